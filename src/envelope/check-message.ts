@@ -1,0 +1,186 @@
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { CodecError } from "../codec-error.js";
+import { describe } from "./options.js";
+
+// protobuf-es writes what it is given: a number in a string field becomes "5", a lone
+// surrogate becomes U+FFFD, 1.5 in an int64 field throws a bare RangeError. Encoding checks
+// every value first, so nothing is coerced and every problem is a CodecError that names the
+// field. Lossless forms are accepted: a safe-integer number or a decimal string for int64.
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/** Throws `invalid_message` for the first field of `message` that `desc` cannot encode. */
+export function checkMessage(desc: DescMessage, message: unknown, doing: string): void {
+  const problem = messageProblem(desc, message, desc.typeName);
+  if (problem !== undefined) {
+    throw new CodecError("invalid_message", `cannot ${doing}: ${problem}`);
+  }
+}
+
+function messageProblem(desc: DescMessage, message: unknown, path: string): string | undefined {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) {
+    return `${path}: expected a ${desc.typeName} message, got ${describe(message)}`;
+  }
+  const record = message as Record<string, unknown>;
+  const typeName = record.$typeName;
+  if (typeName !== undefined && typeName !== desc.typeName) {
+    return `${path}: expected a ${desc.typeName} message, got ${String(typeName)}`;
+  }
+  for (const member of desc.members) {
+    const value = record[member.localName];
+    if (value === undefined) continue;
+    if (member.kind === "oneof") {
+      const oneof = value as { case?: unknown; value?: unknown };
+      if (typeof oneof !== "object" || oneof === null) {
+        return `${path}.${member.localName}: expected { case, value }, got ${describe(value)}`;
+      }
+      if (oneof.case === undefined) continue;
+      const field = member.fields.find((f) => f.localName === oneof.case);
+      if (field === undefined) {
+        return `${path}.${member.localName}: unknown case ${JSON.stringify(String(oneof.case))}`;
+      }
+      const problem = fieldProblem(field, oneof.value, `${path}.${field.localName}`);
+      if (problem !== undefined) return problem;
+      continue;
+    }
+    const problem = fieldProblem(member, value, `${path}.${member.localName}`);
+    if (problem !== undefined) return problem;
+  }
+  return unknownFieldsProblem(record.$unknown, path);
+}
+
+function fieldProblem(field: DescField, value: unknown, path: string): string | undefined {
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalarProblem(field.scalar, value, path);
+    case "enum":
+      return scalarProblem(ScalarType.INT32, value, path);
+    case "message":
+      return messageProblem(field.message, value, path);
+    case "list": {
+      if (!Array.isArray(value)) return `${path}: expected an array, got ${describe(value)}`;
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        const itemPath = `${path}[${i}]`;
+        const problem =
+          field.listKind === "message"
+            ? messageProblem(field.message, item, itemPath)
+            : scalarProblem(
+                field.listKind === "enum" ? ScalarType.INT32 : field.scalar,
+                item,
+                itemPath,
+              );
+        if (problem !== undefined) return problem;
+      }
+      return undefined;
+    }
+    case "map": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        return `${path}: expected an object, got ${describe(value)}`;
+      }
+      for (const [key, item] of Object.entries(value)) {
+        const itemPath = `${path}[${JSON.stringify(key)}]`;
+        const keyProblem =
+          field.mapKey === ScalarType.STRING ? stringProblem(key, `${itemPath} key`) : undefined;
+        if (keyProblem !== undefined) return keyProblem;
+        const problem =
+          field.mapKind === "message"
+            ? messageProblem(field.message, item, itemPath)
+            : scalarProblem(
+                field.mapKind === "enum" ? ScalarType.INT32 : field.scalar,
+                item,
+                itemPath,
+              );
+        if (problem !== undefined) return problem;
+      }
+      return undefined;
+    }
+  }
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function stringProblem(value: string, path: string): string | undefined {
+  // String.prototype.isWellFormed is fast but missing in browsers before 2023.
+  const wellFormed =
+    typeof value.isWellFormed === "function" ? value.isWellFormed() : !loneSurrogate.test(value);
+  return wellFormed ? undefined : `${path}: string holds a lone surrogate`;
+}
+
+function scalarProblem(scalar: ScalarType, value: unknown, path: string): string | undefined {
+  switch (scalar) {
+    case ScalarType.STRING:
+      if (typeof value !== "string") return `${path}: expected string, got ${describe(value)}`;
+      return stringProblem(value, path);
+    case ScalarType.BYTES:
+      return value instanceof Uint8Array
+        ? undefined
+        : `${path}: expected Uint8Array, got ${describe(value)}`;
+    case ScalarType.BOOL:
+      return typeof value === "boolean"
+        ? undefined
+        : `${path}: expected boolean, got ${describe(value)}`;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return typeof value === "number"
+        ? undefined
+        : `${path}: expected number, got ${describe(value)}`;
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return intProblem(value, -(2 ** 31), 2 ** 31 - 1, "int32", path);
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return intProblem(value, 0, 2 ** 32 - 1, "uint32", path);
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+      return longProblem(value, INT64_MIN, INT64_MAX, "int64", path);
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return longProblem(value, 0n, UINT64_MAX, "uint64", path);
+  }
+}
+
+function intProblem(value: unknown, min: number, max: number, type: string, path: string) {
+  if (typeof value !== "number")
+    return `${path}: expected ${type} as number, got ${describe(value)}`;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    return `${path}: ${value} is not a valid ${type}`;
+  }
+  return undefined;
+}
+
+function longProblem(value: unknown, min: bigint, max: bigint, type: string, path: string) {
+  let big: bigint;
+  if (typeof value === "bigint") {
+    big = value;
+  } else if (typeof value === "number" && Number.isSafeInteger(value)) {
+    big = BigInt(value);
+  } else if (typeof value === "string" && /^-?[0-9]+$/.test(value)) {
+    big = BigInt(value);
+  } else {
+    const shown =
+      typeof value === "number" || typeof value === "string" ? String(value) : describe(value);
+    return `${path}: expected ${type} as bigint, got ${shown}`;
+  }
+  return big < min || big > max ? `${path}: ${big} is out of range for ${type}` : undefined;
+}
+
+function unknownFieldsProblem(unknown: unknown, path: string): string | undefined {
+  if (unknown === undefined) return undefined;
+  if (!Array.isArray(unknown))
+    return `${path}.$unknown: expected an array, got ${describe(unknown)}`;
+  for (const field of unknown as { no?: unknown; wireType?: unknown; data?: unknown }[]) {
+    if (
+      typeof field?.no !== "number" ||
+      typeof field.wireType !== "number" ||
+      !(field.data instanceof Uint8Array)
+    ) {
+      return `${path}.$unknown: expected { no, wireType, data } entries`;
+    }
+  }
+  return undefined;
+}

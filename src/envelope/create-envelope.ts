@@ -1,0 +1,73 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import {
+  CarUpdateProgressSchema,
+  CarUpdateRequestSchema,
+  CarUpdateStatusSchema,
+  DTCEntrySchema,
+  ECCKeysSchema,
+  FileKeysRequestSchema,
+  GRPC_AttendantPayloadSchema,
+  MessageStatusSchema,
+  OrderSchema,
+  UpdateDataSchema,
+  UpdateManifestSchema,
+  VehicleDataSchema,
+} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError } from "../codec-error.js";
+import { type EnvelopeKind, type EnvelopeOf, envelopeKinds } from "./envelope-kind.js";
+
+/** The schema of each envelope member, by kind. */
+export const envelopeMemberSchemas = {
+  carUpdateStatus: CarUpdateStatusSchema,
+  carUpdateProgress: CarUpdateProgressSchema,
+  fileKeyReq: FileKeysRequestSchema,
+  keys: ECCKeysSchema,
+  updateApprove: UpdateDataSchema,
+  updateGet: VehicleDataSchema,
+  updateManifest: UpdateManifestSchema,
+  order: OrderSchema,
+  messageStatus: MessageStatusSchema,
+  dtcEntry: DTCEntrySchema,
+  carUpdateRequest: CarUpdateRequestSchema,
+} as const satisfies Record<EnvelopeKind, unknown>;
+
+/** What {@link createEnvelope} accepts for a member of kind `K`: any subset of its fields. */
+export type EnvelopeInit<K extends EnvelopeKind> = MessageInitShape<
+  (typeof envelopeMemberSchemas)[K]
+>;
+
+/** Options for {@link createEnvelope}. */
+export interface CreateEnvelopeOptions {
+  /** The envelope's `handler`. Default `""`. */
+  handler: string;
+}
+
+/**
+ * Creates an envelope carrying a member of `kind`, built from `init` (fields left out take
+ * their zero values).
+ *
+ * Throws a {@link CodecError} with code `invalid_argument` for a kind that is not one of the 11.
+ *
+ * ```ts
+ * const envelope = createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" });
+ * ```
+ */
+export function createEnvelope<K extends EnvelopeKind>(
+  kind: K,
+  init?: EnvelopeInit<K>,
+  options?: Partial<CreateEnvelopeOptions>,
+): EnvelopeOf<K> {
+  if (!envelopeKinds.includes(kind)) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot create kafka_grpc.GRPC_AttendantPayload: unknown kind ${JSON.stringify(String(kind))}, expected one of ${envelopeKinds.join(", ")}`,
+    );
+  }
+  const schema = envelopeMemberSchemas[kind];
+  // biome-ignore lint/suspicious/noExplicitAny: create() of a schema chosen at run time.
+  const value = create(schema as any, init as any);
+  return create(GRPC_AttendantPayloadSchema, {
+    handler: options?.handler ?? "",
+    Data: { case: kind, value },
+  } as MessageInitShape<typeof GRPC_AttendantPayloadSchema>) as EnvelopeOf<K>;
+}

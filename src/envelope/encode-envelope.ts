@@ -1,0 +1,31 @@
+import { isMessage } from "@bufbuild/protobuf";
+import {
+  type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
+} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { encodeMessage } from "./encode-message.js";
+import { missingDataError } from "./missing-data.js";
+import type { EnvelopeWriteOptions } from "./options.js";
+
+/**
+ * Encodes a `GRPC_AttendantPayload` envelope to protobuf binary. Unknown fields kept from
+ * decoding are written back unless `writeUnknownFields` is false.
+ *
+ * Throws a {@link CodecError}: `missing_data` for an envelope without a `Data` member (unless
+ * `requireData` is false), `invalid_argument` for something that is not an envelope,
+ * `invalid_message` for a field value its type cannot take.
+ *
+ * ```ts
+ * const bytes = encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }));
+ * ```
+ */
+export function encodeEnvelope(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeWriteOptions>,
+): Uint8Array<ArrayBuffer> {
+  const requireData = options?.requireData ?? true;
+  if (requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
+    throw missingDataError(envelope, "encode");
+  }
+  return encodeMessage(GRPC_AttendantPayloadSchema, envelope, options);
+}

@@ -1,0 +1,153 @@
+import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
+import {
+  type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
+} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError, isCodecError } from "../codec-error.js";
+import { checkMessage } from "./check-message.js";
+import { missingDataError } from "./missing-data.js";
+import {
+  checkCount,
+  checkOptions,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_RECURSION_LIMIT,
+  describe,
+  type EnvelopeJsonReadOptions,
+  type EnvelopeJsonReadStringOptions,
+  type EnvelopeJsonWriteOptions,
+  type EnvelopeJsonWriteStringOptions,
+} from "./options.js";
+
+const typeName = "kafka_grpc.GRPC_AttendantPayload";
+
+/**
+ * Maps an envelope to canonical proto3 JSON: lowerCamelCase names (or the proto names with
+ * `useProtoFieldName`), int64 and uint64 as decimal strings, bytes as base64, enums by name
+ * (or number with `enumAsInteger`; an enum number this schema does not know is always written
+ * as a number), fields at their zero value left out unless `alwaysEmitImplicit`.
+ *
+ * JSON cannot carry unknown fields: they are dropped. Throws a {@link CodecError} with code
+ * `invalid_message` if a field holds a value its type cannot take, `invalid_argument` if
+ * `envelope` is not an envelope.
+ *
+ * ```ts
+ * const json = envelopeToJson(envelope); // { handler: "ota", dtcEntry: { dtc: "4660", … } }
+ * ```
+ */
+export function envelopeToJson(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeJsonWriteOptions>,
+): JsonValue {
+  checkOptions(options);
+  checkEnvelope(envelope);
+  checkMessage(GRPC_AttendantPayloadSchema, envelope, `encode ${typeName} to JSON`);
+  try {
+    return toJson(GRPC_AttendantPayloadSchema, envelope, {
+      useProtoFieldName: options?.useProtoFieldName ?? false,
+      alwaysEmitImplicit: options?.alwaysEmitImplicit ?? false,
+      enumAsInteger: options?.enumAsInteger ?? false,
+    });
+  } catch (cause) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    throw new CodecError("invalid_message", `cannot encode ${typeName} to JSON: ${text}`, {
+      cause,
+    });
+  }
+}
+
+/**
+ * {@link envelopeToJson}, as JSON text, indented by `prettySpaces` (default 0: one line).
+ */
+export function envelopeToJsonString(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeJsonWriteStringOptions>,
+): string {
+  const prettySpaces = options?.prettySpaces ?? 0;
+  checkCount("prettySpaces", prettySpaces, 0);
+  return JSON.stringify(envelopeToJson(envelope, options), null, prettySpaces);
+}
+
+/**
+ * Reads an envelope from a proto3 JSON value (already parsed). Both name styles are
+ * accepted (`swVersion` and `sw_version`), int64 as strings or numbers, enums by name or
+ * number. Properties this schema does not know are rejected unless `ignoreUnknownFields`.
+ *
+ * Throws a {@link CodecError}: `invalid_json` for a value that is not a valid envelope,
+ * `too_deep` past `recursionLimit`, `missing_data` for an envelope without a `Data` member
+ * (unless `requireData` is false).
+ */
+export function envelopeFromJson(
+  json: JsonValue,
+  options?: Partial<EnvelopeJsonReadOptions>,
+): GRPC_AttendantPayload {
+  checkOptions(options);
+  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
+  checkCount("recursionLimit", recursionLimit, 1);
+  let envelope: GRPC_AttendantPayload;
+  try {
+    envelope = fromJson(GRPC_AttendantPayloadSchema, json, {
+      ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
+      recursionLimit,
+    });
+  } catch (cause) {
+    throw wrapJsonError(cause);
+  }
+  if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
+    throw missingDataError(envelope, "decode");
+  }
+  return envelope;
+}
+
+/**
+ * {@link envelopeFromJson} from JSON text of at most `maxBytes` UTF-16 code units (default
+ * 16 Mi). Text that does not parse is an `invalid_json` error naming the parser's complaint.
+ */
+export function envelopeFromJsonString(
+  text: string,
+  options?: Partial<EnvelopeJsonReadStringOptions>,
+): GRPC_AttendantPayload {
+  checkOptions(options);
+  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+  checkCount("maxBytes", maxBytes, 0);
+  if (typeof text !== "string") {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot decode ${typeName} from JSON: expected a string, got ${describe(text)}`,
+    );
+  }
+  if (text.length > maxBytes) {
+    throw new CodecError(
+      "too_large",
+      `cannot decode ${typeName} from JSON: text of ${text.length} characters exceeds maxBytes ${maxBytes}`,
+    );
+  }
+  let json: JsonValue;
+  try {
+    json = JSON.parse(text) as JsonValue;
+  } catch (cause) {
+    throw wrapJsonError(cause);
+  }
+  return envelopeFromJson(json, options);
+}
+
+function checkEnvelope(envelope: unknown): void {
+  const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
+  if (name !== typeName) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
+        typeof name === "string" ? name : describe(envelope)
+      }`,
+    );
+  }
+}
+
+function wrapJsonError(cause: unknown): CodecError {
+  if (isCodecError(cause)) return cause;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  const deep = /maximum recursion depth|call stack/i.test(text);
+  const detail = text.startsWith("cannot decode")
+    ? text
+    : `cannot decode ${typeName} from JSON: ${text}`;
+  return new CodecError(deep ? "too_deep" : "invalid_json", detail, { cause });
+}

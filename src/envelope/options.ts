@@ -1,0 +1,98 @@
+import { CodecError } from "../codec-error.js";
+
+/** The largest input `decodeEnvelope` and `decodeMessage` accept by default: 16 MiB. */
+export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
+/** How deep messages may nest by default: 100 levels, as in protobuf-es and Google's parsers. */
+export const DEFAULT_RECURSION_LIMIT = 100;
+
+/** Options for reading a message from binary. Every option has a default. */
+export interface MessageReadOptions {
+  /** The largest input accepted, in bytes. Default 16 MiB ({@link DEFAULT_MAX_BYTES}). */
+  maxBytes: number;
+  /** How deep messages may nest. Default 100 ({@link DEFAULT_RECURSION_LIMIT}). */
+  recursionLimit: number;
+  /**
+   * Keep fields this schema does not know in `$unknown`, so that encoding the message again
+   * writes them back. Default true.
+   */
+  readUnknownFields: boolean;
+}
+
+/** Options for reading an envelope from binary. */
+export interface EnvelopeReadOptions extends MessageReadOptions {
+  /**
+   * Reject an envelope without a `Data` member with code `missing_data`. Default true: an
+   * envelope that carries nothing this schema knows is most likely a member newer than it.
+   */
+  requireData: boolean;
+}
+
+/** Options for writing a message to binary. */
+export interface MessageWriteOptions {
+  /** Write the fields kept in `$unknown` back. Default true. */
+  writeUnknownFields: boolean;
+}
+
+/** Options for writing an envelope to binary. */
+export interface EnvelopeWriteOptions extends MessageWriteOptions {
+  /** Refuse to encode an envelope without a `Data` member (code `missing_data`). Default true. */
+  requireData: boolean;
+}
+
+/** Options for writing an envelope as proto3 JSON. */
+export interface EnvelopeJsonWriteOptions {
+  /** Use the proto field names (`sw_version`) instead of lowerCamelCase (`swVersion`). Default false. */
+  useProtoFieldName: boolean;
+  /** Emit fields that hold their zero value (`""`, `0`, `false`, `[]`). Default false. */
+  alwaysEmitImplicit: boolean;
+  /** Write enum values as numbers instead of names. Default false. */
+  enumAsInteger: boolean;
+}
+
+/** Options for writing an envelope as a JSON string. */
+export interface EnvelopeJsonWriteStringOptions extends EnvelopeJsonWriteOptions {
+  /** Indent the JSON text by this many spaces; 0 writes it on one line. Default 0. */
+  prettySpaces: number;
+}
+
+/** Options for reading an envelope from proto3 JSON. */
+export interface EnvelopeJsonReadOptions {
+  /** Skip JSON properties and enum names this schema does not know. Default false: reject them. */
+  ignoreUnknownFields: boolean;
+  /** Reject an envelope without a `Data` member with code `missing_data`. Default true. */
+  requireData: boolean;
+  /** How deep messages may nest. Default 100 ({@link DEFAULT_RECURSION_LIMIT}). */
+  recursionLimit: number;
+}
+
+/** Options for reading an envelope from a JSON string. */
+export interface EnvelopeJsonReadStringOptions extends EnvelopeJsonReadOptions {
+  /** The longest JSON text accepted, in UTF-16 code units. Default 16 Mi ({@link DEFAULT_MAX_BYTES}). */
+  maxBytes: number;
+}
+
+/** Throws `invalid_argument` unless `value` is a whole number of at least `min`. */
+export function checkCount(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new CodecError(
+      "invalid_argument",
+      `option ${name} must be a whole number of at least ${min}, got ${String(value)}`,
+    );
+  }
+}
+
+/** Throws `invalid_argument` unless `options` is undefined or an object. */
+export function checkOptions(options: unknown): void {
+  if (options !== undefined && (typeof options !== "object" || options === null)) {
+    throw new CodecError("invalid_argument", `options must be an object, got ${describe(options)}`);
+  }
+}
+
+/** A short description of a value's type for error texts: `null`, `array`, `string`, … */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (value instanceof Uint8Array) return `Uint8Array of ${value.length} bytes`;
+  return typeof value;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  createEnvelope,
+  decodeEnvelope,
+  encodeEnvelope,
+  envelopeFromJson,
+  envelopeToJson,
+} from "../../src/index.js";
+
+const int64Cases = [
+  ["-2^63", -9223372036854775808n],
+  ["2^63-1", 9223372036854775807n],
+  ["-1", -1n],
+  ["0", 0n],
+  ["2^53+1", 9007199254740993n],
+] as const;
+
+const uint64Cases = [
+  ["0", 0n],
+  ["2^64-1", 18446744073709551615n],
+  ["2^63", 9223372036854775808n],
+  ["2^53+1", 9007199254740993n],
+] as const;
+
+describe("int64 and uint64", () => {
+  it.each(int64Cases)("keep int64 %s exact through binary and JSON", (_, value) => {
+    const envelope = createEnvelope("dtcEntry", { createdAt: value, timestamp: value });
+    const decoded = decodeEnvelope(encodeEnvelope(envelope), { requireData: false });
+    expect(decoded.Data.value).toMatchObject({ createdAt: value, timestamp: value });
+    const json = envelopeToJson(envelope, { alwaysEmitImplicit: true });
+    expect(json).toMatchObject({ dtcEntry: { createdAt: value.toString() } });
+    expect(envelopeFromJson(json).Data.value).toMatchObject({ createdAt: value });
+  });
+
+  it.each(uint64Cases)("keep uint64 %s exact through binary and JSON", (_, value) => {
+    const envelope = createEnvelope("carUpdateProgress", { fileCurrent: value, pkgTotal: value });
+    const decoded = decodeEnvelope(encodeEnvelope(envelope), { requireData: false });
+    expect(decoded.Data.value).toMatchObject({ fileCurrent: value, pkgTotal: value });
+    const json = envelopeToJson(envelope, { alwaysEmitImplicit: true });
+    expect(json).toMatchObject({ carUpdateProgress: { fileCurrent: value.toString() } });
+    expect(envelopeFromJson(json).Data.value).toMatchObject({ fileCurrent: value });
+  });
+
+  it("encodes int64 -1 as a 10-byte varint, as every protobuf runtime does", () => {
+    const bytes = encodeEnvelope(createEnvelope("updateApprove", { id: -1n }));
+    expect(Array.from(bytes)).toEqual([
+      0x32, 0x0b, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01,
+    ]);
+  });
+
+  it("refuses a uint64 above 2^64-1 from JSON instead of wrapping it", () => {
+    expect(() =>
+      envelopeFromJson({ carUpdateProgress: { fileCurrent: "18446744073709551616" } }),
+    ).toThrow(/\[invalid_json\]/);
+  });
+
+  it("reads an int64 beyond 2^53 exactly from its JSON string form", () => {
+    const envelope = envelopeFromJson({ updateApprove: { id: "9223372036854775807" } });
+    expect(envelope.Data.value).toMatchObject({ id: 9223372036854775807n });
+  });
+});
