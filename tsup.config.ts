@@ -4,6 +4,8 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     "messages/index": "src/messages/index.ts",
+    "http/index": "src/http/index.ts",
+    "client/index": "src/client/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

@@ -1,0 +1,35 @@
+export { formatIssuePath } from "./format-issue-path.js";
+export type { JsonValue } from "./json-value.js";
+export {
+  ApiCallListBody,
+  ApiTokenListBody,
+  IssueListBody,
+  listBody,
+  VehicleListBody,
+} from "./list-body.js";
+export {
+  type HttpMethod,
+  type Operation,
+  type OperationId,
+  type OperationOf,
+  operations,
+} from "./operations.js";
+export {
+  parseResponse,
+  type ResponseKind,
+  type ResponseResult,
+  type ZodIssue,
+} from "./parse-response.js";
+export {
+  CommonAPICall,
+  CommonAPIToken,
+  CommonCar,
+  CommonIssue,
+  CommonJSONDBQueryResult,
+  CommonJSONError,
+  CommonJSONMessage,
+  HandlersJSONCarStateMultiMessage,
+  HandlersManifestMigrateVersion,
+  SmsSMSDetailsResponse,
+  TwinCarStateBody,
+} from "./records.js";

@@ -1,0 +1,278 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isCodecError } from "../../src/codec-error.js";
+import {
+  CommonCar,
+  listBody,
+  type OperationId,
+  operations,
+  parseResponse,
+  type ResponseKind,
+} from "../../src/http/index.js";
+
+const html = "<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>";
+
+describe("parseResponse()", () => {
+  it.each<[OperationId, number, unknown, ResponseKind]>([
+    ["listVehicles", 200, { total: 1, data: [{ vin: "A" }] }, "ok"],
+    ["listVehicles", 200, { data: null }, "ok"],
+    ["listVehicles", 200, {}, "ok"],
+    ["listVehicles", 200, { data: [null] }, "ok"],
+    ["listVehicles", 200, { data: [1] }, "invalid_body"],
+    ["listVehicles", 200, [], "invalid_body"],
+    ["listVehicles", 200, null, "invalid_body"],
+    ["listVehicles", 200, html, "invalid_body"],
+    ["listVehicles", 200, "", "invalid_body"],
+    ["sendSms", 200, { id: "m1" }, "ok"],
+    ["sendSms", 200, "ok", "invalid_body"],
+    ["getTwinCarState", 200, [1, "a", null, { b: [true] }], "ok"],
+    ["getTwinCarState", 200, {}, "invalid_body"],
+    ["deleteIssue", 200, { message: "deleted" }, "ok"],
+    ["listApiCalls", 400, { error: "bad page" }, "api_error"],
+    ["listApiTokens", 401, {}, "api_error"],
+    ["listIssues", 503, { code: 503 }, "api_error"],
+    ["sendSms", 408, { error: "timeout" }, "api_error"],
+    ["listIssues", 503, html, "unreadable_error"],
+    ["listIssues", 401, "", "unreadable_error"],
+    ["listIssues", 400, null, "unreadable_error"],
+    ["listIssues", 400, [], "unreadable_error"],
+    ["listVehicles", 408, { error: "timeout" }, "unexpected_status"],
+    ["listVehicles", 204, "", "unexpected_status"],
+    ["listVehicles", 201, {}, "unexpected_status"],
+    ["listVehicles", 404, { error: "not found" }, "unexpected_status"],
+    ["listVehicles", 500, html, "unexpected_status"],
+    ["listVehicles", 302, "", "unexpected_status"],
+    ["listVehicles", 0, undefined, "unexpected_status"],
+    ["listVehicles", Number.NaN, undefined, "unexpected_status"],
+  ])("%s with status %d and body %j is %s", (id, status, body, kind) => {
+    const result = parseResponse(id, status, body);
+    expect(result.kind).toBe(kind);
+    expect(result.operation).toBe(id);
+    expect(result.status).toBe(status);
+  });
+
+  it("returns the typed body with every property kept", () => {
+    const body = { total: 2, page: { n: 1 }, data: [{ vin: "A", ecus: [{ ecu: "x" }] }, null] };
+    expect(parseResponse("listVehicles", 200, body)).toEqual({
+      kind: "ok",
+      operation: "listVehicles",
+      status: 200,
+      data: body,
+    });
+  });
+
+  it("treats data: null as absent", () => {
+    const result = parseResponse("listIssues", 200, { total: 0, data: null });
+    expect(result.kind === "ok" && result.data.data).toBeUndefined();
+  });
+
+  it("drops a __proto__ key, as zod does", () => {
+    const result = parseResponse("sendSms", 200, JSON.parse('{"__proto__":{"x":1},"id":1}'));
+    expect(result.kind === "ok" && result.data).toEqual({ id: 1 });
+    expect(result.kind === "ok" && Object.getPrototypeOf(result.data)).toBe(Object.prototype);
+  });
+
+  it("reports an invalid body with its issues, paths and the raw body", () => {
+    const body = { data: [{}, {}, {}, "car", null, 5] };
+    const result = parseResponse("listVehicles", 200, body);
+    expect(result.kind).toBe("invalid_body");
+    if (result.kind !== "invalid_body") return;
+    expect(result.body).toBe(body);
+    expect(result.issues.map((issue) => issue.path)).toEqual([
+      ["data", 3],
+      ["data", 5],
+    ]);
+    expect(result.message).toBe(
+      "listVehicles 200 body does not match its schema: " +
+        "data[3]: Invalid input: expected object, received string; " +
+        "data[5]: Invalid input: expected object, received number",
+    );
+  });
+
+  it("names the root as (root) and shows at most five issues", () => {
+    expect(parseResponse("sendSms", 200, null)).toMatchObject({
+      message:
+        "sendSms 200 body does not match its schema: (root): Invalid input: expected object, received null",
+    });
+    const result = parseResponse("listApiCalls", 200, { data: [1, 2, 3, 4, 5, 6, 7] });
+    expect(result.kind === "invalid_body" && result.message).toMatch(
+      /data\[4\]: Invalid input: expected object, received number; and 2 more$/,
+    );
+  });
+
+  it("returns a valid error body as error", () => {
+    expect(parseResponse("sendSms", 408, { error: "sms gateway timed out" })).toEqual({
+      kind: "api_error",
+      operation: "sendSms",
+      status: 408,
+      error: { error: "sms gateway timed out" },
+    });
+  });
+
+  it("keeps the raw body of an unreadable error", () => {
+    const result = parseResponse("listVehicles", 503, html);
+    expect(result).toMatchObject({
+      kind: "unreadable_error",
+      operation: "listVehicles",
+      status: 503,
+      body: html,
+      message:
+        "listVehicles 503 body is not a CommonJSONError: (root): Invalid input: expected object, received string",
+    });
+  });
+
+  it("keeps the raw body of an unexpected status", () => {
+    const body = { anything: true };
+    expect(parseResponse("deleteApiToken", 404, body)).toEqual({
+      kind: "unexpected_status",
+      operation: "deleteApiToken",
+      status: 404,
+      body,
+    });
+  });
+
+  it("accepts an entry of operations as well as its id", () => {
+    expect(parseResponse(operations.listVehicles, 200, { data: [] })).toEqual(
+      parseResponse("listVehicles", 200, { data: [] }),
+    );
+  });
+
+  it("checks a body against a user's extended schema", () => {
+    const listCars = {
+      ...operations.listVehicles,
+      responseSchema: listBody(CommonCar.extend({ vin: z.string() })),
+    };
+    const ok = parseResponse(listCars, 200, { data: [{ vin: "A", model: "X" }] });
+    expect(ok.kind === "ok" && ok.data.data?.[0]?.vin).toBe("A");
+    const bad = parseResponse(listCars, 200, { data: [{ vin: "A" }, { model: "X" }] });
+    expect(bad.kind === "invalid_body" && bad.message).toBe(
+      "listVehicles 200 body does not match its schema: data[1].vin: Invalid input: expected string, received undefined",
+    );
+  });
+
+  describe("never throws, whatever the body", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const throwingGetter = Object.defineProperty({}, "vin", {
+      enumerable: true,
+      get() {
+        throw new Error("boom");
+      },
+    });
+    const throwingNonError = Object.defineProperty({}, "x", {
+      enumerable: true,
+      get() {
+        throw Object.create(null);
+      },
+    });
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+
+    it.each<[string, unknown, string]>([
+      [
+        "a cyclic object",
+        { data: [cyclic] },
+        "data[0].self: expected a JSON value, got a cyclic reference",
+      ],
+      [
+        "a getter that throws",
+        { data: [throwingGetter] },
+        "data[0].vin: reading the value threw: Error: boom",
+      ],
+      [
+        "a getter that throws an unprintable value",
+        throwingNonError,
+        "x: reading the value threw: a value that cannot be printed",
+      ],
+      ["a bigint", { total: 1n }, "total: expected a JSON value, got bigint"],
+      ["undefined", undefined, "(root): expected a JSON value, got undefined"],
+      [
+        "a nested undefined",
+        { data: [{ a: undefined }] },
+        "data[0].a: expected a JSON value, got undefined",
+      ],
+      ["a function", () => ({}), "(root): expected a JSON value, got function"],
+      ["a symbol", { s: Symbol("s") }, "s: expected a JSON value, got symbol"],
+      ["NaN", { n: Number.NaN }, "n: expected a JSON value, got number NaN"],
+      [
+        "Infinity",
+        { data: [{ n: Infinity }] },
+        "data[0].n: expected a JSON value, got number Infinity",
+      ],
+      [
+        "a Date",
+        { d: new Date(0) },
+        "d: expected a JSON value, got an object that is not a plain object",
+      ],
+      [
+        "a Map",
+        new Map(),
+        "(root): expected a JSON value, got an object that is not a plain object",
+      ],
+      [
+        "a sparse array",
+        { data: new Array<unknown>(2) },
+        "data[0]: expected a JSON value, got undefined",
+      ],
+      ["a revoked proxy", revoked.proxy, "(root): reading the value threw: TypeError: "],
+      [
+        "100 000 nested arrays",
+        { data: deep },
+        "[0][0]: reading the value threw: RangeError: Maximum call stack size exceeded",
+      ],
+    ])("reports %s as an issue", (_, body, message) => {
+      for (const status of [200, 400]) {
+        const result = parseResponse("listVehicles", status, body);
+        expect(result.kind).toBe(status === 200 ? "invalid_body" : "unreadable_error");
+        if (result.kind !== "invalid_body" && result.kind !== "unreadable_error") return;
+        expect(result.body).toBe(body);
+        expect(result.issues).toHaveLength(1);
+        expect(result.issues[0]?.code).toBe("custom");
+        expect(result.message).toContain(message);
+      }
+      const unexpected = parseResponse("listVehicles", 500, body);
+      expect(unexpected.kind).toBe("unexpected_status");
+      expect(unexpected.kind === "unexpected_status" && unexpected.body).toBe(body);
+    });
+
+    it("reports a schema that throws as an issue", () => {
+      const op = {
+        ...operations.sendSms,
+        responseSchema: z.looseObject({}).refine(() => {
+          throw new Error("refine failed");
+        }),
+      };
+      expect(parseResponse(op, 200, {})).toMatchObject({
+        kind: "invalid_body",
+        message:
+          "sendSms 200 body does not match its schema: (root): the schema threw: Error: refine failed",
+      });
+    });
+  });
+
+  it.each<[string, unknown, string]>([
+    ["an unknown id", "listCars", '[invalid_argument] unknown operation id "listCars"'],
+    ["an inherited key", "toString", '[invalid_argument] unknown operation id "toString"'],
+    [
+      "an entry without a schema",
+      { id: "x", errorStatuses: [] },
+      "[invalid_argument] expected an operation id or an entry with id, responseSchema and errorStatuses, got [object Object]",
+    ],
+    [
+      "null",
+      null,
+      "[invalid_argument] expected an operation id or an entry with id, responseSchema and errorStatuses, got null",
+    ],
+  ])("throws a CodecError for %s", (_, operation, message) => {
+    let thrown: unknown;
+    try {
+      parseResponse(operation as OperationId, 200, {});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isCodecError(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ code: "invalid_argument", message });
+  });
+});
