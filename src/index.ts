@@ -59,6 +59,7 @@ export { CodecError, type CodecErrorCode, codecErrorCodes, isCodecError } from "
 export {
   type CreateEnvelopeOptions,
   createEnvelope,
+  DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
   DEFAULT_RECURSION_LIMIT,
   decodeEnvelope,

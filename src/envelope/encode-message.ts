@@ -1,11 +1,18 @@
 import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
 import { CodecError } from "../codec-error.js";
 import { checkMessage } from "./check-message.js";
-import { checkOptions, describe, type MessageWriteOptions } from "./options.js";
+import {
+  checkOptions,
+  DEFAULT_DETERMINISTIC,
+  describe,
+  type MessageWriteOptions,
+} from "./options.js";
+import { sortMapEntries } from "./sort-map-entries.js";
 
 /**
  * Encodes one kafka_grpc message of type `schema` to protobuf binary. Fields kept in
- * `$unknown` are written back unless `writeUnknownFields` is false.
+ * `$unknown` are written back unless `writeUnknownFields` is false. Map entries are ordered by
+ * key unless `deterministic` is false, so equal messages always give equal bytes.
  *
  * Throws a {@link CodecError}: `invalid_argument` when `message` is not a message of
  * `schema`'s type, `invalid_message` when a field holds a value its type cannot take (an
@@ -32,12 +39,15 @@ export function encodeMessage<Desc extends DescMessage>(
     );
   }
   checkMessage(schema, message, `encode ${schema.typeName} to binary`);
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    return toBinary(schema, message, { writeUnknownFields: options?.writeUnknownFields ?? true });
+    bytes = toBinary(schema, message, { writeUnknownFields: options?.writeUnknownFields ?? true });
   } catch (cause) {
     const text = cause instanceof Error ? cause.message : String(cause);
     throw new CodecError("invalid_message", `cannot encode ${schema.typeName} to binary: ${text}`, {
       cause,
     });
   }
+  if (options?.deterministic ?? DEFAULT_DETERMINISTIC) sortMapEntries(schema, bytes);
+  return bytes;
 }

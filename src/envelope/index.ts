@@ -26,6 +26,7 @@ export {
 } from "./envelope-kind.js";
 export { type EnvelopeHandlers, matchEnvelope } from "./match-envelope.js";
 export {
+  DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
   DEFAULT_RECURSION_LIMIT,
   type EnvelopeJsonReadOptions,

@@ -32,7 +32,19 @@ export interface EnvelopeReadOptions extends MessageReadOptions {
 export interface MessageWriteOptions {
   /** Write the fields kept in `$unknown` back. Default true. */
   writeUnknownFields: boolean;
+  /**
+   * Write map entries ordered by key (strings byte-wise by their UTF-8, numbers by value), as
+   * Google's deterministic serialization does, so that equal messages give equal bytes whatever
+   * the order their maps were filled in. Default true ({@link DEFAULT_DETERMINISTIC}).
+   */
+  deterministic: boolean;
 }
+
+/**
+ * Whether encoding orders map entries by key unless told otherwise: true. It costs little (see
+ * the README's figures), and signatures and dedup keys need stable bytes.
+ */
+export const DEFAULT_DETERMINISTIC = true;
 
 /** Options for writing an envelope to binary. */
 export interface EnvelopeWriteOptions extends MessageWriteOptions {

@@ -1,0 +1,54 @@
+import { sampleEnvelope } from "../../fixtures/index.js";
+import {
+  encodeEnvelope,
+  envelopeKinds,
+  envelopeToJsonString,
+  isEnvelopeKind,
+} from "../../index.js";
+import { outputFormat } from "../binary-text.js";
+import { UsageError } from "../cli-io.js";
+import { type Command, emitBinary } from "../command.js";
+
+/** `sample <kind>`: a fixture envelope, as JSON or binary. */
+export const sampleCommand: Command = {
+  name: "sample",
+  summary: "print the sample envelope of a kind, as JSON or binary",
+  help: `Usage: vehicle-update-codec sample <kind> [options]
+
+Prints the fixture envelope of <kind>: realistic, fully populated and always the same.
+Kinds: ${envelopeKinds.join(", ")}.
+
+Options:
+  --output <json|binary|base64|hex>  how to write it (default json; binary is refused when
+                                     standard output is a terminal)
+  --compact                          print the JSON on one line
+  -h, --help                         show this help
+
+Examples:
+  vehicle-update-codec sample updateManifest
+  vehicle-update-codec sample dtcEntry --output binary > dtc.binpb`,
+  options: { output: { type: "string" }, compact: { type: "boolean" } },
+  positionals: { min: 1, max: 1 },
+  async run(values, positionals, io) {
+    const kind = positionals[0];
+    if (!isEnvelopeKind(kind)) {
+      throw new UsageError(
+        `unknown kind ${JSON.stringify(kind)}, expected one of ${envelopeKinds.join(", ")}`,
+      );
+    }
+    const format = outputFormat(
+      values.output as string | undefined,
+      ["json", "binary", "base64", "hex"],
+      "json",
+    );
+    const envelope = sampleEnvelope(kind);
+    if (format === "json") {
+      io.writeOut(
+        `${envelopeToJsonString(envelope, { prettySpaces: values.compact === true ? 0 : 2 })}\n`,
+      );
+    } else {
+      emitBinary(io, encodeEnvelope(envelope), format);
+    }
+    return 0;
+  },
+};

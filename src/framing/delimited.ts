@@ -1,0 +1,214 @@
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError } from "../codec-error.js";
+import { encodeEnvelope } from "../envelope/index.js";
+import {
+  describe,
+  type EnvelopeReadOptions,
+  type EnvelopeWriteOptions,
+} from "../envelope/options.js";
+import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
+
+// A size-delimited stream is a sequence of messages, each a varint length prefix followed by
+// that many bytes of the envelope (https://github.com/protocolbuffers/protobuf/issues/10229).
+
+const context = "cannot decode size-delimited envelopes";
+
+/** Options for reading size-delimited envelopes. */
+export interface DelimitedReadOptions extends EnvelopeReadOptions {
+  /**
+   * The largest message accepted, in bytes, not counting its length prefix. A length prefix
+   * announcing more is rejected before any of its data is read. Default 16 MiB
+   * ({@link DEFAULT_MAX_BYTES}).
+   */
+  maxBytes: number;
+}
+
+/**
+ * Encodes an envelope as one size-delimited message: its length as a varint, then its bytes.
+ * Concatenated, such messages form a stream that {@link decodeDelimitedStream} reads.
+ *
+ * Throws a {@link CodecError} as {@link encodeEnvelope} does.
+ *
+ * ```ts
+ * const stream = new Blob([encodeDelimited(a), encodeDelimited(b)]).stream();
+ * ```
+ */
+export function encodeDelimited(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeWriteOptions>,
+): Uint8Array<ArrayBuffer> {
+  return new BinaryWriter().bytes(encodeEnvelope(envelope, options)).finish();
+}
+
+/**
+ * Decodes every size-delimited envelope in one buffer, in order. Each message may be at most
+ * `maxBytes` long; the other options are passed to {@link decodeEnvelope}.
+ *
+ * Throws a {@link CodecError}: `truncated` when the buffer ends inside a length prefix or a
+ * message, `malformed` for a length prefix of more than 10 bytes or of 2^32 or more,
+ * `too_large` for a length over `maxBytes`, `invalid_argument` for a bad argument or option,
+ * and any error of {@link decodeEnvelope}, with the envelope's offset in front.
+ *
+ * ```ts
+ * const envelopes = decodeDelimited(await readFile("envelopes.bin"));
+ * ```
+ */
+export function decodeDelimited(
+  bytes: Uint8Array,
+  options?: Partial<DelimitedReadOptions>,
+): GRPC_AttendantPayload[] {
+  const splitter = new DelimitedSplitter(readMaxBytes(options));
+  if (!(bytes instanceof Uint8Array)) {
+    throw new CodecError(
+      "invalid_argument",
+      `${context}: expected a Uint8Array, got ${describe(bytes)}`,
+    );
+  }
+  const envelopes: GRPC_AttendantPayload[] = [];
+  for (const message of splitter.push(bytes)) {
+    envelopes.push(decodeEnvelopeAt(message.bytes, message.offset, options, context));
+  }
+  splitter.end();
+  return envelopes;
+}
+
+/**
+ * Decodes size-delimited envelopes from a stream of byte chunks (a Node.js `Readable`, a
+ * `ReadableStream`, any async iterable), yielding each envelope as soon as its last byte has
+ * arrived. Chunks may split messages anywhere and hold any number of them. Each message may be
+ * at most `maxBytes` long; a longer one is rejected as soon as its length prefix is read,
+ * without pulling its data. The other options are passed to {@link decodeEnvelope}.
+ *
+ * Memory stays linear: a message that fits in one chunk is decoded in place, one that spans
+ * chunks is copied once. Like {@link decodeEnvelope}, `bytes` fields of the envelopes may view
+ * the chunks' memory, so a source must not reuse a chunk's buffer after handing it over.
+ *
+ * Throws (rejects) a {@link CodecError} as {@link decodeDelimited} does, with offsets counted
+ * from the start of the stream, and `invalid_argument` for a chunk that is not a `Uint8Array`.
+ * Errors of the source itself pass through unchanged.
+ *
+ * ```ts
+ * for await (const envelope of decodeDelimitedStream(createReadStream("envelopes.bin"))) {
+ *   console.log(envelopeKind(envelope));
+ * }
+ * ```
+ */
+export async function* decodeDelimitedStream(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options?: Partial<DelimitedReadOptions>,
+): AsyncGenerator<GRPC_AttendantPayload, void, undefined> {
+  const splitter = new DelimitedSplitter(readMaxBytes(options));
+  if (typeof source !== "object" || source === null || !isIterable(source)) {
+    throw new CodecError(
+      "invalid_argument",
+      `${context}: expected an async iterable of Uint8Array chunks, got ${describe(source)}`,
+    );
+  }
+  for await (const chunk of source) {
+    if (!(chunk instanceof Uint8Array)) {
+      throw new CodecError(
+        "invalid_argument",
+        `${context}: expected a Uint8Array chunk, got ${describe(chunk)}`,
+      );
+    }
+    for (const message of splitter.push(chunk)) {
+      yield decodeEnvelopeAt(message.bytes, message.offset, options, context);
+    }
+  }
+  splitter.end();
+}
+
+function isIterable(source: object): boolean {
+  return Symbol.asyncIterator in source || Symbol.iterator in source;
+}
+
+/** The bytes of one message, and the offset of their first byte in the stream. */
+interface DelimitedMessage {
+  readonly bytes: Uint8Array;
+  readonly offset: number;
+}
+
+/**
+ * Cuts a stream, fed chunk by chunk, into the messages of a size-delimited stream. It keeps
+ * the length prefix read so far and, for a message that spans chunks, a buffer of its size.
+ */
+class DelimitedSplitter {
+  /** The stream offset of the next chunk's first byte. */
+  private chunkOffset = 0;
+  /** The stream offset of the length prefix being read, or read last. */
+  private prefixOffset = 0;
+  /** The bytes of that prefix read so far, and the value they make. */
+  private prefixLength = 0;
+  private size = 0;
+  /** The message being collected across chunks, and how many of its bytes have arrived. */
+  private body: Uint8Array | undefined;
+  private filled = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  *push(chunk: Uint8Array): Generator<DelimitedMessage, void, undefined> {
+    let pos = 0;
+    while (pos < chunk.length) {
+      if (this.body !== undefined) {
+        const take = Math.min(this.body.length - this.filled, chunk.length - pos);
+        this.body.set(chunk.subarray(pos, pos + take), this.filled);
+        this.filled += take;
+        pos += take;
+        if (this.filled === this.body.length) {
+          const bytes = this.body;
+          this.body = undefined;
+          yield { bytes, offset: this.chunkOffset + pos - bytes.length };
+        }
+        continue;
+      }
+      if (this.prefixLength === 0) this.prefixOffset = this.chunkOffset + pos;
+      const byte = chunk[pos++] as number;
+      this.size += (byte & 0x7f) * 2 ** (7 * this.prefixLength++); // 7 bits a byte, low first
+      if (byte >= 0x80) {
+        // the high bit: more bytes follow
+        if (this.prefixLength === 10) this.fail("malformed", "is longer than 10 bytes");
+        continue;
+      }
+      const size = this.size;
+      this.prefixLength = 0;
+      this.size = 0;
+      if (size > 0xffffffff) this.fail("malformed", `is ${size}, 2^32 or more`);
+      if (size > this.maxBytes) {
+        this.fail(
+          "too_large",
+          `announces a message of ${size} bytes, which exceeds maxBytes ${this.maxBytes}`,
+        );
+      }
+      if (chunk.length - pos >= size) {
+        yield { bytes: chunk.subarray(pos, pos + size), offset: this.chunkOffset + pos };
+        pos += size;
+      } else {
+        this.body = new Uint8Array(size);
+        this.filled = 0;
+      }
+    }
+    this.chunkOffset += chunk.length;
+  }
+
+  /** Throws `truncated` if the stream ended inside a length prefix or a message. */
+  end(): void {
+    if (this.prefixLength > 0) {
+      this.fail("truncated", "runs past the end of the input");
+    }
+    if (this.body !== undefined) {
+      throw new CodecError(
+        "truncated",
+        `${context}: message of ${this.body.length} bytes at offset ${this.chunkOffset - this.filled} ` +
+          `runs past the end of the input after ${this.filled} bytes`,
+      );
+    }
+  }
+
+  private fail(code: "truncated" | "malformed" | "too_large", detail: string): never {
+    throw new CodecError(
+      code,
+      `${context}: length prefix at offset ${this.prefixOffset} ${detail}`,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError, isCodecError } from "../codec-error.js";
+import { decodeEnvelope } from "../envelope/index.js";
+import {
+  checkCount,
+  checkOptions,
+  DEFAULT_MAX_BYTES,
+  type EnvelopeReadOptions,
+} from "../envelope/options.js";
+
+// The steps every framing decoder shares: reading the options, and decoding the envelope it
+// found with an error text that says where in the frame or stream the envelope starts.
+
+/** Checks the read options and returns `maxBytes`. Throws `invalid_argument`. */
+export function readMaxBytes(options: Partial<EnvelopeReadOptions> | undefined): number {
+  checkOptions(options);
+  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+  checkCount("maxBytes", maxBytes, 0);
+  if (options?.recursionLimit !== undefined)
+    checkCount("recursionLimit", options.recursionLimit, 1);
+  return maxBytes;
+}
+
+/**
+ * Decodes the envelope found at `offset` of a frame or stream. A decode error keeps its code
+ * and gets `context` and the envelope's offset in front: its own offsets count from there.
+ */
+export function decodeEnvelopeAt(
+  bytes: Uint8Array,
+  offset: number,
+  options: Partial<EnvelopeReadOptions> | undefined,
+  context: string,
+): GRPC_AttendantPayload {
+  try {
+    return decodeEnvelope(bytes, options);
+  } catch (cause) {
+    if (!isCodecError(cause) || cause.code === "invalid_argument") throw cause;
+    throw new CodecError(
+      cause.code,
+      `${context}: envelope at offset ${offset}: ${cause.rawMessage}`,
+      {
+        cause,
+      },
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "../../src/cli/cli-io.js";
+import { runCli } from "../../src/cli/run-cli.js";
+
+// The terminal checks cannot be reached by spawning with pipes, so these call runCli directly.
+function terminalIo(input = new Uint8Array()) {
+  const out: (string | Uint8Array)[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    readInput: async () => input,
+    stdinIsTTY: true,
+    stdoutIsTTY: true,
+    writeOut: (data) => out.push(data),
+    writeErr: (text) => err.push(text),
+  };
+  return { io, out, err };
+}
+
+describe("runCli() on a terminal", () => {
+  it("refuses to write raw binary to it", async () => {
+    const { io, out, err } = terminalIo();
+    expect(await runCli(["sample", "updateGet", "--output", "binary"], io)).toBe(1);
+    expect(out).toEqual([]);
+    expect(err.join("")).toBe(
+      "vehicle-update-codec sample: [invalid_argument] refusing to write binary to a terminal: pass --output base64 or --output hex, or redirect stdout\n",
+    );
+  });
+
+  it("writes hex to it", async () => {
+    const { io, out } = terminalIo();
+    expect(await runCli(["sample", "updateGet", "--output", "hex"], io)).toBe(0);
+    expect(out.join("")).toMatch(/^[0-9a-f]+\n$/);
+  });
+
+  it("does not wait for typing when no input file is named", async () => {
+    const { io, err } = terminalIo();
+    expect(await runCli(["decode"], io)).toBe(2);
+    expect(err.join("")).toContain(
+      "vehicle-update-codec decode: no input: name a file, or pipe the input to standard input",
+    );
+  });
+});
