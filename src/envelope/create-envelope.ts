@@ -46,7 +46,8 @@ export interface CreateEnvelopeOptions {
  * Creates an envelope carrying a member of `kind`, built from `init` (fields left out take
  * their zero values).
  *
- * Throws a {@link CodecError} with code `invalid_argument` for a kind that is not one of the 11.
+ * Throws a {@link CodecError} with code `invalid_argument` for a kind that is not one of the 11,
+ * or for an `init` that is a message of another type.
  *
  * ```ts
  * const envelope = createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" });
@@ -64,6 +65,13 @@ export function createEnvelope<K extends EnvelopeKind>(
     );
   }
   const schema = envelopeMemberSchemas[kind];
+  const initType = (init as { $typeName?: unknown } | undefined)?.$typeName;
+  if (initType !== undefined && initType !== schema.typeName) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot create kafka_grpc.GRPC_AttendantPayload: a ${kind} member is a ${schema.typeName}, got ${String(initType)}`,
+    );
+  }
   // biome-ignore lint/suspicious/noExplicitAny: create() of a schema chosen at run time.
   const value = create(schema as any, init as any);
   return create(GRPC_AttendantPayloadSchema, {

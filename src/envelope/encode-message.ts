@@ -7,7 +7,7 @@ import {
   describe,
   type MessageWriteOptions,
 } from "./options.js";
-import { sortMapEntries } from "./sort-map-entries.js";
+import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 
 /**
  * Encodes one kafka_grpc message of type `schema` to protobuf binary. Fields kept in
@@ -39,15 +39,18 @@ export function encodeMessage<Desc extends DescMessage>(
     );
   }
   checkMessage(schema, message, `encode ${schema.typeName} to binary`);
+  const deterministic = options?.deterministic ?? DEFAULT_DETERMINISTIC;
+  const ordered = deterministic ? orderMaps(schema, message) : undefined;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = toBinary(schema, message, { writeUnknownFields: options?.writeUnknownFields ?? true });
+    const toWrite = (ordered?.message ?? message) as MessageShape<Desc>;
+    bytes = toBinary(schema, toWrite, { writeUnknownFields: options?.writeUnknownFields ?? true });
   } catch (cause) {
     const text = cause instanceof Error ? cause.message : String(cause);
     throw new CodecError("invalid_message", `cannot encode ${schema.typeName} to binary: ${text}`, {
       cause,
     });
   }
-  if (options?.deterministic ?? DEFAULT_DETERMINISTIC) sortMapEntries(schema, bytes);
+  if (ordered?.byteSortNeeded) sortMapEntries(schema, bytes);
   return bytes;
 }

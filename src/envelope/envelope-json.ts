@@ -64,6 +64,13 @@ export function envelopeToJsonString(
 ): string {
   const prettySpaces = options?.prettySpaces ?? 0;
   checkCount("prettySpaces", prettySpaces, 0);
+  if (prettySpaces > 10) {
+    // JSON.stringify would quietly indent by 10.
+    throw new CodecError(
+      "invalid_argument",
+      `option prettySpaces must be at most 10, got ${prettySpaces}`,
+    );
+  }
   return JSON.stringify(envelopeToJson(envelope, options), null, prettySpaces);
 }
 

@@ -64,7 +64,7 @@ export interface EnvelopeJsonWriteOptions {
 
 /** Options for writing an envelope as a JSON string. */
 export interface EnvelopeJsonWriteStringOptions extends EnvelopeJsonWriteOptions {
-  /** Indent the JSON text by this many spaces; 0 writes it on one line. Default 0. */
+  /** Indent the JSON text by this many spaces, 0 to 10; 0 writes it on one line. Default 0. */
   prettySpaces: number;
 }
 

@@ -2,32 +2,160 @@ import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 
 // Deterministic encoding, as Google's runtimes do it: map entries ordered by key. protobuf-es
-// writes a map in its object's key order, and a JavaScript object cannot hold "10" after "9",
-// so the order is fixed in the encoded bytes instead. Sorting entries moves bytes around
-// within their message without changing any length, so it happens in place, one map at a time,
-// and only inside message types that can hold a map at all.
+// writes a map in its object's key order, so a map out of order is rebuilt in order before
+// encoding (on a shallow copy: the caller's message is left alone). A JavaScript object cannot
+// hold "10" before "9", nor order numeric keys as numbers, so such maps are sorted in the
+// encoded bytes instead: entries move within their message without changing any length.
 
-const canHoldMapCache = new WeakMap<DescMessage, boolean>();
+/** The fields of a message type through which a map can be reached. */
+type MapPath = readonly DescField[];
 
-/** Whether a message of this type, or any message inside it, has a map field. */
-function canHoldMap(desc: DescMessage, seen = new Set<DescMessage>()): boolean {
-  const cached = canHoldMapCache.get(desc);
+const mapPathCache = new WeakMap<DescMessage, MapPath>();
+
+/** The fields of `desc` that are maps or lead to a message type that can hold one. */
+function mapPath(desc: DescMessage, visiting = new Set<DescMessage>()): MapPath {
+  const cached = mapPathCache.get(desc);
   if (cached !== undefined) return cached;
-  if (seen.has(desc)) return false;
-  seen.add(desc);
-  let result = false;
+  if (visiting.has(desc)) return []; // a cycle is re-examined from its entry point
+  visiting.add(desc);
+  const path: DescField[] = [];
   for (const field of desc.fields) {
-    if (field.fieldKind === "map") result = true;
-    else if (
-      field.fieldKind === "message" ||
-      (field.fieldKind === "list" && field.listKind === "message")
+    if (field.fieldKind === "map") {
+      path.push(field);
+    } else if (
+      (field.fieldKind === "message" ||
+        (field.fieldKind === "list" && field.listKind === "message")) &&
+      mapPath(field.message, visiting).length > 0
     ) {
-      result ||= canHoldMap(field.message, seen);
+      path.push(field);
     }
   }
-  seen.delete(desc);
-  if (seen.size === 0) canHoldMapCache.set(desc, result);
-  return result;
+  visiting.delete(desc);
+  if (visiting.size === 0) mapPathCache.set(desc, path);
+  return path;
+}
+
+/** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
+function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // UTF-16 puts surrogates (U+10000 and up) below U+E000–U+FFFF; code points do not.
+    if (x >= 0xd800 && y >= 0xd800) {
+      x += x < 0xe000 ? 0x2000 : -0x800;
+      y += y < 0xe000 ? 0x2000 : -0x800;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** A key that a JavaScript object puts first, in numeric order, whatever the insertion order. */
+const arrayIndex = /^(?:0|[1-9][0-9]{0,9})$/;
+
+/** What {@link orderMaps} found: the message to write, and whether its bytes still need sorting. */
+export interface OrderedMaps {
+  readonly message: object;
+  readonly byteSortNeeded: boolean;
+}
+
+/**
+ * Returns `message`, or a shallow copy along the way to each map that was out of key order with
+ * that map rebuilt in order, so that protobuf-es writes its entries sorted. Maps an object
+ * cannot order (numeric keys, and string keys such as "10") are left for {@link sortMapEntries}
+ * on the bytes. `message` itself is never changed.
+ */
+export function orderMaps(desc: DescMessage, message: object): OrderedMaps {
+  const state = { byteSortNeeded: false };
+  const ordered =
+    mapPath(desc).length > 0
+      ? orderWithin(desc, message as Record<string, unknown>, state)
+      : undefined;
+  return { message: ordered ?? message, byteSortNeeded: state.byteSortNeeded };
+}
+
+/** Returns a reordered copy of `message`, or undefined when nothing in it needed reordering. */
+function orderWithin(
+  desc: DescMessage,
+  message: Record<string, unknown>,
+  state: { byteSortNeeded: boolean },
+): Record<string, unknown> | undefined {
+  let copy: Record<string, unknown> | undefined;
+  for (const field of mapPath(desc)) {
+    const oneof =
+      field.oneof === undefined
+        ? undefined
+        : (message[field.oneof.localName] as { case?: string; value?: unknown } | undefined);
+    const value =
+      oneof === undefined
+        ? message[field.localName]
+        : oneof.case === field.localName
+          ? oneof.value
+          : undefined;
+    if (value === undefined || value === null) continue;
+    let replaced: unknown;
+    if (field.fieldKind === "map") {
+      replaced = orderMap(field, value as Record<string, unknown>, state);
+    } else if (field.fieldKind === "list") {
+      const items = value as Record<string, unknown>[];
+      let changed: unknown[] | undefined;
+      items.forEach((item, i) => {
+        const ordered = orderWithin(field.message as DescMessage, item, state);
+        if (ordered !== undefined) {
+          changed ??= [...items];
+          changed[i] = ordered;
+        }
+      });
+      replaced = changed;
+    } else {
+      replaced = orderWithin(field.message as DescMessage, value as Record<string, unknown>, state);
+    }
+    if (replaced === undefined) continue;
+    copy ??= { ...message };
+    if (oneof === undefined) copy[field.localName] = replaced;
+    else
+      copy[(field.oneof as { localName: string }).localName] = {
+        case: field.localName,
+        value: replaced,
+      };
+  }
+  return copy;
+}
+
+function orderMap(
+  field: DescField & { fieldKind: "map" },
+  map: Record<string, unknown>,
+  state: { byteSortNeeded: boolean },
+): Record<string, unknown> | undefined {
+  const keys = Object.keys(map);
+  let values: Record<string, unknown> | undefined;
+  if (field.mapKind === "message" && mapPath(field.message).length > 0) {
+    for (const key of keys) {
+      const ordered = orderWithin(field.message, map[key] as Record<string, unknown>, state);
+      if (ordered !== undefined) {
+        values ??= { ...map };
+        values[key] = ordered;
+      }
+    }
+  }
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) {
+    sorted = compareUtf8(keys[i - 1] as string, keys[i] as string) <= 0;
+  }
+  if (sorted && field.mapKey === ScalarType.STRING) {
+    if (values === undefined) return undefined;
+    return Object.assign(Object.create(null), values);
+  }
+  if (field.mapKey !== ScalarType.STRING || keys.some((key) => arrayIndex.test(key))) {
+    if (keys.length > 1) state.byteSortNeeded = true;
+    return values === undefined ? undefined : Object.assign(Object.create(null), values);
+  }
+  const source = values ?? map;
+  const ordered: Record<string, unknown> = Object.create(null);
+  for (const key of keys.sort(compareUtf8)) ordered[key] = source[key];
+  return ordered;
 }
 
 /**
@@ -35,7 +163,7 @@ function canHoldMap(desc: DescMessage, seen = new Set<DescMessage>()): boolean {
  * writes it) by key: strings byte-wise by their UTF-8, numbers by value, false before true.
  */
 export function sortMapEntries(desc: DescMessage, bytes: Uint8Array): void {
-  if (canHoldMap(desc)) sortWithin(desc, bytes, 0, bytes.length);
+  if (mapPath(desc).length > 0) sortWithin(desc, bytes, 0, bytes.length);
 }
 
 interface Entry {
@@ -45,46 +173,39 @@ interface Entry {
 }
 
 function sortWithin(desc: DescMessage, bytes: Uint8Array, start: number, end: number): void {
+  const path = mapPath(desc);
   const reader = new BinaryReader(bytes.subarray(0, end));
   reader.pos = start;
   let run: Entry[] = [];
   let runField: DescField | undefined;
-  const flush = () => {
-    if (run.length > 1) reorder(bytes, run);
-    run = [];
-    runField = undefined;
-  };
   while (reader.pos < end) {
     const tagStart = reader.pos;
     const [fieldNo, wireType] = reader.tag();
-    const field = desc.fields.find((f) => f.number === fieldNo);
-    if (field === undefined || wireType !== 2) {
-      flush();
+    const field = wireType === 2 ? path.find((f) => f.number === fieldNo) : undefined;
+    if (field === undefined) {
       reader.skip(wireType, fieldNo);
       continue;
     }
     const length = reader.uint32();
     const dataStart = reader.pos;
-    const dataEnd = dataStart + length;
-    reader.pos = dataEnd;
+    reader.pos += length;
     if (field.fieldKind === "map") {
-      if (runField !== field) flush();
+      if (runField !== field && run.length > 1) reorder(bytes, run);
+      if (runField !== field) run = [];
       runField = field;
-      run.push({ start: tagStart, end: dataEnd, key: entryKey(field, bytes, dataStart, dataEnd) });
+      run.push({
+        start: tagStart,
+        end: reader.pos,
+        key: entryKey(field, bytes, dataStart, reader.pos),
+      });
     } else {
-      flush();
-      const child =
-        field.fieldKind === "message" ||
-        (field.fieldKind === "list" && field.listKind === "message")
-          ? field.message
-          : undefined;
-      if (child !== undefined && canHoldMap(child)) sortWithin(child, bytes, dataStart, dataEnd);
+      sortWithin(field.message as DescMessage, bytes, dataStart, reader.pos);
     }
   }
-  flush();
+  if (run.length > 1) reorder(bytes, run);
 }
 
-/** Reads an entry's key (field 1), sorting message values first if they can hold maps. */
+/** Reads an entry's key (field 1), sorting a message value first if it can hold maps. */
 function entryKey(
   field: DescField & { fieldKind: "map" },
   bytes: Uint8Array,
@@ -100,7 +221,7 @@ function entryKey(
       key = readKey(reader, field.mapKey);
     } else if (fieldNo === 2 && field.mapKind === "message" && wireType === 2) {
       const length = reader.uint32();
-      if (canHoldMap(field.message))
+      if (mapPath(field.message).length > 0)
         sortWithin(field.message, bytes, reader.pos, reader.pos + length);
       reader.pos += length;
     } else {

@@ -9,6 +9,7 @@ import {
   envelopeFromJson,
   envelopeFromJsonString,
   envelopeToJson,
+  envelopeToJsonString,
   isCodecError,
   matchEnvelope,
   VehicleDataSchema,
@@ -352,6 +353,33 @@ describe("JSON errors", () => {
   it("keeps the lower error as cause", () => {
     const error = codecErrorOf(() => envelopeFromJsonString("{"));
     expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe("createEnvelope() and envelopeToJsonString() argument errors", () => {
+  it("rejects a member message of another type", () => {
+    const dtc = createEnvelope("dtcEntry").Data.value;
+    const error = codecErrorOf(() => createEnvelope("updateGet", dtc as never));
+    expect(error.code).toBe("invalid_argument");
+    expect(error.rawMessage).toBe(
+      "cannot create kafka_grpc.GRPC_AttendantPayload: a updateGet member is a kafka_grpc.VehicleData, got kafka_grpc.DTCEntry",
+    );
+  });
+
+  it("rejects an unknown kind", () => {
+    const error = codecErrorOf(() => createEnvelope("nope" as never));
+    expect(error.code).toBe("invalid_argument");
+    expect(error.rawMessage).toMatch(
+      /^cannot create kafka_grpc.GRPC_AttendantPayload: unknown kind "nope", expected one of carUpdateStatus, /,
+    );
+  });
+
+  it("rejects prettySpaces above 10, which JSON.stringify would cap silently", () => {
+    const error = codecErrorOf(() =>
+      envelopeToJsonString(createEnvelope("updateGet"), { prettySpaces: 12 }),
+    );
+    expect(error.code).toBe("invalid_argument");
+    expect(error.rawMessage).toBe("option prettySpaces must be at most 10, got 12");
   });
 });
 
