@@ -226,6 +226,60 @@ describe("pipes", () => {
   });
 });
 
+describe("framing on the command line", () => {
+  const json = envelopeToJsonString(sampleEnvelope("updateGet"));
+
+  it("encodes a Schema Registry frame, and decode and inspect unwrap it", () => {
+    const frame = run(["encode", "--framing", "schema-registry", "--schema-id", "42"], json).stdout;
+    expect(Array.from(frame.subarray(0, 6))).toEqual([0x00, 0, 0, 0, 42, 0x00]);
+    expect(new Uint8Array(frame.subarray(6))).toEqual(encodeEnvelope(sampleEnvelope("updateGet")));
+    expect(run(["decode", "--compact"], frame).out).toBe(`${json}\n`);
+    expect(run(["inspect"], frame).out).toContain(
+      "framing:        schema-registry (schema id 42, message indexes [0])",
+    );
+  });
+
+  it("encodes a size-delimited message", () => {
+    const bytes = encodeEnvelope(sampleEnvelope("updateGet"));
+    const { stdout } = run(["encode", "--framing", "delimited"], json);
+    expect(new Uint8Array(stdout)).toEqual(new Uint8Array([bytes.length, ...bytes]));
+  });
+
+  it.each([
+    [
+      ["encode", "--framing", "zip"],
+      'vehicle-update-codec encode: --framing must be raw, schema-registry or delimited, got "zip"',
+    ],
+    [
+      ["encode", "--schema-id", "3"],
+      "vehicle-update-codec encode: --schema-id goes with --framing schema-registry, which needs one",
+    ],
+    [
+      ["encode", "--framing", "schema-registry"],
+      "vehicle-update-codec encode: --schema-id goes with --framing schema-registry, which needs one",
+    ],
+    [
+      ["encode", "--framing", "schema-registry", "--schema-id", "1.5"],
+      'vehicle-update-codec encode: --schema-id must be a whole number, got "1.5"',
+    ],
+  ])("exits 2 on %j", (args, message) => {
+    const { code, err } = run(args, json);
+    expect(code).toBe(2);
+    expect(err.split("\n")[0]).toBe(message);
+  });
+
+  it("exits 1 for a schema id above 2^31-1", () => {
+    const { code, err } = run(
+      ["encode", "--framing", "schema-registry", "--schema-id", "4294967295"],
+      json,
+    );
+    expect(code).toBe(1);
+    expect(err).toBe(
+      "vehicle-update-codec encode: [invalid_argument] cannot encode schema registry frame: schemaId must be a whole number from 0 to 2147483647, got 4294967295\n",
+    );
+  });
+});
+
 describe("vehicle-update-codec inspect", () => {
   // updateGet { vin = "V" } with field 9 of VehicleData unknown, then envelope field 13 unknown.
   const withUnknown = new Uint8Array([0x3a, 0x05, 0x0a, 0x01, 0x56, 0x48, 0x07, 0x6a, 0x01, 0x78]);

@@ -1,4 +1,5 @@
-import { decodeEnvelope, envelopeToJsonString } from "../../index.js";
+import { decodeKafkaValue } from "../../framing/index.js";
+import { envelopeToJsonString } from "../../index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
 import type { Command } from "../command.js";
 
@@ -9,7 +10,8 @@ export const decodeCommand: Command = {
   help: `Usage: vehicle-update-codec decode [file|-] [options]
 
 Reads a GRPC_AttendantPayload envelope (raw bytes, base64 or hex) from the file, or from
-standard input when the file is - or left out, and prints its canonical proto3 JSON.
+standard input when the file is - or left out, and prints its canonical proto3 JSON. A Kafka
+record value in the Confluent Schema Registry wire format (it starts with 0x00) is unwrapped.
 
 Options:
   --input <auto|binary|base64|hex>  how the input is written (default auto: hex digits are
@@ -35,7 +37,7 @@ Examples:
   async run(values, positionals, io) {
     const format = inputFormat(values.input as string | undefined);
     const { bytes } = readBinaryInput(await io.readInput(positionals[0]), format);
-    const envelope = decodeEnvelope(bytes, { requireData: values["allow-empty"] !== true });
+    const { envelope } = decodeKafkaValue(bytes, { requireData: values["allow-empty"] !== true });
     const json = envelopeToJsonString(envelope, {
       prettySpaces: values.compact === true ? 0 : 2,
       useProtoFieldName: values["proto-names"] === true,

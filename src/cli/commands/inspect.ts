@@ -1,9 +1,6 @@
 import { type ReflectMessage, reflect } from "@bufbuild/protobuf/reflect";
-import {
-  decodeEnvelope,
-  type GRPC_AttendantPayload,
-  GRPC_AttendantPayloadSchema,
-} from "../../index.js";
+import { decodeKafkaValue, type KafkaValue } from "../../framing/index.js";
+import { GRPC_AttendantPayloadSchema } from "../../index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
 import type { Command } from "../command.js";
 
@@ -48,13 +45,17 @@ function unknownFields(
   return out;
 }
 
-function report(envelope: GRPC_AttendantPayload, size: number, input: string) {
+function report(value: KafkaValue, size: number, input: string) {
+  const envelope = value.envelope;
   return {
     kind: envelope.Data.case ?? null,
     handler: envelope.handler,
     size,
     input,
-    framing: "raw",
+    framing:
+      value.framing === "raw"
+        ? "raw"
+        : `schema-registry (schema id ${value.schemaId}, message indexes [${value.messageIndexes.join(", ")}])`,
     unknownFields: unknownFields(reflect(GRPC_AttendantPayloadSchema, envelope), "envelope", []),
   };
 }
@@ -66,7 +67,8 @@ export const inspectCommand: Command = {
   help: `Usage: vehicle-update-codec inspect [file|-] [options]
 
 Reads an envelope (raw bytes, base64 or hex) and prints what it is: the kind of its Data
-member, its handler, its size, how it was framed, and any fields this schema does not know
+member, its handler, its size, how it was framed (raw protobuf, or a Confluent Schema Registry
+frame with its schema id), and any fields this schema does not know
 (a member or field newer than this version). An envelope without Data is shown, not refused.
 
 Options:
@@ -84,8 +86,8 @@ Examples:
       await io.readInput(positionals[0]),
       inputFormat(values.input as string | undefined),
     );
-    const envelope = decodeEnvelope(read.bytes, { requireData: false });
-    const facts = report(envelope, read.bytes.length, read.format);
+    const value = decodeKafkaValue(read.bytes, { requireData: false });
+    const facts = report(value, read.bytes.length, read.format);
     if (values.json === true) {
       io.writeOut(`${JSON.stringify(facts, null, 2)}\n`);
       return 0;
