@@ -5,14 +5,17 @@ import { sampleCarECU, sampleEnvelope } from "../src/fixtures/index.js";
 import { createEnvelope, encodeEnvelope, type GRPC_AttendantPayload } from "../src/index.js";
 
 const ecus = Object.fromEntries(
-  Array.from({ length: 40 }, (_, i) => [`ECU-${(40 - i).toString().padStart(2, "0")}`, sampleCarECU({ ecu: `ECU-${i}` })]),
+  Array.from({ length: 40 }, (_, i) => [
+    `ECU-${(40 - i).toString().padStart(2, "0")}`,
+    sampleCarECU({ ecu: `ECU-${i}` }),
+  ]),
 );
 const numericKeys = Object.fromEntries(
   Array.from({ length: 40 }, (_, i) => [String(i * 7), sampleCarECU({ ecu: `ECU-${i}` })]),
 );
 const payloads: [string, GRPC_AttendantPayload][] = [
   ["carUpdateStatus, 40 ECUs", createEnvelope("carUpdateStatus", { ecus })],
-  ["same, keys like \"280\"", createEnvelope("carUpdateStatus", { ecus: numericKeys })],
+  ['same, keys like "280"', createEnvelope("carUpdateStatus", { ecus: numericKeys })],
   ["updateManifest sample", sampleEnvelope("updateManifest")],
   ["carUpdateProgress sample", sampleEnvelope("carUpdateProgress")],
 ];
@@ -31,7 +34,9 @@ function opsPerSecond(fn: () => void, ms = 200): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const rounds = 15;
-console.log(`deterministic encoding cost, median of ${rounds} interleaved rounds (node ${process.version})`);
+console.log(
+  `deterministic encoding cost, median of ${rounds} interleaved rounds (node ${process.version})`,
+);
 console.log("payload                      | plain ops/s | deterministic ops/s | ratio");
 for (const [name, envelope] of payloads) {
   const plain: number[] = [];

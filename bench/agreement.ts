@@ -1,0 +1,60 @@
+// Before anything is timed: every codec must read and write the same messages. For each payload,
+// protobuf-es's bytes are the reference; each codec decodes them and must encode exactly them
+// again, and must decode every other codec's output to the same bytes. In JSON, each codec's text
+// must mean the same message to protobuf-es, and each codec must read protobuf-es's JSON.
+import {
+  fromJsonString as esFromJsonString,
+  toJsonString as esToJsonString,
+  fromBinary,
+  toBinary,
+} from "@bufbuild/protobuf";
+import { GRPC_AttendantPayloadSchema } from "../src/index.js";
+import type { Codec } from "./codecs.js";
+import type { Payload } from "./payloads.js";
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+
+/** Throws if two codecs disagree on binary; prints where JSON texts differ but mean the same. */
+export function checkAgreement(codecs: readonly Codec[], payloads: readonly Payload[]): void {
+  const notes: string[] = [];
+  for (const { name, envelope } of payloads) {
+    const reference = toBinary(GRPC_AttendantPayloadSchema, envelope);
+    const canonicalJson = esToJsonString(GRPC_AttendantPayloadSchema, envelope);
+    const fail = (what: string) => {
+      throw new Error(`codecs disagree on ${name}: ${what}`);
+    };
+    const outputs = codecs.map((codec) => {
+      const bytes = codec.encode(codec.decode(reference));
+      if (hex(bytes) !== hex(reference)) fail(`${codec.name} does not re-encode the same bytes`);
+      return bytes;
+    });
+    for (const reader of codecs) {
+      for (const [i, writer] of codecs.entries()) {
+        const again = reader.encode(reader.decode(outputs[i] as Uint8Array));
+        if (hex(again) !== hex(reference)) fail(`${reader.name} misreads ${writer.name}'s bytes`);
+      }
+      const fromCanonical = reader.encode(reader.fromJsonString(canonicalJson));
+      if (hex(fromCanonical) !== hex(reference)) fail(`${reader.name} misreads canonical JSON`);
+      const text = reader.toJsonString(reader.decode(reference));
+      const meaning = toBinary(
+        GRPC_AttendantPayloadSchema,
+        esFromJsonString(GRPC_AttendantPayloadSchema, text),
+      );
+      if (hex(meaning) !== hex(reference)) fail(`${reader.name}'s JSON means another message`);
+      if (text !== canonicalJson)
+        notes.push(`${name}: ${reader.name}'s JSON text differs from protobuf-es's (same message)`);
+    }
+    // The reference itself round-trips through protobuf-es.
+    if (
+      hex(
+        toBinary(GRPC_AttendantPayloadSchema, fromBinary(GRPC_AttendantPayloadSchema, reference)),
+      ) !== hex(reference)
+    ) {
+      fail("protobuf-es does not round-trip its own bytes");
+    }
+  }
+  console.log(
+    `agreement: ${codecs.length} codecs × ${payloads.length} payloads read and write the same bytes and the same JSON messages`,
+  );
+  for (const note of notes) console.log(`  note: ${note}`);
+}

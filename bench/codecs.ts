@@ -1,0 +1,98 @@
+// The codecs the benchmark compares, behind one small interface. The peer codecs are generated
+// into bench/gen/ at bench time (see buf.gen.bench.yaml) and loaded by path, so that the type
+// check of the repository does not depend on generated files that are not committed.
+import {
+  fromBinary,
+  fromJsonString,
+  type JsonValue,
+  toBinary,
+  toJsonString,
+} from "@bufbuild/protobuf";
+import {
+  decodeEnvelope,
+  encodeEnvelope,
+  envelopeFromJsonString,
+  envelopeToJsonString,
+  type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
+} from "../src/index.js";
+
+/** One codec, as a consumer calls it: binary and JSON text, both ways. */
+export interface Codec {
+  readonly name: string;
+  /** What it is: the public API, raw protobuf-es, or a peer with its options. */
+  readonly note: string;
+  decode(bytes: Uint8Array): unknown;
+  encode(message: unknown): Uint8Array;
+  toJsonString(message: unknown): string;
+  fromJsonString(text: string): unknown;
+}
+
+/** This library's public envelope API, with its default options. */
+export const thisLibrary: Codec = {
+  name: "vehicle-update-codec",
+  note: "decodeEnvelope, encodeEnvelope, envelopeToJsonString, envelopeFromJsonString (defaults: every check, deterministic map order)",
+  decode: (bytes) => decodeEnvelope(bytes),
+  encode: (message) => encodeEnvelope(message as GRPC_AttendantPayload),
+  toJsonString: (message) => envelopeToJsonString(message as GRPC_AttendantPayload),
+  fromJsonString: (text) => envelopeFromJsonString(text),
+};
+
+/** @bufbuild/protobuf on its own: the baseline every ratio is relative to. */
+export const protobufEs: Codec = {
+  name: "protobuf-es",
+  note: "@bufbuild/protobuf 2.17.0 fromBinary, toBinary, toJsonString, fromJsonString",
+  decode: (bytes) => fromBinary(GRPC_AttendantPayloadSchema, bytes),
+  encode: (message) => toBinary(GRPC_AttendantPayloadSchema, message as GRPC_AttendantPayload),
+  toJsonString: (message) =>
+    toJsonString(GRPC_AttendantPayloadSchema, message as GRPC_AttendantPayload),
+  fromJsonString: (text) => fromJsonString(GRPC_AttendantPayloadSchema, text),
+};
+
+interface PbjsType {
+  decode(bytes: Uint8Array): object;
+  encode(message: object): { finish(): Uint8Array };
+  toObject(message: object, options: object): JsonValue;
+  fromObject(json: unknown): object;
+}
+
+interface TsProtoFns {
+  decode(bytes: Uint8Array): unknown;
+  encode(message: unknown): { finish(): Uint8Array };
+  toJSON(message: unknown): unknown;
+  fromJSON(json: unknown): unknown;
+}
+
+/** Loads the generated peer codecs from bench/gen/. */
+export async function loadPeers(): Promise<Codec[]> {
+  const pbjs = (await import(new URL("./gen/pbjs/kafka_grpc.js", import.meta.url).href)) as {
+    kafka_grpc: { GRPC_AttendantPayload: PbjsType };
+  };
+  const pbjsMinimal = (await import("protobufjs/minimal.js")) as unknown as {
+    default: { util: { toJSONOptions: object } };
+  };
+  const tsProto = (await import(
+    new URL("./gen/ts-proto/kafka_grpc/kafka_grpc.ts", import.meta.url).href
+  )) as { GRPCAttendantPayload: TsProtoFns };
+  const P = pbjs.kafka_grpc.GRPC_AttendantPayload;
+  const jsonOptions = pbjsMinimal.default.util.toJSONOptions;
+  const T = tsProto.GRPCAttendantPayload;
+  return [
+    {
+      name: "protobufjs",
+      note: "protobufjs 8.8.1 static code (protoc-gen-pbjs static-module), int64 as Long; JSON via toObject/fromObject",
+      decode: (bytes) => P.decode(bytes),
+      encode: (message) => P.encode(message as object).finish(),
+      toJsonString: (message) => JSON.stringify(P.toObject(message as object, jsonOptions)),
+      fromJsonString: (text) => P.fromObject(JSON.parse(text)),
+    },
+    {
+      name: "ts-proto",
+      note: "ts-proto 2.18.0, forceLong=bigint, oneof=unions-value; JSON via toJSON/fromJSON",
+      decode: (bytes) => T.decode(bytes),
+      encode: (message) => T.encode(message).finish(),
+      toJsonString: (message) => JSON.stringify(T.toJSON(message)),
+      fromJsonString: (text) => T.fromJSON(JSON.parse(text)),
+    },
+  ];
+}

@@ -1,0 +1,189 @@
+// The benchmark: this library's public envelope API against raw protobuf-es, protobufjs and
+// ts-proto, in one process, in interleaved rounds. It regenerates the peer code (buf generate
+// with buf.gen.bench.yaml), checks that every codec agrees on the bytes and the JSON, then
+// prints ops/s and the ratio to raw protobuf-es (median over the rounds, geometric mean over
+// the payloads) for decode, encode, JSON serialize and JSON parse, and the bundle sizes.
+//
+// npm run bench                                   all of it (about 90 s on 2 cores)
+// npm run bench -- --rounds 5 --ms 50             quicker, noisier
+// npm run bench -- --op decode --payload updateManifest --codec vehicle-update-codec
+//                                                 a subset, e.g. under node --cpu-prof
+import { execFileSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { checkAgreement } from "./agreement.js";
+import { bundleSizes } from "./bundle-size.js";
+import { type Codec, loadPeers, protobufEs, thisLibrary } from "./codecs.js";
+import { benchPayloads } from "./payloads.js";
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "11" },
+    ms: { type: "string", default: "100" },
+    op: { type: "string", multiple: true },
+    payload: { type: "string", multiple: true },
+    codec: { type: "string", multiple: true },
+    "no-generate": { type: "boolean", default: false },
+    "no-bundle": { type: "boolean", default: false },
+  },
+});
+const rounds = Number(args.rounds);
+const sliceMs = Number(args.ms);
+
+if (!args["no-generate"]) {
+  const root = new URL("../", import.meta.url).pathname;
+  execFileSync(`${root}node_modules/.bin/buf`, ["generate", "--template", "buf.gen.bench.yaml"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+}
+
+const ops = ["decode", "encode", "JSON serialize", "JSON parse"] as const;
+type Op = (typeof ops)[number];
+
+const codecs: Codec[] = [thisLibrary, protobufEs, ...(await loadPeers())];
+const payloads = benchPayloads();
+checkAgreement(codecs, payloads);
+
+/** The input each codec gets for an operation on a payload, made once, outside the timing. */
+function inputOf(codec: Codec, op: Op, bytes: Uint8Array, json: string): unknown {
+  switch (op) {
+    case "decode":
+      return bytes;
+    case "encode":
+    case "JSON serialize":
+      return codec.decode(bytes);
+    case "JSON parse":
+      return json;
+  }
+}
+
+function runOp(codec: Codec, op: Op): (input: never) => unknown {
+  switch (op) {
+    case "decode":
+      return (input: Uint8Array) => codec.decode(input);
+    case "encode":
+      return (input: unknown) => codec.encode(input);
+    case "JSON serialize":
+      return (input: unknown) => codec.toJsonString(input);
+    case "JSON parse":
+      return (input: string) => codec.fromJsonString(input);
+  }
+}
+
+/** Keeps results alive so that no call can be optimized away. */
+let sink: unknown;
+
+/** Calls `fn(input)` for about `ms` milliseconds and returns the calls per second. */
+function opsPerSecond(fn: (input: never) => unknown, input: unknown, ms: number): number {
+  const call = fn as (input: unknown) => unknown;
+  let n = 0;
+  let batch = 1;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let i = 0; i < batch; i++) sink = call(input);
+    n += batch;
+    now = performance.now();
+    if (now - start < ms / 20) batch *= 2;
+  }
+  return (n * 1000) / (now - start);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+
+const selectedOps = ops.filter((op) => !args.op || args.op.includes(op));
+const selectedPayloads = payloads.filter((p) => !args.payload || args.payload.includes(p.name));
+const selectedCodecs = codecs.filter(
+  (c) => !args.codec || args.codec.includes(c.name) || c === protobufEs,
+);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** ops/s per round, by op, payload and codec. */
+const results = new Map<string, number[]>();
+const key = (op: Op, payload: string, codec: string) => `${op}|${payload}|${codec}`;
+
+const prepared = selectedPayloads.map((payload) => {
+  const bytes = protobufEs.encode(payload.envelope);
+  const json = protobufEs.toJsonString(payload.envelope);
+  return { payload, bytes, json };
+});
+
+// Warm-up: every function gets optimized before the first measured round.
+for (const { payload, bytes, json } of prepared) {
+  for (const op of selectedOps) {
+    for (const codec of selectedCodecs) {
+      opsPerSecond(runOp(codec, op), inputOf(codec, op, bytes, json), sliceMs);
+      results.set(key(op, payload.name, codec.name), []);
+    }
+  }
+}
+
+for (let round = 0; round < rounds; round++) {
+  for (const { payload, bytes, json } of prepared) {
+    for (const op of selectedOps) {
+      // Rotate the order each round, so that no codec always runs first or last.
+      for (let i = 0; i < selectedCodecs.length; i++) {
+        const codec = selectedCodecs[(i + round) % selectedCodecs.length] as Codec;
+        const input = inputOf(codec, op, bytes, json);
+        gc?.();
+        const rate = opsPerSecond(runOp(codec, op), input, sliceMs);
+        results.get(key(op, payload.name, codec.name))?.push(rate);
+      }
+    }
+  }
+  process.stderr.write(`round ${round + 1}/${rounds}\n`);
+}
+void sink;
+
+const fmt = (n: number) =>
+  n >= 100_000
+    ? `${(n / 1000).toFixed(0)}k`
+    : n >= 10_000
+      ? `${(n / 1000).toFixed(1)}k`
+      : n.toFixed(0);
+
+console.log(
+  `\nnode ${process.version}, ${rounds} rounds of ${sliceMs} ms per codec, op and payload; ` +
+    `flags: ${process.execArgv.filter((a) => a.startsWith("--") && !/import|require|tsx|loader/.test(a)).join(" ") || "none"}`,
+);
+console.log(
+  "ops/s (median of the rounds) and, in brackets, the median of the per-round ratios to protobuf-es\n",
+);
+for (const op of selectedOps) {
+  console.log(`### ${op}\n`);
+  console.log(`| payload | ${selectedCodecs.map((c) => c.name).join(" | ")} |`);
+  console.log(`| --- | ${selectedCodecs.map(() => "---:").join(" | ")} |`);
+  const ratios = new Map<string, number[]>();
+  for (const { payload, bytes } of prepared) {
+    const base = results.get(key(op, payload.name, protobufEs.name)) as number[];
+    const cells = selectedCodecs.map((codec) => {
+      const rates = results.get(key(op, payload.name, codec.name)) as number[];
+      const ratio = median(rates.map((r, i) => r / (base[i] as number)));
+      ratios.set(codec.name, [...(ratios.get(codec.name) ?? []), ratio]);
+      return `${fmt(median(rates))} (${ratio.toFixed(2)}×)`;
+    });
+    console.log(`| ${payload.name} (${bytes.length} B) | ${cells.join(" | ")} |`);
+  }
+  const means = selectedCodecs.map(
+    (codec) => `**${geomean(ratios.get(codec.name) as number[]).toFixed(2)}×**`,
+  );
+  console.log(`| geometric mean | ${means.join(" | ")} |\n`);
+}
+
+if (!args["no-bundle"]) {
+  console.log(
+    "### bundle: decode an envelope and narrow it (esbuild --minify, browser ESM, gzip -9)\n",
+  );
+  console.log("| codec | minified | gzipped |");
+  console.log("| --- | ---: | ---: |");
+  for (const size of await bundleSizes()) {
+    console.log(
+      `| ${size.name} | ${(size.minified / 1024).toFixed(1)} KiB | ${(size.gzipped / 1024).toFixed(2)} KiB (${size.gzipped} B) |`,
+    );
+  }
+}
