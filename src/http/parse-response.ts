@@ -88,6 +88,11 @@ export function parseResponse<Id extends OperationId>(
   status: number,
   body: unknown,
 ): ResponseResult<OperationOf<Id>>;
+/**
+ * The same for an {@link Operation} object: an entry of {@link operations}, or your own with an
+ * extended `responseSchema`, which then types `data`. Throws a CodecError `invalid_argument` only
+ * for an object without a string `id`, a zod `responseSchema` or an `errorStatuses` array.
+ */
 export function parseResponse<Op extends Operation>(
   operation: Op,
   status: number,
