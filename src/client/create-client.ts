@@ -15,6 +15,12 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The largest `timeoutMs` a timer can hold: 2 147 483 647 ms (about 24.8 days). */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
+/**
+ * What `new Headers()` accepts: a record, an array of pairs or a `Headers`. Spelled out here
+ * because the DOM's `HeadersInit` type is missing from Node.js projects without the DOM lib.
+ */
+export type HeadersInit = ConstructorParameters<typeof Headers>[0];
+
 /** The fetch a client calls: the platform's `fetch` or any function with its shape. */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -6,6 +6,7 @@ export {
   createClient,
   DEFAULT_TIMEOUT_MS,
   type FetchFunction,
+  type HeadersInit,
   type HeadersSource,
   MAX_TIMEOUT_MS,
   type QueryParams,

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { CodecError } from "../codec-error.js";
 import { formatIssuePath } from "./format-issue-path.js";
 import { describeThrown, findNonJsonValue } from "./json-value.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The spec names the ten HTTP response records and shows none of their fields, so each schema
 // accepts any JSON object and keeps every property. Add the fields you know with `.extend()`:
