@@ -1,16 +1,16 @@
-import {
-  type GRPC_AttendantPayload,
-  GRPC_AttendantPayloadSchema,
-} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { decodeMessage } from "./decode-message.js";
+import { decodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { missingDataError } from "./missing-data.js";
 import type { EnvelopeReadOptions } from "./options.js";
+import { checkReadInput, readError } from "./read-binary.js";
+
+const typeName = "kafka_grpc.GRPC_AttendantPayload";
 
 /**
  * Decodes a `GRPC_AttendantPayload` envelope from protobuf binary, as it arrives as a Kafka
- * record value. The input is checked before it is read: at most `maxBytes` (default 16 MiB),
- * sound wire format, valid UTF-8, nesting within `recursionLimit` (default 100). Fields this
- * schema does not know are kept in `$unknown` and written back by {@link encodeEnvelope}.
+ * record value. The input is checked as it is read: at most `maxBytes` (default 16 MiB), sound
+ * wire format, valid UTF-8, nesting within `recursionLimit` (default 100). Fields this schema
+ * does not know are kept in `$unknown` and written back by {@link encodeEnvelope}.
  *
  * Throws a {@link CodecError}: `truncated`, `malformed`, `invalid_utf8`, `too_deep`,
  * `too_large`, `invalid_argument`, or `missing_data` for an envelope without a `Data` member
@@ -25,7 +25,15 @@ export function decodeEnvelope(
   bytes: Uint8Array,
   options?: Partial<EnvelopeReadOptions>,
 ): GRPC_AttendantPayload {
-  const envelope = decodeMessage(GRPC_AttendantPayloadSchema, bytes, options);
+  const { recursionLimit, readUnknownFields } = checkReadInput(typeName, bytes, options);
+  // The generated decoder checks what checkWire checks, with the same texts, in the same pass
+  // that builds the message: no protobuf-es runtime is needed (see docs/performance.md).
+  let envelope: GRPC_AttendantPayload;
+  try {
+    envelope = decodeGRPC_AttendantPayload(bytes, recursionLimit, readUnknownFields);
+  } catch (cause) {
+    throw readError(typeName, cause);
+  }
   if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }

@@ -1,14 +1,10 @@
 import { type DescMessage, fromBinary, type MessageShape } from "@bufbuild/protobuf";
-import { CodecError, isCodecError } from "../codec-error.js";
+import { decoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { type CodecError, isCodecError } from "../codec-error.js";
 import { checkWire } from "./check-wire.js";
-import {
-  checkCount,
-  checkOptions,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_RECURSION_LIMIT,
-  describe,
-  type MessageReadOptions,
-} from "./options.js";
+import type { MessageReadOptions } from "./options.js";
+import { checkReadInput, readError } from "./read-binary.js";
 
 /**
  * Decodes one kafka_grpc message of type `schema` from protobuf binary, with the same limits
@@ -28,24 +24,27 @@ export function decodeMessage<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<MessageReadOptions>,
 ): MessageShape<Desc> {
-  checkOptions(options);
-  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
-  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-  const readUnknownFields = options?.readUnknownFields ?? true;
-  checkCount("maxBytes", maxBytes, 0);
-  checkCount("recursionLimit", recursionLimit, 1);
-  if (!(bytes instanceof Uint8Array)) {
-    throw new CodecError(
-      "invalid_argument",
-      `cannot decode ${schema.typeName} from binary: expected a Uint8Array, got ${describe(bytes)}`,
-    );
+  const fast = schema.file === file_kafka_grpc_kafka_grpc ? decoders[schema.typeName] : undefined;
+  if (fast === undefined) return decodeMessageSlow(schema, bytes, options);
+  const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
+  try {
+    return fast(bytes, recursionLimit, readUnknownFields) as MessageShape<Desc>;
+  } catch (cause) {
+    throw readError(schema.typeName, cause);
   }
-  if (bytes.length > maxBytes) {
-    throw new CodecError(
-      "too_large",
-      `cannot decode ${schema.typeName} from binary: message of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`,
-    );
-  }
+}
+
+/**
+ * {@link decodeMessage} the slow way, for any schema: the wire check (check-wire.ts), then
+ * protobuf-es's fromBinary() on the checked bytes. The generated decoders must agree with it on
+ * every input, result and error: test/fast-path holds them to it.
+ */
+export function decodeMessageSlow<Desc extends DescMessage>(
+  schema: Desc,
+  bytes: Uint8Array,
+  options?: Partial<MessageReadOptions>,
+): MessageShape<Desc> {
+  const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
   try {
     checkWire(schema, bytes, recursionLimit);
     return fromBinary(schema, bytes, { readUnknownFields, recursionLimit });
@@ -57,15 +56,5 @@ export function decodeMessage<Desc extends DescMessage>(
 /** Passes a CodecError through; wraps anything else (a protobuf-es error, a stack overflow). */
 export function wrapReadError(schema: DescMessage, cause: unknown): CodecError {
   if (isCodecError(cause)) return cause;
-  if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
-    return new CodecError(
-      "too_deep",
-      `cannot decode ${schema.typeName} from binary: nesting exhausted the call stack`,
-      { cause },
-    );
-  }
-  const text = cause instanceof Error ? cause.message : String(cause);
-  return new CodecError("malformed", `cannot decode ${schema.typeName} from binary: ${text}`, {
-    cause,
-  });
+  return readError(schema.typeName, cause);
 }

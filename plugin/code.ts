@@ -1,0 +1,93 @@
+// A small line printer for the generators: indentation, and the runtime and shape imports.
+import type { DescMessage } from "@bufbuild/protobuf";
+import type { GeneratedFile, ImportSymbol, Printable } from "@bufbuild/protoplugin";
+import { stem } from "./wire.js";
+
+/** The generated runtime, relative to the output root. */
+export const runtimePath = "./fast_runtime.js";
+
+/** Prints one generated file: lines of code with symbols that protoplugin turns into imports. */
+export class Code {
+  private depth = 0;
+  private readonly symbols = new Map<string, ImportSymbol>();
+
+  constructor(readonly f: GeneratedFile) {}
+
+  /** A helper of the generated runtime, imported on use. */
+  rt(name: string): ImportSymbol {
+    let symbol = this.symbols.get(name);
+    if (symbol === undefined) {
+      symbol = this.f.import(name, runtimePath);
+      this.symbols.set(name, symbol);
+    }
+    return symbol;
+  }
+
+  /** A type of the generated runtime, type-imported on use. */
+  rtType(name: string): ImportSymbol {
+    return this.rt(name).toTypeOnly();
+  }
+
+  /** The message type of `desc`, type-imported on use. */
+  shape(desc: DescMessage): ImportSymbol {
+    return this.f.importShape(desc);
+  }
+
+  /** Prints one line at the current indentation; an empty call prints an empty line. */
+  line(...parts: Printable[]): void {
+    if (parts.length === 0) {
+      this.f.print();
+      return;
+    }
+    this.f.print("  ".repeat(this.depth), ...parts);
+  }
+
+  /** Prints `open`, then `body` one level deeper, then `close`. */
+  block(open: Printable[], body: () => void, close: Printable[] = ["}"]): void {
+    this.line(...open);
+    this.depth++;
+    body();
+    this.depth--;
+    this.line(...close);
+  }
+
+  /** Prints a TSDoc comment. */
+  doc(text: string): void {
+    const lines = text.split("\n");
+    if (lines.length === 1) {
+      this.line(`/** ${text} */`);
+      return;
+    }
+    this.line("/**");
+    for (const l of lines) this.line(l.length > 0 ? ` * ${l}` : " *");
+    this.line(" */");
+  }
+}
+
+/** The names of the generated declarations for one message type. */
+export function namesOf(desc: DescMessage) {
+  const s = stem(desc);
+  return {
+    /** The type name constant. */
+    typeName: `${s}$`,
+    /** The known-fields table, for error texts. */
+    known: `${s}$known`,
+    create: `create${s}`,
+    read: `read${s}`,
+    /** Prefix of the map entry readers: `readCarUpdateStatusEcus`. */
+    readEntry: `read${s}`,
+    decode: `decode${s}`,
+    write: `write${s}`,
+    encode: `encode${s}`,
+    toJson: `${lowerFirst(s)}ToJson`,
+    writeJson: `json${s}`,
+    fromJson: `${lowerFirst(s)}FromJson`,
+    readJson: `fromJson${s}`,
+    parseJson: `parse${s}`,
+    fromJsonString: `${lowerFirst(s)}FromJsonString`,
+  };
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}

@@ -1,0 +1,443 @@
+// Generates, per message type, a zero-value constructor and a decoder that reads the wire format
+// in one pass with the checks and error texts of src/envelope/check-wire.ts, into the very
+// objects protobuf-es's fromBinary() makes.
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import type { Printable } from "@bufbuild/protoplugin";
+import { type Code, namesOf } from "./code.js";
+import {
+  fieldWireType,
+  hasExplicitPresence,
+  LEN,
+  lit,
+  scalarWireType,
+  stem,
+  tagOf,
+} from "./wire.js";
+
+const wireTypeNames = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32"];
+
+/** The `fields` of a runtime Scope: by field number from 1, wire type and proto name. */
+function knownFields(fields: readonly { number: number; wire: number; name: string }[]): string {
+  const items: string[] = [];
+  for (const f of fields) {
+    while (items.length < f.number - 1) items.push("");
+    items[f.number - 1] = `${f.wire}${f.name}`;
+  }
+  return items.join(",");
+}
+
+/** Prints the scope of `desc` (its name and known fields, for error texts) and of its map entries. */
+export function printConstants(c: Code, desc: DescMessage): void {
+  const n = namesOf(desc);
+  const dense = desc.fields.every((f) => f.number <= 4 * desc.fields.length);
+  if (!dense) throw new Error(`protoc-gen-vuc: ${desc.typeName}: field numbers too sparse`);
+  const fields = knownFields(
+    desc.fields.map((f) => ({ number: f.number, wire: fieldWireType(f), name: f.name })),
+  );
+  c.doc(
+    `Where ${desc.typeName} fields are read, for error texts: the type name and the known fields.`,
+  );
+  c.line(
+    "const ",
+    n.typeName,
+    ": ",
+    c.rtType("Scope"),
+    ` = { name: ${lit(desc.typeName)}, fields: ${lit(fields)} };`,
+  );
+  c.line();
+  for (const field of desc.fields) {
+    if (field.fieldKind !== "map") continue;
+    const valueWire =
+      field.mapKind === "message"
+        ? LEN
+        : scalarWireType(field.mapKind === "enum" ? ScalarType.INT32 : field.scalar);
+    const entry = knownFields([
+      { number: 1, wire: scalarWireType(field.mapKey), name: "key" },
+      { number: 2, wire: valueWire, name: "value" },
+    ]);
+    c.doc(`Where ${desc.typeName}.${field.name} map entries are read, for error texts.`);
+    c.line(
+      "const ",
+      entryScope(desc, field),
+      ": ",
+      c.rtType("Scope"),
+      ` = { name: ${lit(`${desc.typeName}.${field.name}[entry]`)}, fields: ${lit(entry)} };`,
+    );
+    c.line();
+  }
+}
+
+function entryScope(desc: DescMessage, field: DescField): string {
+  return `${stem(desc)}$${field.localName}`;
+}
+
+/** The zero value of a scalar, as protobuf-es's create() sets it. */
+function scalarZero(scalar: ScalarType): string {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return `""`;
+    case ScalarType.BOOL:
+      return "false";
+    case ScalarType.BYTES:
+      return "new Uint8Array(0)";
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+      return "0n";
+    default:
+      return "0";
+  }
+}
+
+/** Prints `createX()`: a new message with every field at its zero value, as create() makes it. */
+export function printCreate(c: Code, desc: DescMessage): void {
+  const n = namesOf(desc);
+  const props: string[] = [`$typeName: ${lit(desc.typeName)}`];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      props.push(`${member.localName}: { case: undefined }`);
+      continue;
+    }
+    const field = member;
+    switch (field.fieldKind) {
+      case "list":
+        props.push(`${field.localName}: []`);
+        break;
+      case "map":
+        props.push(`${field.localName}: {}`);
+        break;
+      case "message":
+        break; // absent until set
+      case "scalar":
+        if (!hasExplicitPresence(field))
+          props.push(`${field.localName}: ${scalarZero(field.scalar)}`);
+        break;
+      case "enum":
+        if (!hasExplicitPresence(field))
+          props.push(`${field.localName}: ${field.enum.values[0]?.number ?? 0}`);
+        break;
+    }
+  }
+  c.doc(
+    `A new ${desc.typeName} with every field at its zero value and in protobuf-es's property\n` +
+      "order: what `create()` returns. Optional and message fields are absent until set.",
+  );
+  c.block(["function ", n.create, "(): ", c.shape(desc), " {"], () => {
+    c.line(`return { ${props.join(", ")} };`);
+  });
+  c.line();
+  const bytesFields = emptyBytesFields(desc);
+  if (bytesFields.length > 0) {
+    c.doc(
+      `{@link ${n.create}} for the decoder: \`bytes\` fields start as the shared empty array, which the\n` +
+        "decoder replaces by its own empty array if the field is not on the wire (allocating an\n" +
+        "array that a read replaces costs more than the compare).",
+    );
+    const parts: Printable[] = [];
+    for (const p of props) {
+      if (parts.length > 0) parts.push(", ");
+      const field = bytesFields.find((f) => p === `${f.localName}: new Uint8Array(0)`);
+      parts.push(...(field === undefined ? [p] : [`${field.localName}: `, c.rt("EMPTY")]));
+    }
+    c.block(["function ", createForRead(desc), "(): ", c.shape(desc), " {"], () => {
+      c.line("return { ", ...parts, " };");
+    });
+    c.line();
+  }
+}
+
+/** The implicit-presence `bytes` fields of `desc`, whose zero value is a fresh empty array. */
+function emptyBytesFields(desc: DescMessage): DescField[] {
+  return desc.fields.filter(
+    (f) =>
+      f.fieldKind === "scalar" &&
+      f.scalar === ScalarType.BYTES &&
+      !f.oneof &&
+      !hasExplicitPresence(f),
+  );
+}
+
+/** The create function the decoder uses for `desc`. */
+function createForRead(desc: DescMessage): string {
+  const n = namesOf(desc);
+  return emptyBytesFields(desc).length > 0 ? `${n.create}ForRead` : n.create;
+}
+
+/** The expression that reads one scalar value of `scalar` for the field named `label`. */
+function readScalar(c: Code, scalar: ScalarType): Printable[] {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return [c.rt("str"), "(r, end)"];
+    case ScalarType.BYTES:
+      return [c.rt("bytes"), "(r, end)"];
+    case ScalarType.BOOL:
+      return [c.rt("bool"), "(r, end)"];
+    case ScalarType.INT32:
+      return [c.rt("varint"), "(r, end)"];
+    case ScalarType.UINT32:
+      return [c.rt("varint"), "(r, end) >>> 0"];
+    case ScalarType.INT64:
+      return [c.rt("int64"), "(r, end)"];
+    case ScalarType.UINT64:
+      return [c.rt("uint64"), "(r, end)"];
+    default:
+      throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
+  }
+}
+
+/** A comment for a `case`: field number, name, type and wire type. */
+function caseComment(field: DescField): string {
+  const type =
+    field.fieldKind === "map"
+      ? "map entry"
+      : field.fieldKind === "list"
+        ? `repeated ${field.listKind === "message" ? field.message.name : field.listKind === "enum" ? field.enum.name : ScalarType[field.scalar].toLowerCase()}`
+        : field.fieldKind === "message"
+          ? field.message.name
+          : field.fieldKind === "enum"
+            ? field.enum.name
+            : ScalarType[field.scalar].toLowerCase();
+  const where = field.oneof
+    ? `, oneof ${field.oneof.name}`
+    : hasExplicitPresence(field) && field.fieldKind !== "message"
+      ? ", optional"
+      : "";
+  return `// ${field.number} ${field.name}: ${type}${where}, ${wireTypeNames[fieldWireType(field)]}`;
+}
+
+/** Prints `readX()`: the decoder of one message body, and the exported `decodeX()`. */
+export function printDecode(c: Code, desc: DescMessage): void {
+  const n = namesOf(desc);
+  c.doc(
+    `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
+      "depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is\n" +
+      "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.",
+  );
+  c.block(
+    [
+      "function ",
+      n.read,
+      "(r: ",
+      c.rt("Reader"),
+      ", end: number, m: ",
+      c.shape(desc),
+      "): ",
+      c.shape(desc),
+      " {",
+    ],
+    () => {
+      c.line(`r.s = ${n.typeName};`);
+      c.line("if (r.d > r.limit) ", c.rt("tooDeep"), "(r);");
+      c.line("let u = m.$unknown;");
+      c.block(["while (r.p < end) {"], () => {
+        c.line("const s = r.p;");
+        c.line("const t = ", c.rt("tag"), "(r, end);");
+        c.block(["switch (t) {"], () => {
+          for (const field of desc.fields) printFieldCase(c, field);
+          c.line("default:");
+          c.line("  u = ", c.rt("other"), "(r, t, s, end, u);");
+        });
+      });
+      for (const f of emptyBytesFields(desc)) {
+        c.line(
+          `if (m.${f.localName} === `,
+          c.rt("EMPTY"),
+          `) m.${f.localName} = new Uint8Array(0);`,
+        );
+      }
+      c.line("if (u !== undefined) m.$unknown = u;");
+      c.line("return m;");
+    },
+  );
+  c.line();
+  c.doc(
+    `Decodes a ${desc.typeName} from protobuf binary in one pass that checks what the wire\n` +
+      "check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with\n" +
+      "its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`\n" +
+      "returns for the same bytes, `$unknown` included when `readUnknownFields`.",
+  );
+  c.block(
+    [
+      "export function ",
+      n.decode,
+      "(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ",
+      c.shape(desc),
+      " {",
+    ],
+    () => {
+      c.line("const r = new ", c.rt("Reader"), "(bytes, recursionLimit, readUnknownFields);");
+      c.line("return ", c.rt("done"), `(r, ${n.read}(r, bytes.length, ${createForRead(desc)}()));`);
+    },
+  );
+  c.line();
+}
+
+function printFieldCase(c: Code, field: DescField): void {
+  const m = `m.${field.localName}`;
+  const t = tagOf(field.number, fieldWireType(field));
+  c.line(`case ${t}: `, caseComment(field));
+  switch (field.fieldKind) {
+    case "scalar":
+    case "enum": {
+      const value = readScalar(c, field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar);
+      if (field.oneof) {
+        c.line(
+          `  m.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
+          ...value,
+          " };",
+        );
+      } else {
+        c.line(`  ${m} = `, ...value, ";");
+      }
+      break;
+    }
+    case "list":
+      if (field.listKind === "message") {
+        const child = namesOf(field.message);
+        c.line(
+          `  ${m}.push(`,
+          c.rt("message"),
+          `(r, end, undefined, ${child.read}, ${createForRead(field.message)}));`,
+        );
+      } else {
+        const value = readScalar(c, field.listKind === "enum" ? ScalarType.INT32 : field.scalar);
+        c.line(`  ${m}.push(`, ...value, ");");
+      }
+      break;
+    case "message": {
+      const child = namesOf(field.message);
+      if (field.oneof) {
+        const o = `m.${field.oneof.localName}`;
+        c.line(
+          `  ${o} = `,
+          c.rt("member"),
+          `(r, end, ${o}, ${lit(field.localName)}, ${child.read}, ${createForRead(field.message)});`,
+        );
+      } else {
+        c.line(
+          `  ${m} = `,
+          c.rt("message"),
+          `(r, end, ${m}, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
+        );
+      }
+      break;
+    }
+    case "map":
+      c.line(
+        `  ${namesOf(field.parent).readEntry}${field.localName.charAt(0).toUpperCase()}${field.localName.slice(1)}(r, end, ${m});`,
+      );
+      break;
+  }
+  c.line("  break;");
+}
+
+/**
+ * Prints the reader of one map entry of `field` (key field 1, value field 2), as protobuf-es
+ * reads it: a missing key or value is the zero value, unknown fields in the entry are skipped.
+ */
+export function printMapEntryReaders(c: Code, desc: DescMessage): void {
+  for (const field of desc.fields) {
+    if (field.fieldKind !== "map") continue;
+    const scope = entryScope(desc, field);
+    const fn = `${namesOf(desc).readEntry}${field.localName.charAt(0).toUpperCase()}${field.localName.slice(1)}`;
+    const valueScalar = field.mapKind === "scalar" ? field.scalar : ScalarType.INT32;
+    const keyWire = scalarWireType(field.mapKey);
+    const valueWire = field.mapKind === "message" ? LEN : scalarWireType(valueScalar);
+    let valueType: Printable[];
+    let valueZero: string;
+    switch (field.mapKind) {
+      case "message":
+        valueType = [c.shape(field.message)];
+        valueZero = `${namesOf(field.message).create}()`;
+        break;
+      case "enum":
+        valueType = ["number"];
+        valueZero = String(field.enum.values[0]?.number ?? 0);
+        break;
+      default:
+        valueType = [scalarTsType(field.scalar)];
+        valueZero = scalarZero(field.scalar);
+    }
+    c.doc(
+      `Reads one entry of ${desc.typeName}.${field.name} into \`map\`: a missing key or value is the\n` +
+        "zero value, fields other than key (1) and value (2) are skipped, as in protobuf-es.",
+    );
+    c.block(
+      [
+        "function ",
+        fn,
+        "(r: ",
+        c.rt("Reader"),
+        ", end: number, map: { [key: string]: ",
+        ...valueType,
+        " }): void {",
+      ],
+      () => {
+        c.line("const e = ", c.rt("len"), "(r, end);");
+        c.line("const scope = r.s;");
+        c.line(`r.s = ${scope};`);
+        c.line(`let k = ${scalarZero(field.mapKey)};`);
+        c.line("let v: ", ...valueType, " | undefined;");
+        c.block(["while (r.p < e) {"], () => {
+          c.line("const s = r.p;");
+          c.line("const t = ", c.rt("entryTag"), "(r, e);");
+          c.line(
+            `if (t === ${tagOf(1, keyWire)}) k = `,
+            ...inEntry(readScalar(c, field.mapKey)),
+            ";",
+          );
+          if (field.mapKind === "message") {
+            const child = namesOf(field.message);
+            c.line(
+              `else if (t === ${tagOf(2, LEN)}) v = `,
+              c.rt("message"),
+              `(r, e, v, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
+            );
+          } else {
+            c.line(
+              `else if (t === ${tagOf(2, valueWire)}) v = `,
+              ...inEntry(readScalar(c, valueScalar)),
+              ";",
+            );
+          }
+          c.line("else ", c.rt("other"), "(r, t, s, e, undefined, false); // skipped, never kept");
+        });
+        const key = field.mapKey === ScalarType.STRING ? "k" : "String(k)";
+        c.line(c.rt("setOwn"), `(map, ${key}, v ?? ${valueZero});`);
+        c.line("r.s = scope;");
+      },
+    );
+    c.line();
+  }
+}
+
+/** Rewrites a value read to stop at the entry's end `e`. */
+function inEntry(parts: Printable[]): Printable[] {
+  return parts.map((p) => (typeof p === "string" ? p.replace("(r, end", "(r, e") : p));
+}
+
+function scalarTsType(scalar: ScalarType): string {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return "string";
+    case ScalarType.BYTES:
+      return "Uint8Array";
+    case ScalarType.BOOL:
+      return "boolean";
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+      return "bigint";
+    default:
+      return "number";
+  }
+}
+
+/** Prints the table of the file's decoders by type name, for decodeMessage(). */
+export function printDecoderTable(c: Code, messages: readonly DescMessage[]): void {
+  c.doc("The decoders of this file's messages, by type name.");
+  c.block([
+    "export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean) => unknown } = {",
+  ], () => {
+    for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).decode},`);
+  }, ["};"]);
+  c.line();
+}

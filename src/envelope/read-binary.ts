@@ -1,0 +1,71 @@
+import { WireError } from "../../gen/fast_runtime.js";
+import { CodecError } from "../codec-error.js";
+import {
+  checkCount,
+  checkOptions,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_RECURSION_LIMIT,
+  describe,
+  type MessageReadOptions,
+} from "./options.js";
+
+// What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
+// and input checks, and the mapping of whatever the decoder threw to a CodecError. No
+// protobuf-es here: decodeEnvelope's bundle must not pull its runtime.
+
+/** The read options, checked and with their defaults. */
+export interface ReadSettings {
+  readonly recursionLimit: number;
+  readonly readUnknownFields: boolean;
+}
+
+/**
+ * Checks the options and the input of a binary decode of `typeName`, in the order the public
+ * API documents: options, `maxBytes` and `recursionLimit`, a Uint8Array, its size.
+ */
+export function checkReadInput(
+  typeName: string,
+  bytes: unknown,
+  options: Partial<MessageReadOptions> | undefined,
+): ReadSettings {
+  checkOptions(options);
+  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
+  const readUnknownFields = options?.readUnknownFields ?? true;
+  checkCount("maxBytes", maxBytes, 0);
+  checkCount("recursionLimit", recursionLimit, 1);
+  if (!(bytes instanceof Uint8Array)) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot decode ${typeName} from binary: expected a Uint8Array, got ${describe(bytes)}`,
+    );
+  }
+  if (bytes.length > maxBytes) {
+    throw new CodecError(
+      "too_large",
+      `cannot decode ${typeName} from binary: message of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`,
+    );
+  }
+  return { recursionLimit, readUnknownFields: Boolean(readUnknownFields) };
+}
+
+/**
+ * The CodecError for what a generated decoder of `typeName` threw: its WireError becomes one
+ * with the same code, a stack overflow is `too_deep`, anything else is `malformed` with its text.
+ */
+export function readError(typeName: string, cause: unknown): CodecError {
+  const prefix = `cannot decode ${typeName} from binary: `;
+  if (cause instanceof WireError) {
+    const inner = cause.cause;
+    return new CodecError(
+      cause.code,
+      prefix + cause.detail,
+      inner === undefined ? undefined : { cause: inner },
+    );
+  }
+  if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
+    return new CodecError("too_deep", `${prefix}nesting exhausted the call stack`, { cause });
+  }
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return new CodecError("malformed", prefix + text, { cause });
+}

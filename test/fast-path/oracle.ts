@@ -1,0 +1,160 @@
+// The slow paths the generated fast path is held to, and helpers to compare outcomes. The slow
+// paths are the public API as it was before the fast path: the wire check then protobuf-es for
+// binary, checkMessage then protobuf-es for encoding and JSON.
+import fc from "fast-check";
+import { expect } from "vitest";
+import { decodeMessageSlow } from "../../src/envelope/decode-message.js";
+import { missingDataError } from "../../src/envelope/missing-data.js";
+import {
+  type EnvelopeReadOptions,
+  type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
+  isCodecError,
+} from "../../src/index.js";
+
+/** What a call ended with: its result, or the code and message of the CodecError it threw. */
+export type Outcome<T> = { ok: T } | { code: string; message: string };
+
+/** Runs `fn`; a thrown CodecError becomes an outcome, anything else fails the test. */
+export function outcome<T>(fn: () => T): Outcome<T> {
+  try {
+    return { ok: fn() };
+  } catch (error) {
+    if (!isCodecError(error)) throw error;
+    return { code: error.code, message: error.message };
+  }
+}
+
+/** Expects the two calls to end the same way: the same results (see {@link same}) or errors. */
+export function expectSameOutcome<T>(fast: () => T, slow: () => T): void {
+  const a = outcome(fast);
+  const b = outcome(slow);
+  if ("ok" in a && "ok" in b) {
+    const difference = same(a.ok, b.ok, "$");
+    expect(difference, difference).toBeUndefined();
+    return;
+  }
+  expect(a).toStrictEqual(b);
+}
+
+/**
+ * Where `a` and `b` differ, or undefined. Stricter than toStrictEqual: own keys in the same order,
+ * the same prototypes, numbers by Object.is (-0 is not 0), bytes by content and type. (It also
+ * copes with a map key "constructor", which toStrictEqual takes for the object's constructor.)
+ */
+export function same(a: unknown, b: unknown, path: string): string | undefined {
+  if (typeof a !== typeof b) return `${path}: ${typeof a} vs ${typeof b}`;
+  if (typeof a !== "object" || a === null || b === null) {
+    return Object.is(a, b) ? undefined : `${path}: ${String(a)} vs ${String(b)}`;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return `${path}: other prototypes`;
+  if (x instanceof Uint8Array && y instanceof Uint8Array) {
+    return x.length === y.length && x.every((v, i) => v === y[i])
+      ? undefined
+      : `${path}: other bytes`;
+  }
+  const kx = Reflect.ownKeys(x);
+  const ky = Reflect.ownKeys(y);
+  if (kx.join() !== ky.join()) return `${path}: keys [${kx.join()}] vs [${ky.join()}]`;
+  for (const k of kx) {
+    const d = same(x[k as string], y[k as string], `${path}.${String(k)}`);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+/** decodeEnvelope as it was before the fast path. */
+export function decodeEnvelopeSlow(
+  bytes: Uint8Array,
+  options?: Partial<EnvelopeReadOptions>,
+): GRPC_AttendantPayload {
+  const envelope = decodeMessageSlow(GRPC_AttendantPayloadSchema, bytes, options);
+  if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
+    throw missingDataError(envelope, "decode");
+  }
+  return envelope;
+}
+
+/** One change to bytes: cut, flip a bit, set a byte, insert or delete some. */
+type Mutation =
+  | { kind: "truncate"; at: number }
+  | { kind: "flip"; at: number; bit: number }
+  | { kind: "set"; at: number; value: number }
+  | { kind: "insert"; at: number; bytes: number[] }
+  | { kind: "delete"; at: number; count: number };
+
+/** Bytes that mean something on the wire: tags, varint continuations, lengths, groups. */
+const wireByte = fc.oneof(
+  fc.integer({ min: 0, max: 255 }),
+  fc.constantFrom(
+    0x00,
+    0x01,
+    0x02,
+    0x07,
+    0x08,
+    0x0a,
+    0x0b,
+    0x0c,
+    0x0f,
+    0x10,
+    0x12,
+    0x3a,
+    0x6b,
+    0x6c,
+  ),
+  fc.constantFrom(0x7f, 0x80, 0x81, 0xff),
+);
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
+  fc.record({
+    kind: fc.constant("flip" as const),
+    at: fc.nat(),
+    bit: fc.integer({ min: 0, max: 7 }),
+  }),
+  fc.record({ kind: fc.constant("set" as const), at: fc.nat(), value: wireByte }),
+  fc.record({
+    kind: fc.constant("insert" as const),
+    at: fc.nat(),
+    bytes: fc.array(wireByte, { minLength: 1, maxLength: 12 }),
+  }),
+  fc.record({
+    kind: fc.constant("delete" as const),
+    at: fc.nat(),
+    count: fc.integer({ min: 1, max: 4 }),
+  }),
+);
+
+function apply(bytes: Uint8Array, m: Mutation): Uint8Array {
+  const at = bytes.length === 0 ? 0 : m.at % (bytes.length + 1);
+  switch (m.kind) {
+    case "truncate":
+      return bytes.slice(0, at);
+    case "flip": {
+      if (bytes.length === 0) return bytes;
+      const out = bytes.slice();
+      const i = at % bytes.length;
+      out[i] = (out[i] as number) ^ (1 << m.bit);
+      return out;
+    }
+    case "set": {
+      if (bytes.length === 0) return bytes;
+      const out = bytes.slice();
+      out[at % bytes.length] = m.value;
+      return out;
+    }
+    case "insert":
+      return new Uint8Array([...bytes.subarray(0, at), ...m.bytes, ...bytes.subarray(at)]);
+    case "delete":
+      return new Uint8Array([...bytes.subarray(0, at), ...bytes.subarray(at + m.count)]);
+  }
+}
+
+/** `bytes` changed by 1 to 4 mutations. */
+export function mutated(bytes: fc.Arbitrary<Uint8Array>): fc.Arbitrary<Uint8Array> {
+  return fc
+    .tuple(bytes, fc.array(mutation, { minLength: 1, maxLength: 4 }))
+    .map(([b, ms]) => ms.reduce(apply, b));
+}
