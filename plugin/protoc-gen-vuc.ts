@@ -15,6 +15,7 @@ import {
   printDecoderTable,
   printMapEntryReaders,
 } from "./generate-decode.js";
+import { printEncode, printEncoderTable } from "./generate-encode.js";
 import { checkSupported } from "./wire.js";
 
 const version = "v1";
@@ -50,8 +51,10 @@ function generateTs(schema: Schema): void {
       printCreate(c, desc);
       printMapEntryReaders(c, desc);
       printDecode(c, desc);
+      printEncode(c, desc);
     }
     printDecoderTable(c, messages);
+    printEncoderTable(c, messages);
   }
 }
 

@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { Scope } from "../fast_runtime.js";
-import { bool, bytes, done, EMPTY, entryTag, int64, len, member, message, other, Reader, setOwn, str, tag, tooDeep, uint64, varint } from "../fast_runtime.js";
+import { bail, bool, bytes, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, len, mapKeys, member, message, oneofCase, other, own, Reader, setOwn, str, tag, tooDeep, uint64, varint, writeBool, writeBytes, writeInt32, writeLong, writer, Writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -93,6 +93,118 @@ export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: n
   return done(r, readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
+  let v: unknown;
+  let at: number;
+  const Data = m.Data;
+  const DataCase = oneofCase(Data);
+  let DataWritten = DataCase === undefined;
+  // 1 handler
+  v = m.handler;
+  if (v !== "") writeString(w, 10, v);
+  // 2 carUpdateStatus
+  if (DataCase === "carUpdateStatus") {
+    DataWritten = true;
+    at = fork(w, 18);
+    writeCarUpdateStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
+    join(w, at);
+  }
+  // 3 carUpdateProgress
+  if (DataCase === "carUpdateProgress") {
+    DataWritten = true;
+    at = fork(w, 26);
+    writeCarUpdateProgress(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
+    join(w, at);
+  }
+  // 4 fileKeyReq
+  if (DataCase === "fileKeyReq") {
+    DataWritten = true;
+    at = fork(w, 34);
+    writeFileKeysRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
+    join(w, at);
+  }
+  // 5 keys
+  if (DataCase === "keys") {
+    DataWritten = true;
+    at = fork(w, 42);
+    writeECCKeys(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
+    join(w, at);
+  }
+  // 6 updateApprove
+  if (DataCase === "updateApprove") {
+    DataWritten = true;
+    at = fork(w, 50);
+    writeUpdateData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
+    join(w, at);
+  }
+  // 7 updateGet
+  if (DataCase === "updateGet") {
+    DataWritten = true;
+    at = fork(w, 58);
+    writeVehicleData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
+    join(w, at);
+  }
+  // 8 updateManifest
+  if (DataCase === "updateManifest") {
+    DataWritten = true;
+    at = fork(w, 66);
+    writeUpdateManifest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
+    join(w, at);
+  }
+  // 9 order
+  if (DataCase === "order") {
+    DataWritten = true;
+    at = fork(w, 74);
+    writeOrder(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
+    join(w, at);
+  }
+  // 10 messageStatus
+  if (DataCase === "messageStatus") {
+    DataWritten = true;
+    at = fork(w, 82);
+    writeMessageStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
+    join(w, at);
+  }
+  // 11 dtcEntry
+  if (DataCase === "dtcEntry") {
+    DataWritten = true;
+    at = fork(w, 90);
+    writeDTCEntry(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
+    join(w, at);
+  }
+  // 12 carUpdateRequest
+  if (DataCase === "carUpdateRequest") {
+    DataWritten = true;
+    at = fork(w, 98);
+    writeCarUpdateRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
+    join(w, at);
+  }
+  if (!DataWritten) bail(); // a case this schema does not have
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.GRPC_AttendantPayload to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeGRPC_AttendantPayload(w, isMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
 const CarUpdateStatus$: Scope = { name: "kafka_grpc.CarUpdateStatus", fields: "2ecus" };
 
@@ -161,6 +273,44 @@ function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpd
 export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateStatus {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readCarUpdateStatus(r, bytes.length, createCarUpdateStatus()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.CarUpdateStatus `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
+  let v: unknown;
+  let at: number;
+  // 1 ecus
+  v = isRecord(m.ecus);
+  for (const k of mapKeys(w, v as Record<string, unknown>)) {
+    const entry = fork(w, 10);
+    writeString(w, 10, k);
+    at = fork(w, 18);
+    writeCarECU(w, isMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
+    join(w, at);
+    join(w, entry);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.CarUpdateStatus to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeCarUpdateStatus(w, isMessage(message, "kafka_grpc.CarUpdateStatus"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.CarECU fields are read, for error texts: the type name and the known fields. */
@@ -248,6 +398,81 @@ export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnkn
   return done(r, readCarECU(r, bytes.length, createCarECU()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.CarECU `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeCarECU(w: Writer, m: CarECU): void {
+  let v: unknown;
+  // 1 vin
+  v = m.vin;
+  if (v !== "") writeString(w, 10, v);
+  // 2 ecu
+  v = m.ecu;
+  if (v !== "") writeString(w, 18, v);
+  // 3 sw_version
+  v = m.swVersion;
+  if (v !== "") writeString(w, 26, v);
+  // 4 serial_number
+  v = m.serialNumber;
+  if (v !== "") writeString(w, 34, v);
+  // 5 hw_version
+  v = m.hwVersion;
+  if (v !== "") writeString(w, 42, v);
+  // 6 boot_loader_version
+  v = m.bootLoaderVersion;
+  if (v !== "") writeString(w, 50, v);
+  // 7 fingerprint
+  v = m.fingerprint;
+  if (v !== "") writeString(w, 58, v);
+  // 8 code_data_string
+  v = m.codeDataString;
+  if (v !== "") writeString(w, 66, v);
+  // 9 vendor
+  v = m.vendor;
+  if (v !== "") writeString(w, 74, v);
+  // 10 supplier_sw_version
+  v = m.supplierSwVersion;
+  if (v !== "") writeString(w, 82, v);
+  // 11 epoch_usec
+  v = m.epochUsec;
+  if (!isZeroLong(v)) writeLong(w, 88, v, true);
+  // 12 assy_number
+  v = m.assyNumber;
+  if (v !== "") writeString(w, 98, v);
+  // 13 createdAt
+  v = m.createdAt;
+  if (v !== undefined) {
+    own(m, "createdAt");
+    writeLong(w, 104, v, true);
+  }
+  // 14 updatedAt
+  v = m.updatedAt;
+  if (v !== undefined) {
+    own(m, "updatedAt");
+    writeLong(w, 112, v, true);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.CarECU to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeCarECU(w, isMessage(message, "kafka_grpc.CarECU"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
 const CarUpdateProgress$: Scope = { name: "kafka_grpc.CarUpdateProgress", fields: "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode" };
 
@@ -324,6 +549,66 @@ export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: numbe
   return done(r, readCarUpdateProgress(r, bytes.length, createCarUpdateProgress()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.CarUpdateProgress `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
+  let v: unknown;
+  // 1 fileCurrent
+  v = m.fileCurrent;
+  if (!isZeroLong(v)) writeLong(w, 8, v, false);
+  // 2 fileTotal
+  v = m.fileTotal;
+  if (!isZeroLong(v)) writeLong(w, 16, v, false);
+  // 3 pkgCurrent
+  v = m.pkgCurrent;
+  if (!isZeroLong(v)) writeLong(w, 24, v, false);
+  // 4 pkgTotal
+  v = m.pkgTotal;
+  if (!isZeroLong(v)) writeLong(w, 32, v, false);
+  // 5 installedFiles
+  v = m.installedFiles;
+  if (!isZeroLong(v)) writeLong(w, 40, v, true);
+  // 6 totalFiles
+  v = m.totalFiles;
+  if (!isZeroLong(v)) writeLong(w, 48, v, true);
+  // 7 carUpdateID
+  v = m.carUpdateID;
+  if (!isZeroLong(v)) writeLong(w, 56, v, true);
+  // 8 ecu
+  v = m.ecu;
+  if (v !== "") writeString(w, 66, v);
+  // 9 info
+  v = m.info;
+  if (v !== "") writeString(w, 74, v);
+  // 10 status
+  v = m.status;
+  if (v !== "") writeString(w, 82, v);
+  // 11 errCode
+  v = m.errCode;
+  if (!isZeroLong(v)) writeLong(w, 88, v, true);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.CarUpdateProgress to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeCarUpdateProgress(w, isMessage(message, "kafka_grpc.CarUpdateProgress"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
 const FileKeysRequest$: Scope = { name: "kafka_grpc.FileKeysRequest", fields: "2fileIDs" };
 
@@ -368,6 +653,38 @@ function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKe
 export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeysRequest {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readFileKeysRequest(r, bytes.length, createFileKeysRequest()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.FileKeysRequest `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
+  let v: unknown;
+  // 1 fileIDs
+  v = isList(m.fileIDs);
+  for (const x of v as unknown[]) {
+    writeString(w, 10, x);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.FileKeysRequest to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeFileKeysRequest(w, isMessage(message, "kafka_grpc.FileKeysRequest"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.DTCEntry fields are read, for error texts: the type name and the known fields. */
@@ -443,6 +760,63 @@ export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUn
   return done(r, readDTCEntry(r, bytes.length, createDTCEntry()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.DTCEntry `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeDTCEntry(w: Writer, m: DTCEntry): void {
+  let v: unknown;
+  // 1 createdAt
+  v = m.createdAt;
+  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  // 2 vin
+  v = m.vin;
+  if (v !== "") writeString(w, 18, v);
+  // 3 ecu
+  v = m.ecu;
+  if (v !== "") writeString(w, 26, v);
+  // 4 dtc
+  v = m.dtc;
+  if (!isZeroLong(v)) writeLong(w, 32, v, false);
+  // 5 timestamp
+  v = m.timestamp;
+  if (!isZeroLong(v)) writeLong(w, 40, v, true);
+  // 6 speed
+  v = m.speed;
+  if (v !== 0) writeUint32(w, 48, v);
+  // 7 mileage
+  v = m.mileage;
+  if (v !== 0) writeUint32(w, 56, v);
+  // 8 volt
+  v = m.volt;
+  if (v !== 0) writeUint32(w, 64, v);
+  // 9 snapshotBase64
+  v = m.snapshotBase64;
+  if (v !== "") writeString(w, 74, v);
+  // 10 status
+  v = m.status;
+  if (v !== 0) writeUint32(w, 80, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.DTCEntry to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeDTCEntry(w, isMessage(message, "kafka_grpc.DTCEntry"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
 const ECCKeys$: Scope = { name: "kafka_grpc.ECCKeys", fields: "2eccKeys" };
 
@@ -487,6 +861,41 @@ function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
 export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKeys {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readECCKeys(r, bytes.length, createECCKeys()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.ECCKeys `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeECCKeys(w: Writer, m: ECCKeys): void {
+  let v: unknown;
+  let at: number;
+  // 1 eccKeys
+  v = isList(m.eccKeys);
+  for (const x of v as unknown[]) {
+    at = fork(w, 10);
+    writeECCKey(w, isMessage(x, "kafka_grpc.ECCKey"));
+    join(w, at);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.ECCKeys to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeECCKeys(w, isMessage(message, "kafka_grpc.ECCKeys"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.ECCKey fields are read, for error texts: the type name and the known fields. */
@@ -562,6 +971,100 @@ export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnkn
   return done(r, readECCKey(r, bytes.length, createECCKey()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.ECCKey `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeECCKey(w: Writer, m: ECCKey): void {
+  let v: unknown;
+  let at: number;
+  // 1 ecu
+  v = m.ecu;
+  if (v !== "") writeString(w, 10, v);
+  // 2 env
+  v = m.env;
+  if (v !== "") writeString(w, 18, v);
+  // 3 pub_key_level_1
+  v = m.pubKeyLevel1;
+  if (v !== undefined) {
+    own(m, "pubKeyLevel1");
+    at = fork(w, 26);
+    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    join(w, at);
+  }
+  // 4 pub_key_level_2
+  v = m.pubKeyLevel2;
+  if (v !== undefined) {
+    own(m, "pubKeyLevel2");
+    at = fork(w, 34);
+    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    join(w, at);
+  }
+  // 5 pub_key_level_3
+  v = m.pubKeyLevel3;
+  if (v !== undefined) {
+    own(m, "pubKeyLevel3");
+    at = fork(w, 42);
+    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    join(w, at);
+  }
+  // 6 level_1
+  v = m.level1;
+  if (v !== undefined) {
+    own(m, "level1");
+    at = fork(w, 50);
+    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    join(w, at);
+  }
+  // 7 level_2
+  v = m.level2;
+  if (v !== undefined) {
+    own(m, "level2");
+    at = fork(w, 58);
+    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    join(w, at);
+  }
+  // 8 level_3
+  v = m.level3;
+  if (v !== undefined) {
+    own(m, "level3");
+    at = fork(w, 66);
+    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    join(w, at);
+  }
+  // 9 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    writeLong(w, 72, v, true);
+  }
+  // 10 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    writeLong(w, 80, v, true);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.ECCKey to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeECCKey(w, isMessage(message, "kafka_grpc.ECCKey"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
 const BineryHex$: Scope = { name: "kafka_grpc.BineryHex", fields: "2data" };
 
@@ -618,6 +1121,36 @@ export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readU
   return done(r, readBineryHex(r, bytes.length, createBineryHexForRead()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.BineryHex `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeBineryHex(w: Writer, m: BineryHex): void {
+  let v: unknown;
+  // 1 data
+  v = m.data;
+  if (!(v instanceof Uint8Array) || v.length > 0) writeBytes(w, 10, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.BineryHex to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeBineryHex(w, isMessage(message, "kafka_grpc.BineryHex"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
 const UpdateData$: Scope = { name: "kafka_grpc.UpdateData", fields: "0id" };
 
@@ -664,6 +1197,36 @@ export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, read
   return done(r, readUpdateData(r, bytes.length, createUpdateData()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.UpdateData `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeUpdateData(w: Writer, m: UpdateData): void {
+  let v: unknown;
+  // 1 id
+  v = m.id;
+  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.UpdateData to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeUpdateData(w, isMessage(message, "kafka_grpc.UpdateData"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
 const VehicleData$: Scope = { name: "kafka_grpc.VehicleData", fields: "2vin" };
 
@@ -708,6 +1271,36 @@ function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
 export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleData {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readVehicleData(r, bytes.length, createVehicleData()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.VehicleData `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeVehicleData(w: Writer, m: VehicleData): void {
+  let v: unknown;
+  // 1 vin
+  v = m.vin;
+  if (v !== "") writeString(w, 10, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.VehicleData to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeVehicleData(w, isMessage(message, "kafka_grpc.VehicleData"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.MessageStatus fields are read, for error texts: the type name and the known fields. */
@@ -757,6 +1350,39 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
 export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MessageStatus {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readMessageStatus(r, bytes.length, createMessageStatus()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.MessageStatus `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeMessageStatus(w: Writer, m: MessageStatus): void {
+  let v: unknown;
+  // 1 messageId
+  v = m.messageId;
+  if (v !== "") writeString(w, 10, v);
+  // 2 status
+  v = m.status;
+  if (v !== 0) writeInt32(w, 16, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.MessageStatus to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeMessageStatus(w, isMessage(message, "kafka_grpc.MessageStatus"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.UpdateManifest fields are read, for error texts: the type name and the known fields. */
@@ -883,6 +1509,128 @@ export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, 
   return done(r, readUpdateManifest(r, bytes.length, createUpdateManifest()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.UpdateManifest `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
+  let v: unknown;
+  let at: number;
+  // 1 id
+  v = m.id;
+  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  // 2 name
+  v = m.name;
+  if (v !== "") writeString(w, 18, v);
+  // 3 version
+  v = m.version;
+  if (v !== "") writeString(w, 26, v);
+  // 4 description
+  v = m.description;
+  if (v !== "") writeString(w, 34, v);
+  // 5 release_notes
+  v = m.releaseNotes;
+  if (v !== "") writeString(w, 42, v);
+  // 6 ecu_list
+  v = m.ecuList;
+  if (v !== "") writeString(w, 50, v);
+  // 7 ecu_updates
+  v = isList(m.ecuUpdates);
+  for (const x of v as unknown[]) {
+    at = fork(w, 58);
+    writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
+    join(w, at);
+  }
+  // 8 fingerprint
+  v = m.fingerprint;
+  if (v !== "") writeString(w, 66, v);
+  // 9 car_update_id
+  v = m.carUpdateId;
+  if (!isZeroLong(v)) writeLong(w, 72, v, true);
+  // 10 rollback
+  v = m.rollback;
+  if (v !== false) writeBool(w, 80, v);
+  // 11 type
+  v = m.type;
+  if (v !== "") writeString(w, 90, v);
+  // 12 vod
+  v = m.vod;
+  if (v !== "") writeString(w, 98, v);
+  // 13 manifest_type
+  v = m.manifestType;
+  if (v !== 0) writeInt32(w, 104, v);
+  // 14 active
+  v = m.active;
+  if (v !== undefined) {
+    own(m, "active");
+    writeBool(w, 112, v);
+  }
+  // 15 country
+  v = m.country;
+  if (v !== "") writeString(w, 122, v);
+  // 16 powertrain
+  v = m.powertrain;
+  if (v !== "") writeString(w, 130, v);
+  // 17 restraint
+  v = m.restraint;
+  if (v !== "") writeString(w, 138, v);
+  // 18 model
+  v = m.model;
+  if (v !== "") writeString(w, 146, v);
+  // 19 trim
+  v = m.trim;
+  if (v !== "") writeString(w, 154, v);
+  // 20 year
+  v = m.year;
+  if (v !== 0) writeInt32(w, 160, v);
+  // 21 body_type
+  v = m.bodyType;
+  if (v !== "") writeString(w, 170, v);
+  // 22 sums
+  v = m.sums;
+  if (v !== "") writeString(w, 178, v);
+  // 23 env
+  v = m.env;
+  if (v !== "") writeString(w, 186, v);
+  // 24 update_duration
+  v = m.updateDuration;
+  if (v !== 0) writeInt32(w, 192, v);
+  // 25 max_attempts
+  v = m.maxAttempts;
+  if (v !== 0) writeInt32(w, 200, v);
+  // 26 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    writeLong(w, 208, v, true);
+  }
+  // 27 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    writeLong(w, 216, v, true);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.UpdateManifest to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeUpdateManifest(w, isMessage(message, "kafka_grpc.UpdateManifest"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
 const UpdateManifestECU$: Scope = { name: "kafka_grpc.UpdateManifestECU", fields: "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated" };
 
@@ -975,6 +1723,106 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
 export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestECU {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readUpdateManifestECU(r, bytes.length, createUpdateManifestECU()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.UpdateManifestECU `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
+  let v: unknown;
+  let at: number;
+  // 1 id
+  v = m.id;
+  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  // 2 manifest_id
+  v = m.manifestId;
+  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  // 3 name
+  v = m.name;
+  if (v !== "") writeString(w, 26, v);
+  // 4 version
+  v = m.version;
+  if (v !== "") writeString(w, 34, v);
+  // 5 current_version
+  v = m.currentVersion;
+  if (v !== "") writeString(w, 42, v);
+  // 6 hw_version
+  v = m.hwVersion;
+  if (v !== "") writeString(w, 50, v);
+  // 7 hw_versions
+  v = isList(m.hwVersions);
+  for (const x of v as unknown[]) {
+    writeString(w, 58, x);
+  }
+  // 8 configuration_mask
+  v = m.configurationMask;
+  if (v !== "") writeString(w, 66, v);
+  // 9 configuration
+  v = m.configuration;
+  if (v !== "") writeString(w, 74, v);
+  // 10 self_download
+  v = m.selfDownload;
+  if (v !== false) writeBool(w, 80, v);
+  // 11 mode
+  v = m.mode;
+  if (v !== "") writeString(w, 90, v);
+  // 12 files
+  v = isList(m.files);
+  for (const x of v as unknown[]) {
+    at = fork(w, 98);
+    writeUpdateManifestFile(w, isMessage(x, "kafka_grpc.UpdateManifestFile"));
+    join(w, at);
+  }
+  // 13 rollback
+  v = isList(m.rollback);
+  for (const x of v as unknown[]) {
+    at = fork(w, 106);
+    writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
+    join(w, at);
+  }
+  // 14 ecc_keys
+  v = m.eccKeys;
+  if (v !== undefined) {
+    own(m, "eccKeys");
+    at = fork(w, 114);
+    writeECCKey(w, isMessage(v, "kafka_grpc.ECCKey"));
+    join(w, at);
+  }
+  // 15 install_priority
+  v = m.installPriority;
+  if (v !== 0) writeInt32(w, 120, v);
+  // 16 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    writeLong(w, 128, v, true);
+  }
+  // 17 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    writeLong(w, 136, v, true);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.UpdateManifestECU to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeUpdateManifestECU(w, isMessage(message, "kafka_grpc.UpdateManifestECU"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.UpdateManifestFile fields are read, for error texts: the type name and the known fields. */
@@ -1071,6 +1919,113 @@ export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: numb
   return done(r, readUpdateManifestFile(r, bytes.length, createUpdateManifestFile()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.UpdateManifestFile `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
+  let v: unknown;
+  let at: number;
+  // 1 file_id
+  v = m.fileId;
+  if (v !== "") writeString(w, 10, v);
+  // 2 manifest_ecu_id
+  v = m.manifestEcuId;
+  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  // 3 filename
+  v = m.filename;
+  if (v !== "") writeString(w, 26, v);
+  // 4 url
+  v = m.url;
+  if (v !== "") writeString(w, 34, v);
+  // 5 file_size
+  v = m.fileSize;
+  if (!isZeroLong(v)) writeLong(w, 40, v, false);
+  // 6 checksum
+  v = m.checksum;
+  if (v !== "") writeString(w, 50, v);
+  // 7 type
+  v = m.type;
+  if (v !== "") writeString(w, 58, v);
+  // 8 order
+  v = m.order;
+  if (v !== 0) writeInt32(w, 64, v);
+  // 9 write_region
+  v = m.writeRegion;
+  if (v !== undefined) {
+    own(m, "writeRegion");
+    at = fork(w, 74);
+    writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
+    join(w, at);
+  }
+  // 10 erase_region
+  v = m.eraseRegion;
+  if (v !== undefined) {
+    own(m, "eraseRegion");
+    at = fork(w, 82);
+    writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
+    join(w, at);
+  }
+  // 11 file_key
+  v = m.fileKey;
+  if (v !== undefined) {
+    own(m, "fileKey");
+    at = fork(w, 90);
+    writeFileKeyResponse(w, isMessage(v, "kafka_grpc.FileKeyResponse"));
+    join(w, at);
+  }
+  // 12 parsed_file
+  v = m.parsedFile;
+  if (v !== undefined) {
+    own(m, "parsedFile");
+    writeBool(w, 96, v);
+  }
+  // 13 signature
+  v = m.signature;
+  if (v !== "") writeString(w, 106, v);
+  // 14 compatible_trims
+  v = isList(m.compatibleTrims);
+  for (const x of v as unknown[]) {
+    writeString(w, 114, x);
+  }
+  // 15 compatible_drive_sides
+  v = isList(m.compatibleDriveSides);
+  for (const x of v as unknown[]) {
+    writeString(w, 122, x);
+  }
+  // 16 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    writeString(w, 130, v);
+  }
+  // 17 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    writeString(w, 138, v);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.UpdateManifestFile to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeUpdateManifestFile(w, isMessage(message, "kafka_grpc.UpdateManifestFile"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
 const MemoryRegion$: Scope = { name: "kafka_grpc.MemoryRegion", fields: "0offset,0length" };
 
@@ -1118,6 +2073,39 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
 export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MemoryRegion {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readMemoryRegion(r, bytes.length, createMemoryRegion()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.MemoryRegion `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
+  let v: unknown;
+  // 1 offset
+  v = m.offset;
+  if (!isZeroLong(v)) writeLong(w, 8, v, false);
+  // 2 length
+  v = m.length;
+  if (!isZeroLong(v)) writeLong(w, 16, v, false);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.MemoryRegion to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeMemoryRegion(w, isMessage(message, "kafka_grpc.MemoryRegion"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.FileKeyResponse fields are read, for error texts: the type name and the known fields. */
@@ -1178,6 +2166,48 @@ export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number,
   return done(r, readFileKeyResponse(r, bytes.length, createFileKeyResponse()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.FileKeyResponse `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
+  let v: unknown;
+  // 1 file_id
+  v = m.fileId;
+  if (v !== "") writeString(w, 10, v);
+  // 2 key
+  v = m.key;
+  if (v !== "") writeString(w, 18, v);
+  // 3 auth
+  v = m.auth;
+  if (v !== "") writeString(w, 26, v);
+  // 4 nonce
+  v = m.nonce;
+  if (v !== "") writeString(w, 34, v);
+  // 5 error
+  v = m.error;
+  if (v !== "") writeString(w, 42, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.FileKeyResponse to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeFileKeyResponse(w, isMessage(message, "kafka_grpc.FileKeyResponse"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
 const FeatureCodes$: Scope = { name: "kafka_grpc.FeatureCodes", fields: "2familyCode,2featureCode" };
 
@@ -1225,6 +2255,39 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
 export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FeatureCodes {
   const r = new Reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readFeatureCodes(r, bytes.length, createFeatureCodes()));
+}
+
+/**
+ * Writes the fields of the kafka_grpc.FeatureCodes `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
+  let v: unknown;
+  // 1 familyCode
+  v = m.familyCode;
+  if (v !== "") writeString(w, 10, v);
+  // 2 featureCode
+  v = m.featureCode;
+  if (v !== "") writeString(w, 18, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.FeatureCodes to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeFeatureCodes(w, isMessage(message, "kafka_grpc.FeatureCodes"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
 
 /** Where kafka_grpc.VehicleSpecification fields are read, for error texts: the type name and the known fields. */
@@ -1315,6 +2378,83 @@ export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: nu
   return done(r, readVehicleSpecification(r, bytes.length, createVehicleSpecification()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.VehicleSpecification `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
+  let v: unknown;
+  let at: number;
+  // 1 orderId
+  v = m.orderId;
+  if (v !== "") writeString(w, 10, v);
+  // 2 productId
+  v = m.productId;
+  if (v !== "") writeString(w, 18, v);
+  // 3 vehicleId
+  v = m.vehicleId;
+  if (v !== "") writeString(w, 26, v);
+  // 4 mfPlant
+  v = m.mfPlant;
+  if (v !== "") writeString(w, 34, v);
+  // 5 modelType
+  v = m.modelType;
+  if (v !== "") writeString(w, 42, v);
+  // 6 modelId
+  v = m.modelId;
+  if (!isZeroLong(v)) writeLong(w, 48, v, true);
+  // 7 modelYear
+  v = m.modelYear;
+  if (!isZeroLong(v)) writeLong(w, 56, v, true);
+  // 8 sn
+  v = m.sn;
+  if (v !== "") writeString(w, 66, v);
+  // 9 version
+  v = m.version;
+  if (!isZeroLong(v)) writeLong(w, 72, v, true);
+  // 10 model
+  v = m.model;
+  if (v !== "") writeString(w, 82, v);
+  // 11 vinPre
+  v = m.vinPre;
+  if (v !== "") writeString(w, 90, v);
+  // 12 destCon
+  v = m.destCon;
+  if (v !== "") writeString(w, 98, v);
+  // 13 feature
+  v = isList(m.feature);
+  for (const x of v as unknown[]) {
+    at = fork(w, 106);
+    writeFeatureCodes(w, isMessage(x, "kafka_grpc.FeatureCodes"));
+    join(w, at);
+  }
+  // 14 date
+  v = m.date;
+  if (!isZeroLong(v)) writeLong(w, 112, v, true);
+  // 15 fOrderId
+  v = m.fOrderId;
+  if (v !== "") writeString(w, 122, v);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.VehicleSpecification to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeVehicleSpecification(w, isMessage(message, "kafka_grpc.VehicleSpecification"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
 const Order$: Scope = { name: "kafka_grpc.Order", fields: "0specId,0orderNo,2msgIdentifier,2VehicleSpecification" };
 
@@ -1370,6 +2510,51 @@ export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnkno
   return done(r, readOrder(r, bytes.length, createOrder()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.Order `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeOrder(w: Writer, m: Order): void {
+  let v: unknown;
+  let at: number;
+  // 1 specId
+  v = m.specId;
+  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  // 2 orderNo
+  v = m.orderNo;
+  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  // 3 msgIdentifier
+  v = m.msgIdentifier;
+  if (v !== "") writeString(w, 26, v);
+  // 4 VehicleSpecification
+  v = m.VehicleSpecification;
+  if (v !== undefined) {
+    own(m, "VehicleSpecification");
+    at = fork(w, 34);
+    writeVehicleSpecification(w, isMessage(v, "kafka_grpc.VehicleSpecification"));
+    join(w, at);
+  }
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.Order to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeOrder(w, isMessage(message, "kafka_grpc.Order"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
 const CarUpdateRequest$: Scope = { name: "kafka_grpc.CarUpdateRequest", fields: "0car_update_id" };
 
@@ -1416,6 +2601,36 @@ export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number
   return done(r, readCarUpdateRequest(r, bytes.length, createCarUpdateRequest()));
 }
 
+/**
+ * Writes the fields of the kafka_grpc.CarUpdateRequest `m` in field-number order, then its unknown fields,
+ * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ */
+function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
+  let v: unknown;
+  // 1 car_update_id
+  v = m.carUpdateId;
+  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  writeUnknown(w, m.$unknown);
+}
+
+/**
+ * Encodes a kafka_grpc.CarUpdateRequest to protobuf binary, as the slow path (checkMessage, then
+ * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
+ * undefined when the message holds anything the slow path would reject or treat specially:
+ * the caller then runs the slow path, for its exact error.
+ */
+export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = writer(writeUnknownFields, deterministic);
+    writeCarUpdateRequest(w, isMessage(message, "kafka_grpc.CarUpdateRequest"));
+    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
+    if (w.byteSorted && w.wroteUnknown) return undefined;
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
 /** The decoders of this file's messages, by type name. */
 export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean) => unknown } = {
   "kafka_grpc.GRPC_AttendantPayload": decodeGRPC_AttendantPayload,
@@ -1439,5 +2654,30 @@ export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recurs
   "kafka_grpc.VehicleSpecification": decodeVehicleSpecification,
   "kafka_grpc.Order": decodeOrder,
   "kafka_grpc.CarUpdateRequest": decodeCarUpdateRequest,
+};
+
+/** The encoders of this file's messages, by type name. */
+export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean) => Uint8Array<ArrayBuffer> | undefined } = {
+  "kafka_grpc.GRPC_AttendantPayload": encodeGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": encodeCarUpdateStatus,
+  "kafka_grpc.CarECU": encodeCarECU,
+  "kafka_grpc.CarUpdateProgress": encodeCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": encodeFileKeysRequest,
+  "kafka_grpc.DTCEntry": encodeDTCEntry,
+  "kafka_grpc.ECCKeys": encodeECCKeys,
+  "kafka_grpc.ECCKey": encodeECCKey,
+  "kafka_grpc.BineryHex": encodeBineryHex,
+  "kafka_grpc.UpdateData": encodeUpdateData,
+  "kafka_grpc.VehicleData": encodeVehicleData,
+  "kafka_grpc.MessageStatus": encodeMessageStatus,
+  "kafka_grpc.UpdateManifest": encodeUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": encodeUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": encodeUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": encodeMemoryRegion,
+  "kafka_grpc.FileKeyResponse": encodeFileKeyResponse,
+  "kafka_grpc.FeatureCodes": encodeFeatureCodes,
+  "kafka_grpc.VehicleSpecification": encodeVehicleSpecification,
+  "kafka_grpc.Order": encodeOrder,
+  "kafka_grpc.CarUpdateRequest": encodeCarUpdateRequest,
 };
 

@@ -1,11 +1,12 @@
 import { isMessage } from "@bufbuild/protobuf";
+import { encodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { encodeMessage } from "./encode-message.js";
+import { encodeMessageSlow } from "./encode-message.js";
 import { missingDataError } from "./missing-data.js";
-import type { EnvelopeWriteOptions } from "./options.js";
+import { DEFAULT_DETERMINISTIC, type EnvelopeWriteOptions } from "./options.js";
 
 /**
  * Encodes a `GRPC_AttendantPayload` envelope to protobuf binary. Unknown fields kept from
@@ -23,9 +24,34 @@ export function encodeEnvelope(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
+  if (options === undefined || (typeof options === "object" && options !== null)) {
+    const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
+    const hasData = typeof data === "object" && data !== null && Boolean(data.case);
+    if (hasData || !(options?.requireData ?? true)) {
+      // The generated encoder validates what checkMessage does and writes what toBinary writes;
+      // it returns undefined for anything else, and the slow path has the last word.
+      const bytes = encodeGRPC_AttendantPayload(
+        envelope,
+        Boolean(options?.writeUnknownFields ?? true),
+        Boolean(options?.deterministic ?? DEFAULT_DETERMINISTIC),
+      );
+      if (bytes !== undefined) return bytes;
+    }
+  }
+  return encodeEnvelopeSlow(envelope, options);
+}
+
+/**
+ * {@link encodeEnvelope} the slow way: the `Data` check, then checkMessage and protobuf-es's
+ * toBinary(). The source of every error, and the reference the generated encoder is held to.
+ */
+export function encodeEnvelopeSlow(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeWriteOptions>,
+): Uint8Array<ArrayBuffer> {
   const requireData = options?.requireData ?? true;
   if (requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
     throw missingDataError(envelope, "encode");
   }
-  return encodeMessage(GRPC_AttendantPayloadSchema, envelope, options);
+  return encodeMessageSlow(GRPC_AttendantPayloadSchema, envelope, options);
 }

@@ -1,4 +1,6 @@
 import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
+import { encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { checkMessage } from "./check-message.js";
 import {
@@ -23,6 +25,33 @@ import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
  * ```
  */
 export function encodeMessage<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<MessageWriteOptions>,
+): Uint8Array<ArrayBuffer> {
+  const fast = schema.file === file_kafka_grpc_kafka_grpc ? encoders[schema.typeName] : undefined;
+  if (
+    fast !== undefined &&
+    (options === undefined || (typeof options === "object" && options !== null))
+  ) {
+    // The generated encoder validates what checkMessage does and writes what toBinary writes;
+    // it returns undefined for anything else, and the slow path below has the last word.
+    const bytes = fast(
+      message,
+      Boolean(options?.writeUnknownFields ?? true),
+      Boolean(options?.deterministic ?? DEFAULT_DETERMINISTIC),
+    );
+    if (bytes !== undefined) return bytes;
+  }
+  return encodeMessageSlow(schema, message, options);
+}
+
+/**
+ * {@link encodeMessage} the slow way, for any schema: checkMessage, then protobuf-es's
+ * toBinary() with maps put in order. The source of every error, and the reference the
+ * generated encoders are held to (test/fast-path).
+ */
+export function encodeMessageSlow<Desc extends DescMessage>(
   schema: Desc,
   message: MessageShape<Desc>,
   options?: Partial<MessageWriteOptions>,

@@ -12,16 +12,24 @@ import {
   isCodecError,
 } from "../../src/index.js";
 
-/** What a call ended with: its result, or the code and message of the CodecError it threw. */
-export type Outcome<T> = { ok: T } | { code: string; message: string };
+/**
+ * What a call ended with: its result, the code and message of the CodecError it threw, or the
+ * class and message of anything else it threw (the slow paths let a few raw errors through, such
+ * as the TypeError of an envelope whose `Data` is undefined; the fast path must do the same).
+ */
+export type Outcome<T> =
+  | { ok: T }
+  | { code: string; message: string }
+  | { thrown: string; message: string };
 
-/** Runs `fn`; a thrown CodecError becomes an outcome, anything else fails the test. */
+/** Runs `fn` and says how it ended. */
 export function outcome<T>(fn: () => T): Outcome<T> {
   try {
     return { ok: fn() };
   } catch (error) {
-    if (!isCodecError(error)) throw error;
-    return { code: error.code, message: error.message };
+    if (isCodecError(error)) return { code: error.code, message: error.message };
+    const e = error as { constructor?: { name?: string }; message?: unknown };
+    return { thrown: String(e?.constructor?.name), message: String(e?.message) };
   }
 }
 
