@@ -807,8 +807,8 @@ export function mapKeys(w: Writer, map: Record<string, unknown>): string[] {
   return keys;
 }
 
-/** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
-export function writeUnknown(w: Writer, unknown: unknown): void {
+/** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */
+export function checkUnknown(unknown: unknown): void {
   if (unknown === undefined) return;
   if (!Array.isArray(unknown)) bail();
   for (const field of unknown as { no?: unknown; wireType?: unknown; data?: unknown }[]) {
@@ -820,7 +820,12 @@ export function writeUnknown(w: Writer, unknown: unknown): void {
       bail();
     }
   }
-  if (!w.keep) return;
+}
+
+/** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
+export function writeUnknown(w: Writer, unknown: unknown): void {
+  checkUnknown(unknown);
+  if (unknown === undefined || !w.keep) return;
   for (const { no, wireType, data } of unknown as UnknownField[]) {
     room(w, 5 + data.length);
     put32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
@@ -828,4 +833,526 @@ export function writeUnknown(w: Writer, unknown: unknown): void {
     w.p += data.length;
     w.wroteUnknown = true;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------------------------
+
+/** A JSON object, as the generated mappers build and read them. */
+export type JsonObject = { [key: string]: unknown };
+
+/** The options of a JSON write, as booleans. */
+export interface JsonFlags {
+  /** useProtoFieldName */
+  readonly proto: boolean;
+  /** alwaysEmitImplicit */
+  readonly implicit: boolean;
+  /** enumAsInteger */
+  readonly enumInt: boolean;
+}
+
+/** A string for JSON: bails unless it is a well-formed string. */
+export function jsonString(v: unknown): string {
+  if (typeof v !== "string" || !wellFormed(v)) bail();
+  return v;
+}
+
+/** An int32 for JSON: bails unless it is one. */
+export function jsonInt32(v: unknown): number {
+  if (typeof v !== "number" || (v | 0) !== v) bail();
+  return v;
+}
+
+/** A uint32 for JSON: bails unless it is one. */
+export function jsonUint32(v: unknown): number {
+  if (typeof v !== "number" || v >>> 0 !== v) bail();
+  return v;
+}
+
+/** A bool for JSON. */
+export function jsonBool(v: unknown): boolean {
+  if (typeof v !== "boolean") bail();
+  return v;
+}
+
+/** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
+export function jsonLong(v: unknown, signed: boolean): string {
+  if (typeof v === "bigint") {
+    if (signed ? BigInt.asIntN(64, v) !== v : BigInt.asUintN(64, v) !== v) bail();
+  } else if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) {
+    bail();
+  }
+  return v.toString();
+}
+
+/** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
+export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): number | string {
+  const n = jsonInt32(v);
+  return f.enumInt ? n : (names[n] ?? n);
+}
+
+const base64Chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** `bytes` for JSON: standard base64 with padding, as protobuf-es writes it. */
+export function jsonBytes(v: unknown): string {
+  if (!(v instanceof Uint8Array)) bail();
+  let s = "";
+  const n = v.length;
+  let i = 0;
+  for (; i + 2 < n; i += 3) {
+    const x = ((v[i] as number) << 16) | ((v[i + 1] as number) << 8) | (v[i + 2] as number);
+    s +=
+      base64Chars.charAt(x >> 18) +
+      base64Chars.charAt((x >> 12) & 63) +
+      base64Chars.charAt((x >> 6) & 63) +
+      base64Chars.charAt(x & 63);
+  }
+  if (i < n) {
+    const x = ((v[i] as number) << 16) | (i + 1 < n ? (v[i + 1] as number) << 8 : 0);
+    s += base64Chars.charAt(x >> 18) + base64Chars.charAt((x >> 12) & 63);
+    s += i + 1 < n ? `${base64Chars.charAt((x >> 6) & 63)}=` : "==";
+  }
+  return s;
+}
+
+/** The JSON key of a field: its JSON name, or its proto name with `useProtoFieldName`. */
+export function jsonKey(f: JsonFlags, jsonName: string, protoName: string): string {
+  return f.proto ? protoName : jsonName;
+}
+
+/** Copies the entries of a map for JSON, as own properties (`__proto__` included). */
+export function jsonMap(
+  v: unknown,
+  f: JsonFlags,
+  value: (v: unknown, f: JsonFlags) => unknown,
+): JsonObject | undefined {
+  const map = isRecord(v);
+  const keys = Object.keys(map);
+  if (keys.length === 0 && !f.implicit) return undefined;
+  const out: JsonObject = {};
+  for (const k of keys) {
+    jsonString(k);
+    setOwn(out, k, value(map[k], f));
+  }
+  return out;
+}
+
+/** Copies a list for JSON. */
+export function jsonList(
+  v: unknown,
+  f: JsonFlags,
+  item: (v: unknown, f: JsonFlags) => unknown,
+): unknown[] | undefined {
+  const list = isList(v);
+  if (list.length === 0 && !f.implicit) return undefined;
+  const out: unknown[] = [];
+  for (const x of list) out.push(item(x, f));
+  return out;
+}
+
+// Reading a JSON value ------------------------------------------------------------------------
+
+/** The state of one read of a JSON value: the options. */
+export interface JsonRead {
+  readonly limit: number;
+  readonly ignore: boolean;
+}
+
+/** A JSON object to read a message from, or bail. */
+export function jsonObject(v: unknown): JsonObject {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) bail();
+  return v as JsonObject;
+}
+
+/** A string from JSON (well formed). */
+export const readString = jsonString;
+
+/** An int32 from JSON: a number only (a string form is left to the slow path). */
+export const readInt32 = jsonInt32;
+
+/** A uint32 from JSON: a number only. */
+export const readUint32 = jsonUint32;
+
+/** A bool from JSON. */
+export const readBool = jsonBool;
+
+// Literals, not expressions: a bundler drops an unused literal, not an unused `2n ** 63n`.
+const INT64_MIN = -9223372036854775808n;
+const INT64_MAX = 9223372036854775807n;
+const UINT64_MAX = 18446744073709551615n;
+
+/** A 64-bit integer from JSON: a decimal string or an integer number, in range. */
+export function readLong(v: unknown, signed: boolean): bigint {
+  let big: bigint;
+  if (typeof v === "string") {
+    if (!/^-?[0-9]+$/.test(v)) bail();
+    big = BigInt(v);
+  } else if (typeof v === "number" && Number.isInteger(v)) {
+    big = BigInt(v);
+  } else {
+    bail();
+  }
+  if (signed ? big < INT64_MIN || big > INT64_MAX : big < 0n || big > UINT64_MAX) bail();
+  return big;
+}
+
+/** An enum value from JSON: a known name, or an int32 number. */
+export function readEnum(v: unknown, numbers: ReadonlyMap<string, number>): number {
+  if (typeof v === "string") {
+    const n = numbers.get(v);
+    if (n === undefined) bail();
+    return n;
+  }
+  return jsonInt32(v);
+}
+
+/** The value of a base64 character, or -1. */
+function base64Value(c: number): number {
+  if (c >= 65 && c <= 90) return c - 65;
+  if (c >= 97 && c <= 122) return c - 71;
+  if (c >= 48 && c <= 57) return c + 4;
+  if (c === 43) return 62;
+  if (c === 47) return 63;
+  return -1;
+}
+
+/**
+ * Decodes `s[start, end)` as standard base64 with padding; bails on anything else (URL-safe
+ * base64, missing padding, whitespace: the slow path accepts those).
+ */
+function base64Decode(s: string, start: number, end: number): Uint8Array {
+  const n = end - start;
+  if (n % 4 !== 0) bail();
+  let pad = 0;
+  if (n > 0 && s.charCodeAt(end - 1) === 61) pad = s.charCodeAt(end - 2) === 61 ? 2 : 1;
+  const out = new Uint8Array((n / 4) * 3 - pad);
+  let o = 0;
+  for (let i = start; i < end; i += 4) {
+    const a = base64Value(s.charCodeAt(i));
+    const b = base64Value(s.charCodeAt(i + 1));
+    const last = i + 4 === end;
+    const c = last && pad === 2 ? 0 : base64Value(s.charCodeAt(i + 2));
+    const d = last && pad > 0 ? 0 : base64Value(s.charCodeAt(i + 3));
+    if ((a | b | c | d) < 0) bail();
+    const x = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = x >> 16;
+    if (o < out.length) out[o++] = (x >> 8) & 0xff;
+    if (o < out.length) out[o++] = x & 0xff;
+  }
+  return out;
+}
+
+/** `bytes` from JSON: standard base64. */
+export function readBytes(v: unknown): Uint8Array {
+  if (typeof v !== "string") bail();
+  return base64Decode(v, 0, v.length);
+}
+
+// Reading JSON text ---------------------------------------------------------------------------
+
+/** The state of one parse of JSON text. */
+export class JsonText {
+  /** The read position. */
+  i = 0;
+  /** Where the next backslash or control character is, at or after `special`'s last query. */
+  private next = -1;
+  /** The start of the last member name read by {@link key}. */
+  ks = 0;
+  /** The length of the last member name read by {@link key}. */
+  kl = 0;
+
+  constructor(
+    /** The text: well-formed (checked before parsing). */
+    readonly t: string,
+    readonly limit: number,
+    readonly ignore: boolean,
+  ) {}
+
+  /** The position of the first backslash or control character at or after `i`, or Infinity. */
+  special(i: number): number {
+    if (this.next < i) {
+      specialChars.lastIndex = i;
+      const found = specialChars.exec(this.t);
+      this.next = found === null ? Number.POSITIVE_INFINITY : found.index;
+    }
+    return this.next;
+  }
+}
+
+/** A backslash (an escape) or a control character (not allowed in a JSON string). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const specialChars = /[\\\u0000-\u001f]/g;
+
+/** Skips JSON whitespace. */
+export function ws(p: JsonText): void {
+  const t = p.t;
+  let i = p.i;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+    i++;
+  }
+  p.i = i;
+}
+
+/** Reads `{` and, if the object is empty, `}`: returns whether a member follows. */
+export function objectStart(p: JsonText): boolean {
+  ws(p);
+  if (p.t.charCodeAt(p.i) !== 123) bail();
+  p.i++;
+  ws(p);
+  if (p.t.charCodeAt(p.i) === 125) {
+    p.i++;
+    return false;
+  }
+  return true;
+}
+
+/** After a member: reads `,` (returns true) or `}` (returns false). */
+export function objectNext(p: JsonText): boolean {
+  ws(p);
+  const c = p.t.charCodeAt(p.i++);
+  if (c === 44) return true;
+  if (c !== 125) bail();
+  return false;
+}
+
+/** Reads `[` and, if the array is empty, `]`: returns whether an item follows. */
+export function arrayStart(p: JsonText): boolean {
+  ws(p);
+  if (p.t.charCodeAt(p.i) !== 91) bail();
+  p.i++;
+  ws(p);
+  if (p.t.charCodeAt(p.i) === 93) {
+    p.i++;
+    return false;
+  }
+  return true;
+}
+
+/** After an item: reads `,` (returns true) or `]` (returns false). */
+export function arrayNext(p: JsonText): boolean {
+  ws(p);
+  const c = p.t.charCodeAt(p.i++);
+  if (c === 44) return true;
+  if (c !== 93) bail();
+  return false;
+}
+
+/**
+ * Reads a member name without escapes and the `:` after it, and leaves the name's span in
+ * `p.ks` and `p.kl`. A name with an escape or a control character bails.
+ */
+export function key(p: JsonText): void {
+  ws(p);
+  const t = p.t;
+  if (t.charCodeAt(p.i) !== 34) bail();
+  const start = p.i + 1;
+  const end = t.indexOf('"', start);
+  if (end < 0 || end > p.special(start)) bail();
+  p.ks = start;
+  p.kl = end - start;
+  p.i = end + 1;
+  ws(p);
+  if (t.charCodeAt(p.i++) !== 58) bail();
+}
+
+/** Reads the `:` after a map key. */
+export function colon(p: JsonText): void {
+  ws(p);
+  if (p.t.charCodeAt(p.i++) !== 58) bail();
+}
+
+/**
+ * A string that may share the text's memory (a slice of 13 characters or more is a view in V8)
+ * made independent, so that a message does not keep a large JSON text alive.
+ */
+function detach(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
+}
+
+/** Reads a JSON string (escapes decoded by JSON.parse; a lone surrogate bails). */
+export function textString(p: JsonText): string {
+  ws(p);
+  const t = p.t;
+  if (t.charCodeAt(p.i) !== 34) bail();
+  const start = p.i + 1;
+  const end = t.indexOf('"', start);
+  if (end < 0) bail();
+  if (end < p.special(start)) {
+    p.i = end + 1;
+    return detach(t.slice(start, end));
+  }
+  // Escapes (or a control character): find the closing quote, let JSON.parse decode.
+  let i = start;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (Number.isNaN(c) || c < 0x20) bail();
+    if (c === 92) i += 2;
+    else if (c === 34) break;
+    else i++;
+  }
+  p.i = i + 1;
+  let s: unknown;
+  try {
+    s = JSON.parse(t.slice(start - 1, i + 1));
+  } catch {
+    bail();
+  }
+  return jsonString(s);
+}
+
+/** Reads a JSON string as a map key: any string. */
+export const textKey = textString;
+
+/**
+ * Reads a JSON number that is an integer without fraction or exponent, of at most 15 digits
+ * (a float holds it exactly); anything else bails.
+ */
+export function textInteger(p: JsonText): number {
+  ws(p);
+  const t = p.t;
+  let i = p.i;
+  const negative = t.charCodeAt(i) === 45;
+  if (negative) i++;
+  const first = i;
+  let v = 0;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break; // NaN past the end stops it too
+    v = v * 10 + (c - 48);
+    i++;
+  }
+  const digits = i - first;
+  if (digits === 0 || digits > 15 || (digits > 1 && t.charCodeAt(first) === 48)) bail();
+  const c = t.charCodeAt(i);
+  if (c === 46 || c === 101 || c === 69) bail(); // a fraction or an exponent
+  p.i = i;
+  return negative ? -v : v;
+}
+
+/** Reads an int32 number. */
+export function textInt32(p: JsonText): number {
+  return jsonInt32(textInteger(p));
+}
+
+/** Reads a uint32 number. */
+export function textUint32(p: JsonText): number {
+  return jsonUint32(textInteger(p));
+}
+
+/** Reads `true` or `false`. */
+export function textBool(p: JsonText): boolean {
+  ws(p);
+  const t = p.t;
+  if (t.startsWith("true", p.i)) {
+    p.i += 4;
+    return true;
+  }
+  if (t.startsWith("false", p.i)) {
+    p.i += 5;
+    return false;
+  }
+  bail();
+}
+
+/** Reads a 64-bit integer: a decimal string (the canonical form) or an integer number. */
+export function textLong(p: JsonText, signed: boolean): bigint {
+  ws(p);
+  const t = p.t;
+  if (t.charCodeAt(p.i) !== 34) return readLong(textInteger(p), signed);
+  const start = p.i + 1;
+  let i = start;
+  const negative = t.charCodeAt(i) === 45;
+  if (negative) i++;
+  const first = i;
+  let v = 0;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break; // NaN past the end stops it too
+    v = v * 10 + (c - 48);
+    i++;
+  }
+  if (i === first || t.charCodeAt(i) !== 34) bail();
+  p.i = i + 1;
+  // Up to 15 digits, the float is exact and in range: no need to parse the digits again.
+  if (i - first <= 15) {
+    if (negative && !signed && v !== 0) bail();
+    return BigInt(negative ? -v : v);
+  }
+  return readLong(t.slice(start, i), signed);
+}
+
+/** Reads an enum value: a known name or an int32 number. */
+export function textEnum(p: JsonText, numbers: ReadonlyMap<string, number>): number {
+  ws(p);
+  if (p.t.charCodeAt(p.i) !== 34) return textInt32(p);
+  return readEnum(textString(p), numbers);
+}
+
+/** Reads `bytes`: a standard base64 string. */
+export function textBytes(p: JsonText): Uint8Array {
+  ws(p);
+  const t = p.t;
+  if (t.charCodeAt(p.i) !== 34) bail();
+  const start = p.i + 1;
+  const end = t.indexOf('"', start);
+  if (end < 0 || end > p.special(start)) bail();
+  p.i = end + 1;
+  return base64Decode(t, start, end);
+}
+
+/** Skips any JSON value (for a member `ignoreUnknownFields` lets through), checking its syntax. */
+export function skipValue(p: JsonText): void {
+  if (!p.ignore) bail();
+  skipAny(p);
+}
+
+function skipAny(p: JsonText): void {
+  ws(p);
+  const t = p.t;
+  const c = t.charCodeAt(p.i);
+  if (c === 34) {
+    textString(p);
+  } else if (c === 123) {
+    if (objectStart(p)) {
+      do {
+        textString(p);
+        ws(p);
+        if (t.charCodeAt(p.i++) !== 58) bail();
+        skipAny(p);
+      } while (objectNext(p));
+    }
+  } else if (c === 91) {
+    if (arrayStart(p)) {
+      do skipAny(p);
+      while (arrayNext(p));
+    }
+  } else if (t.startsWith("true", p.i)) {
+    p.i += 4;
+  } else if (t.startsWith("false", p.i)) {
+    p.i += 5;
+  } else if (t.startsWith("null", p.i)) {
+    p.i += 4;
+  } else {
+    // A number, as JSON spells it.
+    numberSyntax.lastIndex = p.i;
+    const found = numberSyntax.exec(t);
+    if (found === null) bail();
+    p.i += found[0].length;
+  }
+}
+
+const numberSyntax = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+
+/** Checks that nothing but whitespace follows the value. */
+export function textEnd(p: JsonText): void {
+  ws(p);
+  if (p.i !== p.t.length) bail();
+}
+
+/** Whether `text` can be parsed by the generated parsers (no lone surrogate). */
+export function parsable(text: string): boolean {
+  return wellFormed(text);
 }

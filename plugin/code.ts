@@ -79,15 +79,11 @@ export function namesOf(desc: DescMessage) {
     decode: `decode${s}`,
     write: `write${s}`,
     encode: `encode${s}`,
-    toJson: `${lowerFirst(s)}ToJson`,
-    writeJson: `json${s}`,
-    fromJson: `${lowerFirst(s)}FromJson`,
-    readJson: `fromJson${s}`,
-    parseJson: `parse${s}`,
-    fromJsonString: `${lowerFirst(s)}FromJsonString`,
+    toJson: `toJson${s}`,
+    writeJson: `writeJson${s}`,
+    fromJson: `fromJson${s}`,
+    readJson: `readJson${s}`,
+    parseJson: `parseJson${s}`,
+    fromJsonString: `fromJsonString${s}`,
   };
-}
-
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
 }

@@ -16,6 +16,13 @@ import {
   printMapEntryReaders,
 } from "./generate-decode.js";
 import { printEncode, printEncoderTable } from "./generate-encode.js";
+import {
+  printEnumTables,
+  printFromJson,
+  printKeyMatcher,
+  printParseJson,
+  printToJson,
+} from "./generate-json.js";
 import { checkSupported } from "./wire.js";
 
 const version = "v1";
@@ -46,12 +53,20 @@ function generateTs(schema: Schema): void {
       "// protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.",
     );
     c.line();
+    printEnumTables(c, messages);
+    const referenced = new Set(
+      messages.flatMap((m) => m.fields.flatMap((f) => (f.message ? [f.message] : []))),
+    );
     for (const desc of messages) {
       printConstants(c, desc);
       printCreate(c, desc);
       printMapEntryReaders(c, desc);
       printDecode(c, desc);
       printEncode(c, desc);
+      printToJson(c, desc, referenced);
+      printKeyMatcher(c, desc);
+      printFromJson(c, desc);
+      printParseJson(c, desc);
     }
     printDecoderTable(c, messages);
     printEncoderTable(c, messages);

@@ -7,12 +7,18 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { Scope } from "../fast_runtime.js";
-import { bail, bool, bytes, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, len, mapKeys, member, message, oneofCase, other, own, Reader, setOwn, str, tag, tooDeep, uint64, varint, writeBool, writeBytes, writeInt32, writeLong, writer, Writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import type { JsonFlags, JsonObject, JsonRead, Scope } from "../fast_runtime.js";
+import { arrayNext, arrayStart, bail, bool, bytes, checkUnknown, colon, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonList, jsonLong, jsonMap, jsonObject, jsonString, JsonText, jsonUint32, key, len, mapKeys, member, message, objectNext, objectStart, oneofCase, other, own, parsable, readBool, readBytes, readEnum, Reader, readInt32, readLong, readString, readUint32, setOwn, skipValue, str, tag, textBool, textBytes, textEnd, textEnum, textInt32, textKey, textLong, textString, textUint32, tooDeep, uint64, varint, writeBool, writeBytes, writeInt32, writeLong, writer, Writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
+
+/** The JSON names of kafka_grpc.EmumStatus values, by number. */
+const EmumStatus$names: readonly string[] = ["DELIVERED", "TIMEOUT", "FAILED"];
+
+/** The numbers of kafka_grpc.EmumStatus values, by JSON name (and proto name). */
+const EmumStatus$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([["DELIVERED", 0], ["TIMEOUT", 1], ["FAILED", 2]]);
 
 /** Where kafka_grpc.GRPC_AttendantPayload fields are read, for error texts: the type name and the known fields. */
 const GRPC_AttendantPayload$: Scope = { name: "kafka_grpc.GRPC_AttendantPayload", fields: "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest" };
@@ -205,6 +211,330 @@ export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields
   }
 }
 
+/**
+ * Maps the kafka_grpc.GRPC_AttendantPayload `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  const Data = m.Data;
+  const DataCase = oneofCase(Data);
+  let DataWritten = DataCase === undefined;
+  // 1 handler
+  v = m.handler;
+  if (v !== "" || f.implicit) j["handler"] = jsonString(v);
+  // 2 carUpdateStatus
+  if (DataCase === "carUpdateStatus") {
+    DataWritten = true;
+    j["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, f);
+  }
+  // 3 carUpdateProgress
+  if (DataCase === "carUpdateProgress") {
+    DataWritten = true;
+    j["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, f);
+  }
+  // 4 fileKeyReq
+  if (DataCase === "fileKeyReq") {
+    DataWritten = true;
+    j["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, f);
+  }
+  // 5 keys
+  if (DataCase === "keys") {
+    DataWritten = true;
+    j["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, f);
+  }
+  // 6 updateApprove
+  if (DataCase === "updateApprove") {
+    DataWritten = true;
+    j["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, f);
+  }
+  // 7 updateGet
+  if (DataCase === "updateGet") {
+    DataWritten = true;
+    j["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, f);
+  }
+  // 8 updateManifest
+  if (DataCase === "updateManifest") {
+    DataWritten = true;
+    j["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, f);
+  }
+  // 9 order
+  if (DataCase === "order") {
+    DataWritten = true;
+    j["order"] = writeJsonOrderValue((Data as { value: unknown }).value, f);
+  }
+  // 10 messageStatus
+  if (DataCase === "messageStatus") {
+    DataWritten = true;
+    j["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, f);
+  }
+  // 11 dtcEntry
+  if (DataCase === "dtcEntry") {
+    DataWritten = true;
+    j["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, f);
+  }
+  // 12 carUpdateRequest
+  if (DataCase === "carUpdateRequest") {
+    DataWritten = true;
+    j["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, f);
+  }
+  if (!DataWritten) bail(); // a case this schema does not have
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.GRPC_AttendantPayload to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonGRPC_AttendantPayload(isMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.GRPC_AttendantPayload member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchGRPC_AttendantPayload(s: string, start: number, len: number): number {
+  switch (len) {
+    case 4:
+      if (s.charCodeAt(start) === 107 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 121 && s.charCodeAt(start + 3) === 115) return 5; // keys
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114) return 9; // order
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 114) return 1; // handler
+      break;
+    case 8:
+      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 69 && s.charCodeAt(start + 4) === 110 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 121) return 11; // dtcEntry
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 71 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 116) return 7; // updateGet
+      break;
+    case 10:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 75 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 82 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 113) return 4; // fileKeyReq
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 65 && s.charCodeAt(start + 7) === 112 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 118 && s.charCodeAt(start + 12) === 101) return 6; // updateApprove
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 83 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 97 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 117 && s.charCodeAt(start + 12) === 115) return 10; // messageStatus
+      break;
+    case 14:
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 77 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 102 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 115 && s.charCodeAt(start + 13) === 116) return 8; // updateManifest
+      break;
+    case 15:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 83 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 97 && s.charCodeAt(start + 12) === 116 && s.charCodeAt(start + 13) === 117 && s.charCodeAt(start + 14) === 115) return 2; // carUpdateStatus
+      break;
+    case 16:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 82 && s.charCodeAt(start + 10) === 101 && s.charCodeAt(start + 11) === 113 && s.charCodeAt(start + 12) === 117 && s.charCodeAt(start + 13) === 101 && s.charCodeAt(start + 14) === 115 && s.charCodeAt(start + 15) === 116) return 12; // carUpdateRequest
+      break;
+    case 17:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 80 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 103 && s.charCodeAt(start + 13) === 114 && s.charCodeAt(start + 14) === 101 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 115) return 3; // carUpdateProgress
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): GRPC_AttendantPayload {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createGRPC_AttendantPayload();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchGRPC_AttendantPayload(k, 0, k.length)) {
+      case 1: // handler
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.handler = readString(v);
+        break;
+      case 2: // carUpdateStatus
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(v, r, depth + 1) };
+        break;
+      case 3: // carUpdateProgress
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(v, r, depth + 1) };
+        break;
+      case 4: // fileKeyReq
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(v, r, depth + 1) };
+        break;
+      case 5: // keys
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.Data = { case: "keys", value: readJsonECCKeys(v, r, depth + 1) };
+        break;
+      case 6: // updateApprove
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.Data = { case: "updateApprove", value: readJsonUpdateData(v, r, depth + 1) };
+        break;
+      case 7: // updateGet
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.Data = { case: "updateGet", value: readJsonVehicleData(v, r, depth + 1) };
+        break;
+      case 8: // updateManifest
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.Data = { case: "updateManifest", value: readJsonUpdateManifest(v, r, depth + 1) };
+        break;
+      case 9: // order
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.Data = { case: "order", value: readJsonOrder(v, r, depth + 1) };
+        break;
+      case 10: // messageStatus
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.Data = { case: "messageStatus", value: readJsonMessageStatus(v, r, depth + 1) };
+        break;
+      case 11: // dtcEntry
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.Data = { case: "dtcEntry", value: readJsonDTCEntry(v, r, depth + 1) };
+        break;
+      case 12: // carUpdateRequest
+        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2048;
+        m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.GRPC_AttendantPayload from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): GRPC_AttendantPayload | undefined {
+  try {
+    return readJsonGRPC_AttendantPayload(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.GRPC_AttendantPayload from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonGRPC_AttendantPayload(p: JsonText, depth: number): GRPC_AttendantPayload {
+  if (depth > p.limit) bail();
+  const m = createGRPC_AttendantPayload();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchGRPC_AttendantPayload(p.t, p.ks, p.kl)) {
+        case 1: // handler
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.handler = textString(p);
+          break;
+        case 2: // carUpdateStatus
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.Data = { case: "carUpdateStatus", value: parseJsonCarUpdateStatus(p, depth + 1) };
+          break;
+        case 3: // carUpdateProgress
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.Data = { case: "carUpdateProgress", value: parseJsonCarUpdateProgress(p, depth + 1) };
+          break;
+        case 4: // fileKeyReq
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.Data = { case: "fileKeyReq", value: parseJsonFileKeysRequest(p, depth + 1) };
+          break;
+        case 5: // keys
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.Data = { case: "keys", value: parseJsonECCKeys(p, depth + 1) };
+          break;
+        case 6: // updateApprove
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.Data = { case: "updateApprove", value: parseJsonUpdateData(p, depth + 1) };
+          break;
+        case 7: // updateGet
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.Data = { case: "updateGet", value: parseJsonVehicleData(p, depth + 1) };
+          break;
+        case 8: // updateManifest
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.Data = { case: "updateManifest", value: parseJsonUpdateManifest(p, depth + 1) };
+          break;
+        case 9: // order
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.Data = { case: "order", value: parseJsonOrder(p, depth + 1) };
+          break;
+        case 10: // messageStatus
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.Data = { case: "messageStatus", value: parseJsonMessageStatus(p, depth + 1) };
+          break;
+        case 11: // dtcEntry
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.Data = { case: "dtcEntry", value: parseJsonDTCEntry(p, depth + 1) };
+          break;
+        case 12: // carUpdateRequest
+          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2048;
+          m.Data = { case: "carUpdateRequest", value: parseJsonCarUpdateRequest(p, depth + 1) };
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.GRPC_AttendantPayload from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringGRPC_AttendantPayload(text: string, ignoreUnknownFields: boolean, recursionLimit: number): GRPC_AttendantPayload | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonGRPC_AttendantPayload(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
 const CarUpdateStatus$: Scope = { name: "kafka_grpc.CarUpdateStatus", fields: "2ecus" };
 
@@ -310,6 +640,147 @@ export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: bool
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonCarUpdateStatus(isMessage(v, "kafka_grpc.CarUpdateStatus"), f);
+}
+
+/**
+ * Maps the kafka_grpc.CarUpdateStatus `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 ecus
+  v = jsonMap(m.ecus, f, writeJsonCarECUValue);
+  if (v !== undefined) j["ecus"] = v;
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.CarUpdateStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonCarUpdateStatus(isMessage(message, "kafka_grpc.CarUpdateStatus"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.CarUpdateStatus member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchCarUpdateStatus(s: string, start: number, len: number): number {
+  switch (len) {
+    case 4:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 115) return 1; // ecus
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpdateStatus {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createCarUpdateStatus();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchCarUpdateStatus(k, 0, k.length)) {
+      case 1: // ecus
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        {
+          const map = jsonObject(v);
+          for (const key of Object.keys(map)) {
+            jsonString(key); // a lone surrogate in a key is rejected
+            setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
+          }
+        }
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateStatus | undefined {
+  try {
+    return readJsonCarUpdateStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.CarUpdateStatus from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonCarUpdateStatus(p: JsonText, depth: number): CarUpdateStatus {
+  if (depth > p.limit) bail();
+  const m = createCarUpdateStatus();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchCarUpdateStatus(p.t, p.ks, p.kl)) {
+        case 1: // ecus
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          if (objectStart(p)) {
+            do {
+              const k = textKey(p);
+              colon(p);
+              setOwn(m.ecus, k, parseJsonCarECU(p, depth + 1));
+            } while (objectNext(p));
+          }
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.CarUpdateStatus from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringCarUpdateStatus(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateStatus | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonCarUpdateStatus(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -473,6 +944,351 @@ export function encodeCarECU(message: unknown, writeUnknownFields: boolean, dete
   }
 }
 
+/** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonCarECU(isMessage(v, "kafka_grpc.CarECU"), f);
+}
+
+/**
+ * Maps the kafka_grpc.CarECU `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 vin
+  v = m.vin;
+  if (v !== "" || f.implicit) j["vin"] = jsonString(v);
+  // 2 ecu
+  v = m.ecu;
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  // 3 sw_version
+  v = m.swVersion;
+  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = jsonString(v);
+  // 4 serial_number
+  v = m.serialNumber;
+  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = jsonString(v);
+  // 5 hw_version
+  v = m.hwVersion;
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v);
+  // 6 boot_loader_version
+  v = m.bootLoaderVersion;
+  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = jsonString(v);
+  // 7 fingerprint
+  v = m.fingerprint;
+  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v);
+  // 8 code_data_string
+  v = m.codeDataString;
+  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = jsonString(v);
+  // 9 vendor
+  v = m.vendor;
+  if (v !== "" || f.implicit) j["vendor"] = jsonString(v);
+  // 10 supplier_sw_version
+  v = m.supplierSwVersion;
+  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = jsonString(v);
+  // 11 epoch_usec
+  v = m.epochUsec;
+  if (!isZeroLong(v) || f.implicit) j[f.proto ? "epoch_usec" : "epochUsec"] = jsonLong(v, true);
+  // 12 assy_number
+  v = m.assyNumber;
+  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = jsonString(v);
+  // 13 createdAt
+  v = m.createdAt;
+  if (v !== undefined) {
+    own(m, "createdAt");
+    j["createdAt"] = jsonLong(v, true);
+  }
+  // 14 updatedAt
+  v = m.updatedAt;
+  if (v !== undefined) {
+    own(m, "updatedAt");
+    j["updatedAt"] = jsonLong(v, true);
+  }
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.CarECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonCarECU(isMessage(message, "kafka_grpc.CarECU"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.CarECU member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchCarECU(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110) return 1; // vin
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 2; // ecu
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 111 && s.charCodeAt(start + 5) === 114) return 9; // vendor
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110) return 3; // swVersion
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110) return 5; // hwVersion
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 104 && s.charCodeAt(start + 5) === 85 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 99) return 11; // epochUsec
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 65 && s.charCodeAt(start + 8) === 116) return 13; // createdAt
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 65 && s.charCodeAt(start + 8) === 116) return 14; // updatedAt
+      break;
+    case 10:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110) return 3; // sw_version
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110) return 5; // hw_version
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 104 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 115 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 99) return 11; // epoch_usec
+      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 115 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 78 && s.charCodeAt(start + 5) === 117 && s.charCodeAt(start + 6) === 109 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 114) return 12; // assyNumber
+      break;
+    case 11:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 103 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 116) return 7; // fingerprint
+      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 115 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 109 && s.charCodeAt(start + 8) === 98 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 114) return 12; // assy_number
+      break;
+    case 12:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 78 && s.charCodeAt(start + 7) === 117 && s.charCodeAt(start + 8) === 109 && s.charCodeAt(start + 9) === 98 && s.charCodeAt(start + 10) === 101 && s.charCodeAt(start + 11) === 114) return 4; // serialNumber
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 95 && s.charCodeAt(start + 7) === 110 && s.charCodeAt(start + 8) === 117 && s.charCodeAt(start + 9) === 109 && s.charCodeAt(start + 10) === 98 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114) return 4; // serial_number
+      break;
+    case 14:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 68 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 83 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 110 && s.charCodeAt(start + 13) === 103) return 8; // codeDataString
+      break;
+    case 16:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 95 && s.charCodeAt(start + 10) === 115 && s.charCodeAt(start + 11) === 116 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 110 && s.charCodeAt(start + 15) === 103) return 8; // code_data_string
+      break;
+    case 17:
+      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 76 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 100 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 86 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 115 && s.charCodeAt(start + 14) === 105 && s.charCodeAt(start + 15) === 111 && s.charCodeAt(start + 16) === 110) return 6; // bootLoaderVersion
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 83 && s.charCodeAt(start + 9) === 119 && s.charCodeAt(start + 10) === 86 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 115 && s.charCodeAt(start + 14) === 105 && s.charCodeAt(start + 15) === 111 && s.charCodeAt(start + 16) === 110) return 10; // supplierSwVersion
+      break;
+    case 19:
+      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 111 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 100 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 95 && s.charCodeAt(start + 12) === 118 && s.charCodeAt(start + 13) === 101 && s.charCodeAt(start + 14) === 114 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 105 && s.charCodeAt(start + 17) === 111 && s.charCodeAt(start + 18) === 110) return 6; // boot_loader_version
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 115 && s.charCodeAt(start + 10) === 119 && s.charCodeAt(start + 11) === 95 && s.charCodeAt(start + 12) === 118 && s.charCodeAt(start + 13) === 101 && s.charCodeAt(start + 14) === 114 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 105 && s.charCodeAt(start + 17) === 111 && s.charCodeAt(start + 18) === 110) return 10; // supplier_sw_version
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createCarECU();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchCarECU(k, 0, k.length)) {
+      case 1: // vin
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.vin = readString(v);
+        break;
+      case 2: // ecu
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.ecu = readString(v);
+        break;
+      case 3: // sw_version
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.swVersion = readString(v);
+        break;
+      case 4: // serial_number
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.serialNumber = readString(v);
+        break;
+      case 5: // hw_version
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.hwVersion = readString(v);
+        break;
+      case 6: // boot_loader_version
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.bootLoaderVersion = readString(v);
+        break;
+      case 7: // fingerprint
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.fingerprint = readString(v);
+        break;
+      case 8: // code_data_string
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.codeDataString = readString(v);
+        break;
+      case 9: // vendor
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.vendor = readString(v);
+        break;
+      case 10: // supplier_sw_version
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.supplierSwVersion = readString(v);
+        break;
+      case 11: // epoch_usec
+        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.epochUsec = readLong(v, true);
+        break;
+      case 12: // assy_number
+        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2048;
+        m.assyNumber = readString(v);
+        break;
+      case 13: // createdAt
+        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4096;
+        m.createdAt = readLong(v, true);
+        break;
+      case 14: // updatedAt
+        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8192;
+        m.updatedAt = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.CarECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarECU | undefined {
+  try {
+    return readJsonCarECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.CarECU from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonCarECU(p: JsonText, depth: number): CarECU {
+  if (depth > p.limit) bail();
+  const m = createCarECU();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchCarECU(p.t, p.ks, p.kl)) {
+        case 1: // vin
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.vin = textString(p);
+          break;
+        case 2: // ecu
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.ecu = textString(p);
+          break;
+        case 3: // sw_version
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.swVersion = textString(p);
+          break;
+        case 4: // serial_number
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.serialNumber = textString(p);
+          break;
+        case 5: // hw_version
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.hwVersion = textString(p);
+          break;
+        case 6: // boot_loader_version
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.bootLoaderVersion = textString(p);
+          break;
+        case 7: // fingerprint
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.fingerprint = textString(p);
+          break;
+        case 8: // code_data_string
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.codeDataString = textString(p);
+          break;
+        case 9: // vendor
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.vendor = textString(p);
+          break;
+        case 10: // supplier_sw_version
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.supplierSwVersion = textString(p);
+          break;
+        case 11: // epoch_usec
+          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.epochUsec = textLong(p, true);
+          break;
+        case 12: // assy_number
+          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2048;
+          m.assyNumber = textString(p);
+          break;
+        case 13: // createdAt
+          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4096;
+          m.createdAt = textLong(p, true);
+          break;
+        case 14: // updatedAt
+          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8192;
+          m.updatedAt = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.CarECU from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringCarECU(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarECU | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonCarECU(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
 const CarUpdateProgress$: Scope = { name: "kafka_grpc.CarUpdateProgress", fields: "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode" };
 
@@ -609,6 +1425,291 @@ export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: bo
   }
 }
 
+/** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonCarUpdateProgress(isMessage(v, "kafka_grpc.CarUpdateProgress"), f);
+}
+
+/**
+ * Maps the kafka_grpc.CarUpdateProgress `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 fileCurrent
+  v = m.fileCurrent;
+  if (!isZeroLong(v) || f.implicit) j["fileCurrent"] = jsonLong(v, false);
+  // 2 fileTotal
+  v = m.fileTotal;
+  if (!isZeroLong(v) || f.implicit) j["fileTotal"] = jsonLong(v, false);
+  // 3 pkgCurrent
+  v = m.pkgCurrent;
+  if (!isZeroLong(v) || f.implicit) j["pkgCurrent"] = jsonLong(v, false);
+  // 4 pkgTotal
+  v = m.pkgTotal;
+  if (!isZeroLong(v) || f.implicit) j["pkgTotal"] = jsonLong(v, false);
+  // 5 installedFiles
+  v = m.installedFiles;
+  if (!isZeroLong(v) || f.implicit) j["installedFiles"] = jsonLong(v, true);
+  // 6 totalFiles
+  v = m.totalFiles;
+  if (!isZeroLong(v) || f.implicit) j["totalFiles"] = jsonLong(v, true);
+  // 7 carUpdateID
+  v = m.carUpdateID;
+  if (!isZeroLong(v) || f.implicit) j["carUpdateID"] = jsonLong(v, true);
+  // 8 ecu
+  v = m.ecu;
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  // 9 info
+  v = m.info;
+  if (v !== "" || f.implicit) j["info"] = jsonString(v);
+  // 10 status
+  v = m.status;
+  if (v !== "" || f.implicit) j["status"] = jsonString(v);
+  // 11 errCode
+  v = m.errCode;
+  if (!isZeroLong(v) || f.implicit) j["errCode"] = jsonLong(v, true);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.CarUpdateProgress to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonCarUpdateProgress(isMessage(message, "kafka_grpc.CarUpdateProgress"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.CarUpdateProgress member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchCarUpdateProgress(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 8; // ecu
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 102 && s.charCodeAt(start + 3) === 111) return 9; // info
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 115) return 10; // status
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 67 && s.charCodeAt(start + 4) === 111 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 101) return 11; // errCode
+      break;
+    case 8:
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 107 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 84 && s.charCodeAt(start + 4) === 111 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 108) return 4; // pkgTotal
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 84 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 108) return 2; // fileTotal
+      break;
+    case 10:
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 107 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 67 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 116) return 3; // pkgCurrent
+      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 70 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 108 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 115) return 6; // totalFiles
+      break;
+    case 11:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 67 && s.charCodeAt(start + 5) === 117 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 116) return 1; // fileCurrent
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 73 && s.charCodeAt(start + 10) === 68) return 7; // carUpdateID
+      break;
+    case 14:
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 108 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 100 && s.charCodeAt(start + 9) === 70 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 108 && s.charCodeAt(start + 12) === 101 && s.charCodeAt(start + 13) === 115) return 5; // installedFiles
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarUpdateProgress {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createCarUpdateProgress();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchCarUpdateProgress(k, 0, k.length)) {
+      case 1: // fileCurrent
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.fileCurrent = readLong(v, false);
+        break;
+      case 2: // fileTotal
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.fileTotal = readLong(v, false);
+        break;
+      case 3: // pkgCurrent
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.pkgCurrent = readLong(v, false);
+        break;
+      case 4: // pkgTotal
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.pkgTotal = readLong(v, false);
+        break;
+      case 5: // installedFiles
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.installedFiles = readLong(v, true);
+        break;
+      case 6: // totalFiles
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.totalFiles = readLong(v, true);
+        break;
+      case 7: // carUpdateID
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.carUpdateID = readLong(v, true);
+        break;
+      case 8: // ecu
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.ecu = readString(v);
+        break;
+      case 9: // info
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.info = readString(v);
+        break;
+      case 10: // status
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.status = readString(v);
+        break;
+      case 11: // errCode
+        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.errCode = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateProgress from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateProgress | undefined {
+  try {
+    return readJsonCarUpdateProgress(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.CarUpdateProgress from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonCarUpdateProgress(p: JsonText, depth: number): CarUpdateProgress {
+  if (depth > p.limit) bail();
+  const m = createCarUpdateProgress();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchCarUpdateProgress(p.t, p.ks, p.kl)) {
+        case 1: // fileCurrent
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.fileCurrent = textLong(p, false);
+          break;
+        case 2: // fileTotal
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.fileTotal = textLong(p, false);
+          break;
+        case 3: // pkgCurrent
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.pkgCurrent = textLong(p, false);
+          break;
+        case 4: // pkgTotal
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.pkgTotal = textLong(p, false);
+          break;
+        case 5: // installedFiles
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.installedFiles = textLong(p, true);
+          break;
+        case 6: // totalFiles
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.totalFiles = textLong(p, true);
+          break;
+        case 7: // carUpdateID
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.carUpdateID = textLong(p, true);
+          break;
+        case 8: // ecu
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.ecu = textString(p);
+          break;
+        case 9: // info
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.info = textString(p);
+          break;
+        case 10: // status
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.status = textString(p);
+          break;
+        case 11: // errCode
+          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.errCode = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.CarUpdateProgress from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringCarUpdateProgress(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateProgress | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonCarUpdateProgress(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
 const FileKeysRequest$: Scope = { name: "kafka_grpc.FileKeysRequest", fields: "2fileIDs" };
 
@@ -684,6 +1785,135 @@ export function encodeFileKeysRequest(message: unknown, writeUnknownFields: bool
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonFileKeysRequest(isMessage(v, "kafka_grpc.FileKeysRequest"), f);
+}
+
+/**
+ * Maps the kafka_grpc.FileKeysRequest `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 fileIDs
+  v = jsonList(m.fileIDs, f, jsonString);
+  if (v !== undefined) j["fileIDs"] = v;
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.FileKeysRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonFileKeysRequest(isMessage(message, "kafka_grpc.FileKeysRequest"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.FileKeysRequest member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchFileKeysRequest(s: string, start: number, len: number): number {
+  switch (len) {
+    case 7:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 68 && s.charCodeAt(start + 6) === 115) return 1; // fileIDs
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKeysRequest {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createFileKeysRequest();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchFileKeysRequest(k, 0, k.length)) {
+      case 1: // fileIDs
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        for (const x of isList(v)) m.fileIDs.push(readString(x));
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.FileKeysRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): FileKeysRequest | undefined {
+  try {
+    return readJsonFileKeysRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.FileKeysRequest from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonFileKeysRequest(p: JsonText, depth: number): FileKeysRequest {
+  if (depth > p.limit) bail();
+  const m = createFileKeysRequest();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchFileKeysRequest(p.t, p.ks, p.kl)) {
+        case 1: // fileIDs
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          if (arrayStart(p)) do m.fileIDs.push(textString(p)); while (arrayNext(p));
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.FileKeysRequest from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringFileKeysRequest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FileKeysRequest | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonFileKeysRequest(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -817,6 +2047,273 @@ export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, de
   }
 }
 
+/** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonDTCEntry(isMessage(v, "kafka_grpc.DTCEntry"), f);
+}
+
+/**
+ * Maps the kafka_grpc.DTCEntry `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 createdAt
+  v = m.createdAt;
+  if (!isZeroLong(v) || f.implicit) j["createdAt"] = jsonLong(v, true);
+  // 2 vin
+  v = m.vin;
+  if (v !== "" || f.implicit) j["vin"] = jsonString(v);
+  // 3 ecu
+  v = m.ecu;
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  // 4 dtc
+  v = m.dtc;
+  if (!isZeroLong(v) || f.implicit) j["dtc"] = jsonLong(v, false);
+  // 5 timestamp
+  v = m.timestamp;
+  if (!isZeroLong(v) || f.implicit) j["timestamp"] = jsonLong(v, true);
+  // 6 speed
+  v = m.speed;
+  if (v !== 0 || f.implicit) j["speed"] = jsonUint32(v);
+  // 7 mileage
+  v = m.mileage;
+  if (v !== 0 || f.implicit) j["mileage"] = jsonUint32(v);
+  // 8 volt
+  v = m.volt;
+  if (v !== 0 || f.implicit) j["volt"] = jsonUint32(v);
+  // 9 snapshotBase64
+  v = m.snapshotBase64;
+  if (v !== "" || f.implicit) j["snapshotBase64"] = jsonString(v);
+  // 10 status
+  v = m.status;
+  if (v !== 0 || f.implicit) j["status"] = jsonUint32(v);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.DTCEntry to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonDTCEntry(isMessage(message, "kafka_grpc.DTCEntry"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.DTCEntry member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchDTCEntry(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110) return 2; // vin
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 3; // ecu
+      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 99) return 4; // dtc
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 116) return 8; // volt
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 100) return 6; // speed
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 115) return 10; // status
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 101) return 7; // mileage
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 65 && s.charCodeAt(start + 8) === 116) return 1; // createdAt
+      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 115 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 109 && s.charCodeAt(start + 8) === 112) return 5; // timestamp
+      break;
+    case 14:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 115 && s.charCodeAt(start + 5) === 104 && s.charCodeAt(start + 6) === 111 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 66 && s.charCodeAt(start + 9) === 97 && s.charCodeAt(start + 10) === 115 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 54 && s.charCodeAt(start + 13) === 52) return 9; // snapshotBase64
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createDTCEntry();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchDTCEntry(k, 0, k.length)) {
+      case 1: // createdAt
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.createdAt = readLong(v, true);
+        break;
+      case 2: // vin
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.vin = readString(v);
+        break;
+      case 3: // ecu
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.ecu = readString(v);
+        break;
+      case 4: // dtc
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.dtc = readLong(v, false);
+        break;
+      case 5: // timestamp
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.timestamp = readLong(v, true);
+        break;
+      case 6: // speed
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.speed = readUint32(v);
+        break;
+      case 7: // mileage
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.mileage = readUint32(v);
+        break;
+      case 8: // volt
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.volt = readUint32(v);
+        break;
+      case 9: // snapshotBase64
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.snapshotBase64 = readString(v);
+        break;
+      case 10: // status
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.status = readUint32(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.DTCEntry from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): DTCEntry | undefined {
+  try {
+    return readJsonDTCEntry(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.DTCEntry from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonDTCEntry(p: JsonText, depth: number): DTCEntry {
+  if (depth > p.limit) bail();
+  const m = createDTCEntry();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchDTCEntry(p.t, p.ks, p.kl)) {
+        case 1: // createdAt
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.createdAt = textLong(p, true);
+          break;
+        case 2: // vin
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.vin = textString(p);
+          break;
+        case 3: // ecu
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.ecu = textString(p);
+          break;
+        case 4: // dtc
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.dtc = textLong(p, false);
+          break;
+        case 5: // timestamp
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.timestamp = textLong(p, true);
+          break;
+        case 6: // speed
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.speed = textUint32(p);
+          break;
+        case 7: // mileage
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.mileage = textUint32(p);
+          break;
+        case 8: // volt
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.volt = textUint32(p);
+          break;
+        case 9: // snapshotBase64
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.snapshotBase64 = textString(p);
+          break;
+        case 10: // status
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.status = textUint32(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.DTCEntry from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringDTCEntry(text: string, ignoreUnknownFields: boolean, recursionLimit: number): DTCEntry | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonDTCEntry(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
 const ECCKeys$: Scope = { name: "kafka_grpc.ECCKeys", fields: "2eccKeys" };
 
@@ -895,6 +2392,135 @@ export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, det
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonECCKeys(isMessage(v, "kafka_grpc.ECCKeys"), f);
+}
+
+/**
+ * Maps the kafka_grpc.ECCKeys `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 eccKeys
+  v = jsonList(m.eccKeys, f, writeJsonECCKeyValue);
+  if (v !== undefined) j["eccKeys"] = v;
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.ECCKeys to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonECCKeys(isMessage(message, "kafka_grpc.ECCKeys"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.ECCKeys member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchECCKeys(s: string, start: number, len: number): number {
+  switch (len) {
+    case 7:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 115) return 1; // eccKeys
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createECCKeys();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchECCKeys(k, 0, k.length)) {
+      case 1: // eccKeys
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        for (const x of isList(v)) m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.ECCKeys from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): ECCKeys | undefined {
+  try {
+    return readJsonECCKeys(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.ECCKeys from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonECCKeys(p: JsonText, depth: number): ECCKeys {
+  if (depth > p.limit) bail();
+  const m = createECCKeys();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchECCKeys(p.t, p.ks, p.kl)) {
+        case 1: // eccKeys
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          if (arrayStart(p)) do m.eccKeys.push(parseJsonECCKey(p, depth + 1)); while (arrayNext(p));
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.ECCKeys from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringECCKeys(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ECCKeys | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonECCKeys(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -1065,6 +2691,299 @@ export function encodeECCKey(message: unknown, writeUnknownFields: boolean, dete
   }
 }
 
+/** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonECCKey(isMessage(v, "kafka_grpc.ECCKey"), f);
+}
+
+/**
+ * Maps the kafka_grpc.ECCKey `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 ecu
+  v = m.ecu;
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  // 2 env
+  v = m.env;
+  if (v !== "" || f.implicit) j["env"] = jsonString(v);
+  // 3 pub_key_level_1
+  v = m.pubKeyLevel1;
+  if (v !== undefined) {
+    own(m, "pubKeyLevel1");
+    j[f.proto ? "pub_key_level_1" : "pubKeyLevel1"] = writeJsonBineryHexValue(v, f);
+  }
+  // 4 pub_key_level_2
+  v = m.pubKeyLevel2;
+  if (v !== undefined) {
+    own(m, "pubKeyLevel2");
+    j[f.proto ? "pub_key_level_2" : "pubKeyLevel2"] = writeJsonBineryHexValue(v, f);
+  }
+  // 5 pub_key_level_3
+  v = m.pubKeyLevel3;
+  if (v !== undefined) {
+    own(m, "pubKeyLevel3");
+    j[f.proto ? "pub_key_level_3" : "pubKeyLevel3"] = writeJsonBineryHexValue(v, f);
+  }
+  // 6 level_1
+  v = m.level1;
+  if (v !== undefined) {
+    own(m, "level1");
+    j[f.proto ? "level_1" : "level1"] = writeJsonBineryHexValue(v, f);
+  }
+  // 7 level_2
+  v = m.level2;
+  if (v !== undefined) {
+    own(m, "level2");
+    j[f.proto ? "level_2" : "level2"] = writeJsonBineryHexValue(v, f);
+  }
+  // 8 level_3
+  v = m.level3;
+  if (v !== undefined) {
+    own(m, "level3");
+    j[f.proto ? "level_3" : "level3"] = writeJsonBineryHexValue(v, f);
+  }
+  // 9 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    j["created"] = jsonLong(v, true);
+  }
+  // 10 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    j["updated"] = jsonLong(v, true);
+  }
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.ECCKey to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonECCKey(isMessage(message, "kafka_grpc.ECCKey"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.ECCKey member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchECCKey(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 1; // ecu
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 118) return 2; // env
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 49) return 6; // level1
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 50) return 7; // level2
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 51) return 8; // level3
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 49) return 6; // level_1
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 50) return 7; // level_2
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 51) return 8; // level_3
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 9; // created
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 10; // updated
+      break;
+    case 12:
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 76 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 108 && s.charCodeAt(start + 11) === 49) return 3; // pubKeyLevel1
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 76 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 108 && s.charCodeAt(start + 11) === 50) return 4; // pubKeyLevel2
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 76 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 108 && s.charCodeAt(start + 11) === 51) return 5; // pubKeyLevel3
+      break;
+    case 15:
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 118 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 108 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 49) return 3; // pub_key_level_1
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 118 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 108 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 50) return 4; // pub_key_level_2
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 118 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 108 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 51) return 5; // pub_key_level_3
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createECCKey();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchECCKey(k, 0, k.length)) {
+      case 1: // ecu
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.ecu = readString(v);
+        break;
+      case 2: // env
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.env = readString(v);
+        break;
+      case 3: // pub_key_level_1
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.pubKeyLevel1 = readJsonBineryHex(v, r, depth + 1);
+        break;
+      case 4: // pub_key_level_2
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.pubKeyLevel2 = readJsonBineryHex(v, r, depth + 1);
+        break;
+      case 5: // pub_key_level_3
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.pubKeyLevel3 = readJsonBineryHex(v, r, depth + 1);
+        break;
+      case 6: // level_1
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.level1 = readJsonBineryHex(v, r, depth + 1);
+        break;
+      case 7: // level_2
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.level2 = readJsonBineryHex(v, r, depth + 1);
+        break;
+      case 8: // level_3
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.level3 = readJsonBineryHex(v, r, depth + 1);
+        break;
+      case 9: // created
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.created = readLong(v, true);
+        break;
+      case 10: // updated
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.updated = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.ECCKey from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): ECCKey | undefined {
+  try {
+    return readJsonECCKey(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.ECCKey from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonECCKey(p: JsonText, depth: number): ECCKey {
+  if (depth > p.limit) bail();
+  const m = createECCKey();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchECCKey(p.t, p.ks, p.kl)) {
+        case 1: // ecu
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.ecu = textString(p);
+          break;
+        case 2: // env
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.env = textString(p);
+          break;
+        case 3: // pub_key_level_1
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.pubKeyLevel1 = parseJsonBineryHex(p, depth + 1);
+          break;
+        case 4: // pub_key_level_2
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.pubKeyLevel2 = parseJsonBineryHex(p, depth + 1);
+          break;
+        case 5: // pub_key_level_3
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.pubKeyLevel3 = parseJsonBineryHex(p, depth + 1);
+          break;
+        case 6: // level_1
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.level1 = parseJsonBineryHex(p, depth + 1);
+          break;
+        case 7: // level_2
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.level2 = parseJsonBineryHex(p, depth + 1);
+          break;
+        case 8: // level_3
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.level3 = parseJsonBineryHex(p, depth + 1);
+          break;
+        case 9: // created
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.created = textLong(p, true);
+          break;
+        case 10: // updated
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.updated = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.ECCKey from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringECCKey(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ECCKey | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonECCKey(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
 const BineryHex$: Scope = { name: "kafka_grpc.BineryHex", fields: "2data" };
 
@@ -1151,6 +3070,135 @@ export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, d
   }
 }
 
+/** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonBineryHex(isMessage(v, "kafka_grpc.BineryHex"), f);
+}
+
+/**
+ * Maps the kafka_grpc.BineryHex `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 data
+  v = m.data;
+  if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = jsonBytes(v);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.BineryHex to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonBineryHex(isMessage(message, "kafka_grpc.BineryHex"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.BineryHex member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchBineryHex(s: string, start: number, len: number): number {
+  switch (len) {
+    case 4:
+      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97) return 1; // data
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createBineryHex();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchBineryHex(k, 0, k.length)) {
+      case 1: // data
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.data = readBytes(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.BineryHex from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): BineryHex | undefined {
+  try {
+    return readJsonBineryHex(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.BineryHex from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonBineryHex(p: JsonText, depth: number): BineryHex {
+  if (depth > p.limit) bail();
+  const m = createBineryHex();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchBineryHex(p.t, p.ks, p.kl)) {
+        case 1: // data
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.data = textBytes(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.BineryHex from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringBineryHex(text: string, ignoreUnknownFields: boolean, recursionLimit: number): BineryHex | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonBineryHex(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
 const UpdateData$: Scope = { name: "kafka_grpc.UpdateData", fields: "0id" };
 
@@ -1227,6 +3275,135 @@ export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, 
   }
 }
 
+/** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonUpdateData(isMessage(v, "kafka_grpc.UpdateData"), f);
+}
+
+/**
+ * Maps the kafka_grpc.UpdateData `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 id
+  v = m.id;
+  if (!isZeroLong(v) || f.implicit) j["id"] = jsonLong(v, true);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.UpdateData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonUpdateData(isMessage(message, "kafka_grpc.UpdateData"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.UpdateData member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchUpdateData(s: string, start: number, len: number): number {
+  switch (len) {
+    case 2:
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 100) return 1; // id
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createUpdateData();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchUpdateData(k, 0, k.length)) {
+      case 1: // id
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.id = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateData | undefined {
+  try {
+    return readJsonUpdateData(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.UpdateData from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonUpdateData(p: JsonText, depth: number): UpdateData {
+  if (depth > p.limit) bail();
+  const m = createUpdateData();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchUpdateData(p.t, p.ks, p.kl)) {
+        case 1: // id
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.id = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.UpdateData from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringUpdateData(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateData | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonUpdateData(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
 const VehicleData$: Scope = { name: "kafka_grpc.VehicleData", fields: "2vin" };
 
@@ -1300,6 +3477,135 @@ export function encodeVehicleData(message: unknown, writeUnknownFields: boolean,
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonVehicleData(isMessage(v, "kafka_grpc.VehicleData"), f);
+}
+
+/**
+ * Maps the kafka_grpc.VehicleData `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 vin
+  v = m.vin;
+  if (v !== "" || f.implicit) j["vin"] = jsonString(v);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.VehicleData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonVehicleData(isMessage(message, "kafka_grpc.VehicleData"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.VehicleData member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchVehicleData(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110) return 1; // vin
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleData {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createVehicleData();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchVehicleData(k, 0, k.length)) {
+      case 1: // vin
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.vin = readString(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.VehicleData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): VehicleData | undefined {
+  try {
+    return readJsonVehicleData(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.VehicleData from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonVehicleData(p: JsonText, depth: number): VehicleData {
+  if (depth > p.limit) bail();
+  const m = createVehicleData();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchVehicleData(p.t, p.ks, p.kl)) {
+        case 1: // vin
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.vin = textString(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.VehicleData from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringVehicleData(text: string, ignoreUnknownFields: boolean, recursionLimit: number): VehicleData | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonVehicleData(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -1382,6 +3688,151 @@ export function encodeMessageStatus(message: unknown, writeUnknownFields: boolea
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonMessageStatus(isMessage(v, "kafka_grpc.MessageStatus"), f);
+}
+
+/**
+ * Maps the kafka_grpc.MessageStatus `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 messageId
+  v = m.messageId;
+  if (v !== "" || f.implicit) j["messageId"] = jsonString(v);
+  // 2 status
+  v = m.status;
+  if (v !== 0 || f.implicit) j["status"] = jsonEnum(v, EmumStatus$names, f);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.MessageStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonMessageStatus(isMessage(message, "kafka_grpc.MessageStatus"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.MessageStatus member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchMessageStatus(s: string, start: number, len: number): number {
+  switch (len) {
+    case 6:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 115) return 2; // status
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 73 && s.charCodeAt(start + 8) === 100) return 1; // messageId
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageStatus {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createMessageStatus();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchMessageStatus(k, 0, k.length)) {
+      case 1: // messageId
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.messageId = readString(v);
+        break;
+      case 2: // status
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.status = readEnum(v, EmumStatus$numbers);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.MessageStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): MessageStatus | undefined {
+  try {
+    return readJsonMessageStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.MessageStatus from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonMessageStatus(p: JsonText, depth: number): MessageStatus {
+  if (depth > p.limit) bail();
+  const m = createMessageStatus();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchMessageStatus(p.t, p.ks, p.kl)) {
+        case 1: // messageId
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.messageId = textString(p);
+          break;
+        case 2: // status
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.status = textEnum(p, EmumStatus$numbers);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.MessageStatus from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringMessageStatus(text: string, ignoreUnknownFields: boolean, recursionLimit: number): MessageStatus | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonMessageStatus(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -1631,6 +4082,542 @@ export function encodeUpdateManifest(message: unknown, writeUnknownFields: boole
   }
 }
 
+/** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonUpdateManifest(isMessage(v, "kafka_grpc.UpdateManifest"), f);
+}
+
+/**
+ * Maps the kafka_grpc.UpdateManifest `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 id
+  v = m.id;
+  if (!isZeroLong(v) || f.implicit) j["id"] = jsonLong(v, true);
+  // 2 name
+  v = m.name;
+  if (v !== "" || f.implicit) j["name"] = jsonString(v);
+  // 3 version
+  v = m.version;
+  if (v !== "" || f.implicit) j["version"] = jsonString(v);
+  // 4 description
+  v = m.description;
+  if (v !== "" || f.implicit) j["description"] = jsonString(v);
+  // 5 release_notes
+  v = m.releaseNotes;
+  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = jsonString(v);
+  // 6 ecu_list
+  v = m.ecuList;
+  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = jsonString(v);
+  // 7 ecu_updates
+  v = jsonList(m.ecuUpdates, f, writeJsonUpdateManifestECUValue);
+  if (v !== undefined) j[f.proto ? "ecu_updates" : "ecuUpdates"] = v;
+  // 8 fingerprint
+  v = m.fingerprint;
+  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v);
+  // 9 car_update_id
+  v = m.carUpdateId;
+  if (!isZeroLong(v) || f.implicit) j[f.proto ? "car_update_id" : "carUpdateId"] = jsonLong(v, true);
+  // 10 rollback
+  v = m.rollback;
+  if (v !== false || f.implicit) j["rollback"] = jsonBool(v);
+  // 11 type
+  v = m.type;
+  if (v !== "" || f.implicit) j["type"] = jsonString(v);
+  // 12 vod
+  v = m.vod;
+  if (v !== "" || f.implicit) j["vod"] = jsonString(v);
+  // 13 manifest_type
+  v = m.manifestType;
+  if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = jsonInt32(v);
+  // 14 active
+  v = m.active;
+  if (v !== undefined) {
+    own(m, "active");
+    j["active"] = jsonBool(v);
+  }
+  // 15 country
+  v = m.country;
+  if (v !== "" || f.implicit) j["country"] = jsonString(v);
+  // 16 powertrain
+  v = m.powertrain;
+  if (v !== "" || f.implicit) j["powertrain"] = jsonString(v);
+  // 17 restraint
+  v = m.restraint;
+  if (v !== "" || f.implicit) j["restraint"] = jsonString(v);
+  // 18 model
+  v = m.model;
+  if (v !== "" || f.implicit) j["model"] = jsonString(v);
+  // 19 trim
+  v = m.trim;
+  if (v !== "" || f.implicit) j["trim"] = jsonString(v);
+  // 20 year
+  v = m.year;
+  if (v !== 0 || f.implicit) j["year"] = jsonInt32(v);
+  // 21 body_type
+  v = m.bodyType;
+  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = jsonString(v);
+  // 22 sums
+  v = m.sums;
+  if (v !== "" || f.implicit) j["sums"] = jsonString(v);
+  // 23 env
+  v = m.env;
+  if (v !== "" || f.implicit) j["env"] = jsonString(v);
+  // 24 update_duration
+  v = m.updateDuration;
+  if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = jsonInt32(v);
+  // 25 max_attempts
+  v = m.maxAttempts;
+  if (v !== 0 || f.implicit) j[f.proto ? "max_attempts" : "maxAttempts"] = jsonInt32(v);
+  // 26 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    j["created"] = jsonLong(v, true);
+  }
+  // 27 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    j["updated"] = jsonLong(v, true);
+  }
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.UpdateManifest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonUpdateManifest(isMessage(message, "kafka_grpc.UpdateManifest"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.UpdateManifest member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchUpdateManifest(s: string, start: number, len: number): number {
+  switch (len) {
+    case 2:
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 100) return 1; // id
+      break;
+    case 3:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100) return 12; // vod
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 118) return 23; // env
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 110 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 101) return 2; // name
+      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 121 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 101) return 11; // type
+      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 105 && s.charCodeAt(start + 3) === 109) return 19; // trim
+      if (s.charCodeAt(start) === 121 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 114) return 20; // year
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 115) return 22; // sums
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108) return 18; // model
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 118 && s.charCodeAt(start + 5) === 101) return 14; // active
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 3; // version
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 76 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 116) return 6; // ecuList
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 121) return 15; // country
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 26; // created
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 27; // updated
+      break;
+    case 8:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116) return 6; // ecu_list
+      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 108 && s.charCodeAt(start + 4) === 98 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 99 && s.charCodeAt(start + 7) === 107) return 10; // rollback
+      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 84 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 101) return 21; // bodyType
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 110 && s.charCodeAt(start + 8) === 116) return 17; // restraint
+      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 112 && s.charCodeAt(start + 8) === 101) return 21; // body_type
+      break;
+    case 10:
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 115) return 7; // ecuUpdates
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 119 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 110) return 16; // powertrain
+      break;
+    case 11:
+      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 110) return 4; // description
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 112 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 115) return 7; // ecu_updates
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 103 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 116) return 8; // fingerprint
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 73 && s.charCodeAt(start + 10) === 100) return 9; // carUpdateId
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 120 && s.charCodeAt(start + 3) === 65 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 109 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 115) return 25; // maxAttempts
+      break;
+    case 12:
+      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 78 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 101 && s.charCodeAt(start + 11) === 115) return 5; // releaseNotes
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 84 && s.charCodeAt(start + 9) === 121 && s.charCodeAt(start + 10) === 112 && s.charCodeAt(start + 11) === 101) return 13; // manifestType
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 120 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 109 && s.charCodeAt(start + 9) === 112 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 115) return 25; // max_attempts
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 115) return 5; // release_notes
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 112 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 100) return 9; // car_update_id
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 121 && s.charCodeAt(start + 11) === 112 && s.charCodeAt(start + 12) === 101) return 13; // manifest_type
+      break;
+    case 14:
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 68 && s.charCodeAt(start + 7) === 117 && s.charCodeAt(start + 8) === 114 && s.charCodeAt(start + 9) === 97 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 111 && s.charCodeAt(start + 13) === 110) return 24; // updateDuration
+      break;
+    case 15:
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 95 && s.charCodeAt(start + 7) === 100 && s.charCodeAt(start + 8) === 117 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 97 && s.charCodeAt(start + 11) === 116 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 111 && s.charCodeAt(start + 14) === 110) return 24; // update_duration
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateManifest {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createUpdateManifest();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchUpdateManifest(k, 0, k.length)) {
+      case 1: // id
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.id = readLong(v, true);
+        break;
+      case 2: // name
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.name = readString(v);
+        break;
+      case 3: // version
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.version = readString(v);
+        break;
+      case 4: // description
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.description = readString(v);
+        break;
+      case 5: // release_notes
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.releaseNotes = readString(v);
+        break;
+      case 6: // ecu_list
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.ecuList = readString(v);
+        break;
+      case 7: // ecu_updates
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        for (const x of isList(v)) m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
+        break;
+      case 8: // fingerprint
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.fingerprint = readString(v);
+        break;
+      case 9: // car_update_id
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.carUpdateId = readLong(v, true);
+        break;
+      case 10: // rollback
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.rollback = readBool(v);
+        break;
+      case 11: // type
+        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.type = readString(v);
+        break;
+      case 12: // vod
+        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2048;
+        m.vod = readString(v);
+        break;
+      case 13: // manifest_type
+        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4096;
+        m.manifestType = readInt32(v);
+        break;
+      case 14: // active
+        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8192;
+        m.active = readBool(v);
+        break;
+      case 15: // country
+        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16384;
+        m.country = readString(v);
+        break;
+      case 16: // powertrain
+        if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32768;
+        m.powertrain = readString(v);
+        break;
+      case 17: // restraint
+        if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 65536;
+        m.restraint = readString(v);
+        break;
+      case 18: // model
+        if (seen & 131072) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 131072;
+        m.model = readString(v);
+        break;
+      case 19: // trim
+        if (seen & 262144) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 262144;
+        m.trim = readString(v);
+        break;
+      case 20: // year
+        if (seen & 524288) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 524288;
+        m.year = readInt32(v);
+        break;
+      case 21: // body_type
+        if (seen & 1048576) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1048576;
+        m.bodyType = readString(v);
+        break;
+      case 22: // sums
+        if (seen & 2097152) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2097152;
+        m.sums = readString(v);
+        break;
+      case 23: // env
+        if (seen & 4194304) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4194304;
+        m.env = readString(v);
+        break;
+      case 24: // update_duration
+        if (seen & 8388608) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8388608;
+        m.updateDuration = readInt32(v);
+        break;
+      case 25: // max_attempts
+        if (seen & 16777216) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16777216;
+        m.maxAttempts = readInt32(v);
+        break;
+      case 26: // created
+        if (seen & 33554432) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 33554432;
+        m.created = readLong(v, true);
+        break;
+      case 27: // updated
+        if (seen & 67108864) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 67108864;
+        m.updated = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifest | undefined {
+  try {
+    return readJsonUpdateManifest(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.UpdateManifest from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonUpdateManifest(p: JsonText, depth: number): UpdateManifest {
+  if (depth > p.limit) bail();
+  const m = createUpdateManifest();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchUpdateManifest(p.t, p.ks, p.kl)) {
+        case 1: // id
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.id = textLong(p, true);
+          break;
+        case 2: // name
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.name = textString(p);
+          break;
+        case 3: // version
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.version = textString(p);
+          break;
+        case 4: // description
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.description = textString(p);
+          break;
+        case 5: // release_notes
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.releaseNotes = textString(p);
+          break;
+        case 6: // ecu_list
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.ecuList = textString(p);
+          break;
+        case 7: // ecu_updates
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          if (arrayStart(p)) do m.ecuUpdates.push(parseJsonUpdateManifestECU(p, depth + 1)); while (arrayNext(p));
+          break;
+        case 8: // fingerprint
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.fingerprint = textString(p);
+          break;
+        case 9: // car_update_id
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.carUpdateId = textLong(p, true);
+          break;
+        case 10: // rollback
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.rollback = textBool(p);
+          break;
+        case 11: // type
+          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.type = textString(p);
+          break;
+        case 12: // vod
+          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2048;
+          m.vod = textString(p);
+          break;
+        case 13: // manifest_type
+          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4096;
+          m.manifestType = textInt32(p);
+          break;
+        case 14: // active
+          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8192;
+          m.active = textBool(p);
+          break;
+        case 15: // country
+          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16384;
+          m.country = textString(p);
+          break;
+        case 16: // powertrain
+          if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32768;
+          m.powertrain = textString(p);
+          break;
+        case 17: // restraint
+          if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 65536;
+          m.restraint = textString(p);
+          break;
+        case 18: // model
+          if (seen & 131072) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 131072;
+          m.model = textString(p);
+          break;
+        case 19: // trim
+          if (seen & 262144) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 262144;
+          m.trim = textString(p);
+          break;
+        case 20: // year
+          if (seen & 524288) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 524288;
+          m.year = textInt32(p);
+          break;
+        case 21: // body_type
+          if (seen & 1048576) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1048576;
+          m.bodyType = textString(p);
+          break;
+        case 22: // sums
+          if (seen & 2097152) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2097152;
+          m.sums = textString(p);
+          break;
+        case 23: // env
+          if (seen & 4194304) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4194304;
+          m.env = textString(p);
+          break;
+        case 24: // update_duration
+          if (seen & 8388608) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8388608;
+          m.updateDuration = textInt32(p);
+          break;
+        case 25: // max_attempts
+          if (seen & 16777216) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16777216;
+          m.maxAttempts = textInt32(p);
+          break;
+        case 26: // created
+          if (seen & 33554432) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 33554432;
+          m.created = textLong(p, true);
+          break;
+        case 27: // updated
+          if (seen & 67108864) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 67108864;
+          m.updated = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.UpdateManifest from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringUpdateManifest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifest | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonUpdateManifest(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
 const UpdateManifestECU$: Scope = { name: "kafka_grpc.UpdateManifestECU", fields: "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated" };
 
@@ -1822,6 +4809,404 @@ export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: bo
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonUpdateManifestECU(isMessage(v, "kafka_grpc.UpdateManifestECU"), f);
+}
+
+/**
+ * Maps the kafka_grpc.UpdateManifestECU `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 id
+  v = m.id;
+  if (!isZeroLong(v) || f.implicit) j["id"] = jsonLong(v, true);
+  // 2 manifest_id
+  v = m.manifestId;
+  if (!isZeroLong(v) || f.implicit) j[f.proto ? "manifest_id" : "manifestId"] = jsonLong(v, true);
+  // 3 name
+  v = m.name;
+  if (v !== "" || f.implicit) j["name"] = jsonString(v);
+  // 4 version
+  v = m.version;
+  if (v !== "" || f.implicit) j["version"] = jsonString(v);
+  // 5 current_version
+  v = m.currentVersion;
+  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = jsonString(v);
+  // 6 hw_version
+  v = m.hwVersion;
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v);
+  // 7 hw_versions
+  v = jsonList(m.hwVersions, f, jsonString);
+  if (v !== undefined) j[f.proto ? "hw_versions" : "hwVersions"] = v;
+  // 8 configuration_mask
+  v = m.configurationMask;
+  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = jsonString(v);
+  // 9 configuration
+  v = m.configuration;
+  if (v !== "" || f.implicit) j["configuration"] = jsonString(v);
+  // 10 self_download
+  v = m.selfDownload;
+  if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = jsonBool(v);
+  // 11 mode
+  v = m.mode;
+  if (v !== "" || f.implicit) j["mode"] = jsonString(v);
+  // 12 files
+  v = jsonList(m.files, f, writeJsonUpdateManifestFileValue);
+  if (v !== undefined) j["files"] = v;
+  // 13 rollback
+  v = jsonList(m.rollback, f, writeJsonUpdateManifestECUValue);
+  if (v !== undefined) j["rollback"] = v;
+  // 14 ecc_keys
+  v = m.eccKeys;
+  if (v !== undefined) {
+    own(m, "eccKeys");
+    j[f.proto ? "ecc_keys" : "eccKeys"] = writeJsonECCKeyValue(v, f);
+  }
+  // 15 install_priority
+  v = m.installPriority;
+  if (v !== 0 || f.implicit) j[f.proto ? "install_priority" : "installPriority"] = jsonInt32(v);
+  // 16 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    j["created"] = jsonLong(v, true);
+  }
+  // 17 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    j["updated"] = jsonLong(v, true);
+  }
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.UpdateManifestECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonUpdateManifestECU(isMessage(message, "kafka_grpc.UpdateManifestECU"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.UpdateManifestECU member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchUpdateManifestECU(s: string, start: number, len: number): number {
+  switch (len) {
+    case 2:
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 100) return 1; // id
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 110 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 101) return 3; // name
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101) return 11; // mode
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 115) return 12; // files
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 4; // version
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 115) return 14; // eccKeys
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 16; // created
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 17; // updated
+      break;
+    case 8:
+      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 108 && s.charCodeAt(start + 4) === 98 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 99 && s.charCodeAt(start + 7) === 107) return 13; // rollback
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 115) return 14; // ecc_keys
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110) return 6; // hwVersion
+      break;
+    case 10:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 73 && s.charCodeAt(start + 9) === 100) return 2; // manifestId
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110) return 6; // hw_version
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 115) return 7; // hwVersions
+      break;
+    case 11:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 100) return 2; // manifest_id
+      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 115) return 7; // hw_versions
+      break;
+    case 12:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 68 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 119 && s.charCodeAt(start + 7) === 110 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 97 && s.charCodeAt(start + 11) === 100) return 10; // selfDownload
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 110) return 9; // configuration
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 111 && s.charCodeAt(start + 7) === 119 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 108 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 97 && s.charCodeAt(start + 12) === 100) return 10; // self_download
+      break;
+    case 14:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 114 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 86 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 115 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 111 && s.charCodeAt(start + 13) === 110) return 5; // currentVersion
+      break;
+    case 15:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 114 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 115 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 111 && s.charCodeAt(start + 14) === 110) return 5; // current_version
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 108 && s.charCodeAt(start + 7) === 80 && s.charCodeAt(start + 8) === 114 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 114 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 116 && s.charCodeAt(start + 14) === 121) return 15; // installPriority
+      break;
+    case 16:
+      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 108 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 116 && s.charCodeAt(start + 15) === 121) return 15; // install_priority
+      break;
+    case 17:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 110 && s.charCodeAt(start + 13) === 77 && s.charCodeAt(start + 14) === 97 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 107) return 8; // configurationMask
+      break;
+    case 18:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 110 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 109 && s.charCodeAt(start + 15) === 97 && s.charCodeAt(start + 16) === 115 && s.charCodeAt(start + 17) === 107) return 8; // configuration_mask
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): UpdateManifestECU {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createUpdateManifestECU();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchUpdateManifestECU(k, 0, k.length)) {
+      case 1: // id
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.id = readLong(v, true);
+        break;
+      case 2: // manifest_id
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.manifestId = readLong(v, true);
+        break;
+      case 3: // name
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.name = readString(v);
+        break;
+      case 4: // version
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.version = readString(v);
+        break;
+      case 5: // current_version
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.currentVersion = readString(v);
+        break;
+      case 6: // hw_version
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.hwVersion = readString(v);
+        break;
+      case 7: // hw_versions
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        for (const x of isList(v)) m.hwVersions.push(readString(x));
+        break;
+      case 8: // configuration_mask
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.configurationMask = readString(v);
+        break;
+      case 9: // configuration
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.configuration = readString(v);
+        break;
+      case 10: // self_download
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.selfDownload = readBool(v);
+        break;
+      case 11: // mode
+        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.mode = readString(v);
+        break;
+      case 12: // files
+        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2048;
+        for (const x of isList(v)) m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
+        break;
+      case 13: // rollback
+        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4096;
+        for (const x of isList(v)) m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
+        break;
+      case 14: // ecc_keys
+        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8192;
+        m.eccKeys = readJsonECCKey(v, r, depth + 1);
+        break;
+      case 15: // install_priority
+        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16384;
+        m.installPriority = readInt32(v);
+        break;
+      case 16: // created
+        if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32768;
+        m.created = readLong(v, true);
+        break;
+      case 17: // updated
+        if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 65536;
+        m.updated = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifestECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestECU | undefined {
+  try {
+    return readJsonUpdateManifestECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.UpdateManifestECU from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonUpdateManifestECU(p: JsonText, depth: number): UpdateManifestECU {
+  if (depth > p.limit) bail();
+  const m = createUpdateManifestECU();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchUpdateManifestECU(p.t, p.ks, p.kl)) {
+        case 1: // id
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.id = textLong(p, true);
+          break;
+        case 2: // manifest_id
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.manifestId = textLong(p, true);
+          break;
+        case 3: // name
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.name = textString(p);
+          break;
+        case 4: // version
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.version = textString(p);
+          break;
+        case 5: // current_version
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.currentVersion = textString(p);
+          break;
+        case 6: // hw_version
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.hwVersion = textString(p);
+          break;
+        case 7: // hw_versions
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          if (arrayStart(p)) do m.hwVersions.push(textString(p)); while (arrayNext(p));
+          break;
+        case 8: // configuration_mask
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.configurationMask = textString(p);
+          break;
+        case 9: // configuration
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.configuration = textString(p);
+          break;
+        case 10: // self_download
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.selfDownload = textBool(p);
+          break;
+        case 11: // mode
+          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.mode = textString(p);
+          break;
+        case 12: // files
+          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2048;
+          if (arrayStart(p)) do m.files.push(parseJsonUpdateManifestFile(p, depth + 1)); while (arrayNext(p));
+          break;
+        case 13: // rollback
+          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4096;
+          if (arrayStart(p)) do m.rollback.push(parseJsonUpdateManifestECU(p, depth + 1)); while (arrayNext(p));
+          break;
+        case 14: // ecc_keys
+          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8192;
+          m.eccKeys = parseJsonECCKey(p, depth + 1);
+          break;
+        case 15: // install_priority
+          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16384;
+          m.installPriority = textInt32(p);
+          break;
+        case 16: // created
+          if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32768;
+          m.created = textLong(p, true);
+          break;
+        case 17: // updated
+          if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 65536;
+          m.updated = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.UpdateManifestECU from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringUpdateManifestECU(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestECU | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonUpdateManifestECU(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -2026,6 +5411,414 @@ export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: b
   }
 }
 
+/** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonUpdateManifestFile(isMessage(v, "kafka_grpc.UpdateManifestFile"), f);
+}
+
+/**
+ * Maps the kafka_grpc.UpdateManifestFile `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 file_id
+  v = m.fileId;
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v);
+  // 2 manifest_ecu_id
+  v = m.manifestEcuId;
+  if (!isZeroLong(v) || f.implicit) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = jsonLong(v, true);
+  // 3 filename
+  v = m.filename;
+  if (v !== "" || f.implicit) j["filename"] = jsonString(v);
+  // 4 url
+  v = m.url;
+  if (v !== "" || f.implicit) j["url"] = jsonString(v);
+  // 5 file_size
+  v = m.fileSize;
+  if (!isZeroLong(v) || f.implicit) j[f.proto ? "file_size" : "fileSize"] = jsonLong(v, false);
+  // 6 checksum
+  v = m.checksum;
+  if (v !== "" || f.implicit) j["checksum"] = jsonString(v);
+  // 7 type
+  v = m.type;
+  if (v !== "" || f.implicit) j["type"] = jsonString(v);
+  // 8 order
+  v = m.order;
+  if (v !== 0 || f.implicit) j["order"] = jsonInt32(v);
+  // 9 write_region
+  v = m.writeRegion;
+  if (v !== undefined) {
+    own(m, "writeRegion");
+    j[f.proto ? "write_region" : "writeRegion"] = writeJsonMemoryRegionValue(v, f);
+  }
+  // 10 erase_region
+  v = m.eraseRegion;
+  if (v !== undefined) {
+    own(m, "eraseRegion");
+    j[f.proto ? "erase_region" : "eraseRegion"] = writeJsonMemoryRegionValue(v, f);
+  }
+  // 11 file_key
+  v = m.fileKey;
+  if (v !== undefined) {
+    own(m, "fileKey");
+    j[f.proto ? "file_key" : "fileKey"] = writeJsonFileKeyResponseValue(v, f);
+  }
+  // 12 parsed_file
+  v = m.parsedFile;
+  if (v !== undefined) {
+    own(m, "parsedFile");
+    j[f.proto ? "parsed_file" : "parsedFile"] = jsonBool(v);
+  }
+  // 13 signature
+  v = m.signature;
+  if (v !== "" || f.implicit) j["signature"] = jsonString(v);
+  // 14 compatible_trims
+  v = jsonList(m.compatibleTrims, f, jsonString);
+  if (v !== undefined) j[f.proto ? "compatible_trims" : "compatibleTrims"] = v;
+  // 15 compatible_drive_sides
+  v = jsonList(m.compatibleDriveSides, f, jsonString);
+  if (v !== undefined) j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = v;
+  // 16 created
+  v = m.created;
+  if (v !== undefined) {
+    own(m, "created");
+    j["created"] = jsonString(v);
+  }
+  // 17 updated
+  v = m.updated;
+  if (v !== undefined) {
+    own(m, "updated");
+    j["updated"] = jsonString(v);
+  }
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.UpdateManifestFile to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonUpdateManifestFile(isMessage(message, "kafka_grpc.UpdateManifestFile"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.UpdateManifestFile member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchUpdateManifestFile(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 108) return 4; // url
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 121 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 101) return 7; // type
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114) return 8; // order
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 100) return 1; // fileId
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 100) return 1; // file_id
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 75 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121) return 11; // fileKey
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 16; // created
+      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 17; // updated
+      break;
+    case 8:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 110 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 109 && s.charCodeAt(start + 7) === 101) return 3; // filename
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 83 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 122 && s.charCodeAt(start + 7) === 101) return 5; // fileSize
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 104 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 109) return 6; // checksum
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 107 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 121) return 11; // file_key
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 122 && s.charCodeAt(start + 8) === 101) return 5; // file_size
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 101) return 13; // signature
+      break;
+    case 10:
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 70 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101) return 12; // parsedFile
+      break;
+    case 11:
+      if (s.charCodeAt(start) === 119 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 105 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 82 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 103 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 110) return 9; // writeRegion
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 82 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 103 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 110) return 10; // eraseRegion
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 95 && s.charCodeAt(start + 7) === 102 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 108 && s.charCodeAt(start + 10) === 101) return 12; // parsed_file
+      break;
+    case 12:
+      if (s.charCodeAt(start) === 119 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 105 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 103 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 110) return 9; // write_region
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 103 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 110) return 10; // erase_region
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 69 && s.charCodeAt(start + 9) === 99 && s.charCodeAt(start + 10) === 117 && s.charCodeAt(start + 11) === 73 && s.charCodeAt(start + 12) === 100) return 2; // manifestEcuId
+      break;
+    case 15:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 99 && s.charCodeAt(start + 11) === 117 && s.charCodeAt(start + 12) === 95 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 100) return 2; // manifest_ecu_id
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 84 && s.charCodeAt(start + 11) === 114 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 109 && s.charCodeAt(start + 14) === 115) return 14; // compatibleTrims
+      break;
+    case 16:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 116 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 109 && s.charCodeAt(start + 15) === 115) return 14; // compatible_trims
+      break;
+    case 20:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 68 && s.charCodeAt(start + 11) === 114 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 118 && s.charCodeAt(start + 14) === 101 && s.charCodeAt(start + 15) === 83 && s.charCodeAt(start + 16) === 105 && s.charCodeAt(start + 17) === 100 && s.charCodeAt(start + 18) === 101 && s.charCodeAt(start + 19) === 115) return 15; // compatibleDriveSides
+      break;
+    case 22:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 100 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 118 && s.charCodeAt(start + 15) === 101 && s.charCodeAt(start + 16) === 95 && s.charCodeAt(start + 17) === 115 && s.charCodeAt(start + 18) === 105 && s.charCodeAt(start + 19) === 100 && s.charCodeAt(start + 20) === 101 && s.charCodeAt(start + 21) === 115) return 15; // compatible_drive_sides
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): UpdateManifestFile {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createUpdateManifestFile();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchUpdateManifestFile(k, 0, k.length)) {
+      case 1: // file_id
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.fileId = readString(v);
+        break;
+      case 2: // manifest_ecu_id
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.manifestEcuId = readLong(v, true);
+        break;
+      case 3: // filename
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.filename = readString(v);
+        break;
+      case 4: // url
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.url = readString(v);
+        break;
+      case 5: // file_size
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.fileSize = readLong(v, false);
+        break;
+      case 6: // checksum
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.checksum = readString(v);
+        break;
+      case 7: // type
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.type = readString(v);
+        break;
+      case 8: // order
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.order = readInt32(v);
+        break;
+      case 9: // write_region
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.writeRegion = readJsonMemoryRegion(v, r, depth + 1);
+        break;
+      case 10: // erase_region
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.eraseRegion = readJsonMemoryRegion(v, r, depth + 1);
+        break;
+      case 11: // file_key
+        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.fileKey = readJsonFileKeyResponse(v, r, depth + 1);
+        break;
+      case 12: // parsed_file
+        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2048;
+        m.parsedFile = readBool(v);
+        break;
+      case 13: // signature
+        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4096;
+        m.signature = readString(v);
+        break;
+      case 14: // compatible_trims
+        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8192;
+        for (const x of isList(v)) m.compatibleTrims.push(readString(x));
+        break;
+      case 15: // compatible_drive_sides
+        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16384;
+        for (const x of isList(v)) m.compatibleDriveSides.push(readString(x));
+        break;
+      case 16: // created
+        if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32768;
+        m.created = readString(v);
+        break;
+      case 17: // updated
+        if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 65536;
+        m.updated = readString(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifestFile from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestFile | undefined {
+  try {
+    return readJsonUpdateManifestFile(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.UpdateManifestFile from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonUpdateManifestFile(p: JsonText, depth: number): UpdateManifestFile {
+  if (depth > p.limit) bail();
+  const m = createUpdateManifestFile();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchUpdateManifestFile(p.t, p.ks, p.kl)) {
+        case 1: // file_id
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.fileId = textString(p);
+          break;
+        case 2: // manifest_ecu_id
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.manifestEcuId = textLong(p, true);
+          break;
+        case 3: // filename
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.filename = textString(p);
+          break;
+        case 4: // url
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.url = textString(p);
+          break;
+        case 5: // file_size
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.fileSize = textLong(p, false);
+          break;
+        case 6: // checksum
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.checksum = textString(p);
+          break;
+        case 7: // type
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.type = textString(p);
+          break;
+        case 8: // order
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.order = textInt32(p);
+          break;
+        case 9: // write_region
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.writeRegion = parseJsonMemoryRegion(p, depth + 1);
+          break;
+        case 10: // erase_region
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.eraseRegion = parseJsonMemoryRegion(p, depth + 1);
+          break;
+        case 11: // file_key
+          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.fileKey = parseJsonFileKeyResponse(p, depth + 1);
+          break;
+        case 12: // parsed_file
+          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2048;
+          m.parsedFile = textBool(p);
+          break;
+        case 13: // signature
+          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4096;
+          m.signature = textString(p);
+          break;
+        case 14: // compatible_trims
+          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8192;
+          if (arrayStart(p)) do m.compatibleTrims.push(textString(p)); while (arrayNext(p));
+          break;
+        case 15: // compatible_drive_sides
+          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16384;
+          if (arrayStart(p)) do m.compatibleDriveSides.push(textString(p)); while (arrayNext(p));
+          break;
+        case 16: // created
+          if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32768;
+          m.created = textString(p);
+          break;
+        case 17: // updated
+          if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 65536;
+          m.updated = textString(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.UpdateManifestFile from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringUpdateManifestFile(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestFile | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonUpdateManifestFile(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
 const MemoryRegion$: Scope = { name: "kafka_grpc.MemoryRegion", fields: "0offset,0length" };
 
@@ -2105,6 +5898,149 @@ export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonMemoryRegion(isMessage(v, "kafka_grpc.MemoryRegion"), f);
+}
+
+/**
+ * Maps the kafka_grpc.MemoryRegion `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 offset
+  v = m.offset;
+  if (!isZeroLong(v) || f.implicit) j["offset"] = jsonLong(v, false);
+  // 2 length
+  v = m.length;
+  if (!isZeroLong(v) || f.implicit) j["length"] = jsonLong(v, false);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.MemoryRegion to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonMemoryRegion(isMessage(message, "kafka_grpc.MemoryRegion"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.MemoryRegion member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchMemoryRegion(s: string, start: number, len: number): number {
+  switch (len) {
+    case 6:
+      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 102 && s.charCodeAt(start + 2) === 102 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 116) return 1; // offset
+      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 103 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 104) return 2; // length
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryRegion {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createMemoryRegion();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchMemoryRegion(k, 0, k.length)) {
+      case 1: // offset
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.offset = readLong(v, false);
+        break;
+      case 2: // length
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.length = readLong(v, false);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.MemoryRegion from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): MemoryRegion | undefined {
+  try {
+    return readJsonMemoryRegion(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.MemoryRegion from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonMemoryRegion(p: JsonText, depth: number): MemoryRegion {
+  if (depth > p.limit) bail();
+  const m = createMemoryRegion();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchMemoryRegion(p.t, p.ks, p.kl)) {
+        case 1: // offset
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.offset = textLong(p, false);
+          break;
+        case 2: // length
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.length = textLong(p, false);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.MemoryRegion from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringMemoryRegion(text: string, ignoreUnknownFields: boolean, recursionLimit: number): MemoryRegion | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonMemoryRegion(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -2208,6 +6144,200 @@ export function encodeFileKeyResponse(message: unknown, writeUnknownFields: bool
   }
 }
 
+/** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonFileKeyResponse(isMessage(v, "kafka_grpc.FileKeyResponse"), f);
+}
+
+/**
+ * Maps the kafka_grpc.FileKeyResponse `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 file_id
+  v = m.fileId;
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v);
+  // 2 key
+  v = m.key;
+  if (v !== "" || f.implicit) j["key"] = jsonString(v);
+  // 3 auth
+  v = m.auth;
+  if (v !== "" || f.implicit) j["auth"] = jsonString(v);
+  // 4 nonce
+  v = m.nonce;
+  if (v !== "" || f.implicit) j["nonce"] = jsonString(v);
+  // 5 error
+  v = m.error;
+  if (v !== "" || f.implicit) j["error"] = jsonString(v);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.FileKeyResponse to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonFileKeyResponse(isMessage(message, "kafka_grpc.FileKeyResponse"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.FileKeyResponse member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchFileKeyResponse(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      if (s.charCodeAt(start) === 107 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 121) return 2; // key
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 104) return 3; // auth
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 110 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 101) return 4; // nonce
+      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 111 && s.charCodeAt(start + 4) === 114) return 5; // error
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 100) return 1; // fileId
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 100) return 1; // file_id
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKeyResponse {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createFileKeyResponse();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchFileKeyResponse(k, 0, k.length)) {
+      case 1: // file_id
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.fileId = readString(v);
+        break;
+      case 2: // key
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.key = readString(v);
+        break;
+      case 3: // auth
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.auth = readString(v);
+        break;
+      case 4: // nonce
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.nonce = readString(v);
+        break;
+      case 5: // error
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.error = readString(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.FileKeyResponse from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): FileKeyResponse | undefined {
+  try {
+    return readJsonFileKeyResponse(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.FileKeyResponse from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonFileKeyResponse(p: JsonText, depth: number): FileKeyResponse {
+  if (depth > p.limit) bail();
+  const m = createFileKeyResponse();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchFileKeyResponse(p.t, p.ks, p.kl)) {
+        case 1: // file_id
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.fileId = textString(p);
+          break;
+        case 2: // key
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.key = textString(p);
+          break;
+        case 3: // auth
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.auth = textString(p);
+          break;
+        case 4: // nonce
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.nonce = textString(p);
+          break;
+        case 5: // error
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.error = textString(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.FileKeyResponse from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringFileKeyResponse(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FileKeyResponse | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonFileKeyResponse(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
 const FeatureCodes$: Scope = { name: "kafka_grpc.FeatureCodes", fields: "2familyCode,2featureCode" };
 
@@ -2287,6 +6417,151 @@ export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonFeatureCodes(isMessage(v, "kafka_grpc.FeatureCodes"), f);
+}
+
+/**
+ * Maps the kafka_grpc.FeatureCodes `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 familyCode
+  v = m.familyCode;
+  if (v !== "" || f.implicit) j["familyCode"] = jsonString(v);
+  // 2 featureCode
+  v = m.featureCode;
+  if (v !== "" || f.implicit) j["featureCode"] = jsonString(v);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.FeatureCodes to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonFeatureCodes(isMessage(message, "kafka_grpc.FeatureCodes"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.FeatureCodes member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchFeatureCodes(s: string, start: number, len: number): number {
+  switch (len) {
+    case 10:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 67 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 100 && s.charCodeAt(start + 9) === 101) return 1; // familyCode
+      break;
+    case 11:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 67 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 100 && s.charCodeAt(start + 10) === 101) return 2; // featureCode
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCodes {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createFeatureCodes();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchFeatureCodes(k, 0, k.length)) {
+      case 1: // familyCode
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.familyCode = readString(v);
+        break;
+      case 2: // featureCode
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.featureCode = readString(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.FeatureCodes from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): FeatureCodes | undefined {
+  try {
+    return readJsonFeatureCodes(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.FeatureCodes from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonFeatureCodes(p: JsonText, depth: number): FeatureCodes {
+  if (depth > p.limit) bail();
+  const m = createFeatureCodes();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchFeatureCodes(p.t, p.ks, p.kl)) {
+        case 1: // familyCode
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.familyCode = textString(p);
+          break;
+        case 2: // featureCode
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.featureCode = textString(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.FeatureCodes from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringFeatureCodes(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FeatureCodes | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonFeatureCodes(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 
@@ -2455,6 +6730,343 @@ export function encodeVehicleSpecification(message: unknown, writeUnknownFields:
   }
 }
 
+/** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonVehicleSpecification(isMessage(v, "kafka_grpc.VehicleSpecification"), f);
+}
+
+/**
+ * Maps the kafka_grpc.VehicleSpecification `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 orderId
+  v = m.orderId;
+  if (v !== "" || f.implicit) j["orderId"] = jsonString(v);
+  // 2 productId
+  v = m.productId;
+  if (v !== "" || f.implicit) j["productId"] = jsonString(v);
+  // 3 vehicleId
+  v = m.vehicleId;
+  if (v !== "" || f.implicit) j["vehicleId"] = jsonString(v);
+  // 4 mfPlant
+  v = m.mfPlant;
+  if (v !== "" || f.implicit) j["mfPlant"] = jsonString(v);
+  // 5 modelType
+  v = m.modelType;
+  if (v !== "" || f.implicit) j["modelType"] = jsonString(v);
+  // 6 modelId
+  v = m.modelId;
+  if (!isZeroLong(v) || f.implicit) j["modelId"] = jsonLong(v, true);
+  // 7 modelYear
+  v = m.modelYear;
+  if (!isZeroLong(v) || f.implicit) j["modelYear"] = jsonLong(v, true);
+  // 8 sn
+  v = m.sn;
+  if (v !== "" || f.implicit) j["sn"] = jsonString(v);
+  // 9 version
+  v = m.version;
+  if (!isZeroLong(v) || f.implicit) j["version"] = jsonLong(v, true);
+  // 10 model
+  v = m.model;
+  if (v !== "" || f.implicit) j["model"] = jsonString(v);
+  // 11 vinPre
+  v = m.vinPre;
+  if (v !== "" || f.implicit) j["vinPre"] = jsonString(v);
+  // 12 destCon
+  v = m.destCon;
+  if (v !== "" || f.implicit) j["destCon"] = jsonString(v);
+  // 13 feature
+  v = jsonList(m.feature, f, writeJsonFeatureCodesValue);
+  if (v !== undefined) j["feature"] = v;
+  // 14 date
+  v = m.date;
+  if (!isZeroLong(v) || f.implicit) j["date"] = jsonLong(v, true);
+  // 15 fOrderId
+  v = m.fOrderId;
+  if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.VehicleSpecification to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonVehicleSpecification(isMessage(message, "kafka_grpc.VehicleSpecification"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.VehicleSpecification member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchVehicleSpecification(s: string, start: number, len: number): number {
+  switch (len) {
+    case 2:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 110) return 8; // sn
+      break;
+    case 4:
+      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 101) return 14; // date
+      break;
+    case 5:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108) return 10; // model
+      break;
+    case 6:
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 80 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 101) return 11; // vinPre
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 73 && s.charCodeAt(start + 6) === 100) return 1; // orderId
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 102 && s.charCodeAt(start + 2) === 80 && s.charCodeAt(start + 3) === 108 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 116) return 4; // mfPlant
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 73 && s.charCodeAt(start + 6) === 100) return 6; // modelId
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 9; // version
+      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 67 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 12; // destCon
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 101) return 13; // feature
+      break;
+    case 8:
+      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 79 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 73 && s.charCodeAt(start + 7) === 100) return 15; // fOrderId
+      break;
+    case 9:
+      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 99 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 73 && s.charCodeAt(start + 8) === 100) return 2; // productId
+      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 104 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 99 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 73 && s.charCodeAt(start + 8) === 100) return 3; // vehicleId
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 84 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 112 && s.charCodeAt(start + 8) === 101) return 5; // modelType
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 89 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 114) return 7; // modelYear
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): VehicleSpecification {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createVehicleSpecification();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchVehicleSpecification(k, 0, k.length)) {
+      case 1: // orderId
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.orderId = readString(v);
+        break;
+      case 2: // productId
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.productId = readString(v);
+        break;
+      case 3: // vehicleId
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.vehicleId = readString(v);
+        break;
+      case 4: // mfPlant
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.mfPlant = readString(v);
+        break;
+      case 5: // modelType
+        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16;
+        m.modelType = readString(v);
+        break;
+      case 6: // modelId
+        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 32;
+        m.modelId = readLong(v, true);
+        break;
+      case 7: // modelYear
+        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 64;
+        m.modelYear = readLong(v, true);
+        break;
+      case 8: // sn
+        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 128;
+        m.sn = readString(v);
+        break;
+      case 9: // version
+        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 256;
+        m.version = readLong(v, true);
+        break;
+      case 10: // model
+        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 512;
+        m.model = readString(v);
+        break;
+      case 11: // vinPre
+        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1024;
+        m.vinPre = readString(v);
+        break;
+      case 12: // destCon
+        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2048;
+        m.destCon = readString(v);
+        break;
+      case 13: // feature
+        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4096;
+        for (const x of isList(v)) m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
+        break;
+      case 14: // date
+        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8192;
+        m.date = readLong(v, true);
+        break;
+      case 15: // fOrderId
+        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 16384;
+        m.fOrderId = readString(v);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.VehicleSpecification from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): VehicleSpecification | undefined {
+  try {
+    return readJsonVehicleSpecification(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.VehicleSpecification from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonVehicleSpecification(p: JsonText, depth: number): VehicleSpecification {
+  if (depth > p.limit) bail();
+  const m = createVehicleSpecification();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchVehicleSpecification(p.t, p.ks, p.kl)) {
+        case 1: // orderId
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.orderId = textString(p);
+          break;
+        case 2: // productId
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.productId = textString(p);
+          break;
+        case 3: // vehicleId
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.vehicleId = textString(p);
+          break;
+        case 4: // mfPlant
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.mfPlant = textString(p);
+          break;
+        case 5: // modelType
+          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16;
+          m.modelType = textString(p);
+          break;
+        case 6: // modelId
+          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 32;
+          m.modelId = textLong(p, true);
+          break;
+        case 7: // modelYear
+          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 64;
+          m.modelYear = textLong(p, true);
+          break;
+        case 8: // sn
+          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 128;
+          m.sn = textString(p);
+          break;
+        case 9: // version
+          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 256;
+          m.version = textLong(p, true);
+          break;
+        case 10: // model
+          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 512;
+          m.model = textString(p);
+          break;
+        case 11: // vinPre
+          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1024;
+          m.vinPre = textString(p);
+          break;
+        case 12: // destCon
+          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2048;
+          m.destCon = textString(p);
+          break;
+        case 13: // feature
+          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4096;
+          if (arrayStart(p)) do m.feature.push(parseJsonFeatureCodes(p, depth + 1)); while (arrayNext(p));
+          break;
+        case 14: // date
+          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8192;
+          m.date = textLong(p, true);
+          break;
+        case 15: // fOrderId
+          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 16384;
+          m.fOrderId = textString(p);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.VehicleSpecification from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringVehicleSpecification(text: string, ignoreUnknownFields: boolean, recursionLimit: number): VehicleSpecification | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonVehicleSpecification(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
 const Order$: Scope = { name: "kafka_grpc.Order", fields: "0specId,0orderNo,2msgIdentifier,2VehicleSpecification" };
 
@@ -2555,6 +7167,186 @@ export function encodeOrder(message: unknown, writeUnknownFields: boolean, deter
   }
 }
 
+/** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonOrder(isMessage(v, "kafka_grpc.Order"), f);
+}
+
+/**
+ * Maps the kafka_grpc.Order `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 specId
+  v = m.specId;
+  if (!isZeroLong(v) || f.implicit) j["specId"] = jsonLong(v, true);
+  // 2 orderNo
+  v = m.orderNo;
+  if (!isZeroLong(v) || f.implicit) j["orderNo"] = jsonLong(v, true);
+  // 3 msgIdentifier
+  v = m.msgIdentifier;
+  if (v !== "" || f.implicit) j["msgIdentifier"] = jsonString(v);
+  // 4 VehicleSpecification
+  v = m.VehicleSpecification;
+  if (v !== undefined) {
+    own(m, "VehicleSpecification");
+    j["VehicleSpecification"] = writeJsonVehicleSpecificationValue(v, f);
+  }
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.Order to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonOrder(isMessage(message, "kafka_grpc.Order"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.Order member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchOrder(s: string, start: number, len: number): number {
+  switch (len) {
+    case 6:
+      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 100) return 1; // specId
+      break;
+    case 7:
+      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 78 && s.charCodeAt(start + 6) === 111) return 2; // orderNo
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 115 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 73 && s.charCodeAt(start + 4) === 100 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 110 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 102 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114) return 3; // msgIdentifier
+      break;
+    case 20:
+      if (s.charCodeAt(start) === 86 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 104 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 99 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 83 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 99 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 102 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 99 && s.charCodeAt(start + 15) === 97 && s.charCodeAt(start + 16) === 116 && s.charCodeAt(start + 17) === 105 && s.charCodeAt(start + 18) === 111 && s.charCodeAt(start + 19) === 110) return 4; // VehicleSpecification
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createOrder();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchOrder(k, 0, k.length)) {
+      case 1: // specId
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.specId = readLong(v, true);
+        break;
+      case 2: // orderNo
+        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 2;
+        m.orderNo = readLong(v, true);
+        break;
+      case 3: // msgIdentifier
+        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 4;
+        m.msgIdentifier = readString(v);
+        break;
+      case 4: // VehicleSpecification
+        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 8;
+        m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.Order from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): Order | undefined {
+  try {
+    return readJsonOrder(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.Order from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonOrder(p: JsonText, depth: number): Order {
+  if (depth > p.limit) bail();
+  const m = createOrder();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchOrder(p.t, p.ks, p.kl)) {
+        case 1: // specId
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.specId = textLong(p, true);
+          break;
+        case 2: // orderNo
+          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 2;
+          m.orderNo = textLong(p, true);
+          break;
+        case 3: // msgIdentifier
+          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 4;
+          m.msgIdentifier = textString(p);
+          break;
+        case 4: // VehicleSpecification
+          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 8;
+          m.VehicleSpecification = parseJsonVehicleSpecification(p, depth + 1);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.Order from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringOrder(text: string, ignoreUnknownFields: boolean, recursionLimit: number): Order | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonOrder(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
 const CarUpdateRequest$: Scope = { name: "kafka_grpc.CarUpdateRequest", fields: "0car_update_id" };
 
@@ -2628,6 +7420,138 @@ export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boo
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
+function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
+  return writeJsonCarUpdateRequest(isMessage(v, "kafka_grpc.CarUpdateRequest"), f);
+}
+
+/**
+ * Maps the kafka_grpc.CarUpdateRequest `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
+ * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
+ * slow path would reject.
+ */
+function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObject {
+  const j: JsonObject = {};
+  let v: unknown;
+  // 1 car_update_id
+  v = m.carUpdateId;
+  if (!isZeroLong(v) || f.implicit) j[f.proto ? "car_update_id" : "carUpdateId"] = jsonLong(v, true);
+  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  return j;
+}
+
+/**
+ * Maps a kafka_grpc.CarUpdateRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
+ * toJson()) would, or returns undefined when the message holds anything the slow path would
+ * reject: the caller then runs the slow path, for its exact error.
+ */
+export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+  try {
+    return writeJsonCarUpdateRequest(isMessage(message, "kafka_grpc.CarUpdateRequest"), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
+}
+
+/**
+ * The field number of the kafka_grpc.CarUpdateRequest member `s[start, start + len)`, by JSON name or proto
+ * name; 0 for a name the message does not know. By length, then char by char (cheaper than
+ * slicing the name out of the text, or a call to startsWith, for names this short).
+ */
+function matchCarUpdateRequest(s: string, start: number, len: number): number {
+  switch (len) {
+    case 11:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 73 && s.charCodeAt(start + 10) === 100) return 1; // carUpdateId
+      break;
+    case 13:
+      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 112 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 100) return 1; // car_update_id
+      break;
+  }
+  return 0;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`, member by member in the
+ * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
+ * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ */
+function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUpdateRequest {
+  if (depth > r.limit) bail();
+  const o = jsonObject(j);
+  const m = createCarUpdateRequest();
+  let seen = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    switch (matchCarUpdateRequest(k, 0, k.length)) {
+      case 1: // car_update_id
+        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+        seen |= 1;
+        m.carUpdateId = readLong(v, true);
+        break;
+      default:
+        if (!r.ignore) bail(); // the slow path names the key
+    }
+  }
+  return m;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
+ * would, or returns undefined for anything it does not take: the caller then runs the slow
+ * path, for its exact result or error.
+ */
+export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateRequest | undefined {
+  try {
+    return readJsonCarUpdateRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a kafka_grpc.CarUpdateRequest from JSON text at `p`, at nesting depth `depth`, straight into the
+ * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
+ * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
+ */
+function parseJsonCarUpdateRequest(p: JsonText, depth: number): CarUpdateRequest {
+  if (depth > p.limit) bail();
+  const m = createCarUpdateRequest();
+  let seen = 0;
+  if (objectStart(p)) {
+    do {
+      key(p);
+      switch (matchCarUpdateRequest(p.t, p.ks, p.kl)) {
+        case 1: // car_update_id
+          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
+          seen |= 1;
+          m.carUpdateId = textLong(p, true);
+          break;
+        default:
+          skipValue(p); // bails unless ignoreUnknownFields
+      }
+    } while (objectNext(p));
+  }
+  return m;
+}
+
+/**
+ * Parses a kafka_grpc.CarUpdateRequest from JSON text as the slow path (JSON.parse(), then protobuf-es's
+ * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
+ * the slow path, for its exact result or error.
+ */
+export function fromJsonStringCarUpdateRequest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateRequest | undefined {
+  try {
+    if (!parsable(text)) return undefined;
+    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const m = parseJsonCarUpdateRequest(p, 1);
+    textEnd(p);
+    return m;
+  } catch {
+    return undefined;
   }
 }
 

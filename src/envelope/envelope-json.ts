@@ -1,5 +1,10 @@
 import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
 import {
+  fromJsonGRPC_AttendantPayload,
+  fromJsonStringGRPC_AttendantPayload,
+  toJsonGRPC_AttendantPayload,
+} from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
@@ -35,6 +40,28 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  * ```
  */
 export function envelopeToJson(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeJsonWriteOptions>,
+): JsonValue {
+  if (options === undefined || (typeof options === "object" && options !== null)) {
+    // The generated mapper checks what checkMessage does and makes what toJson makes; it returns
+    // undefined for anything else, and the slow path below has the last word.
+    const json = toJsonGRPC_AttendantPayload(
+      envelope,
+      Boolean(options?.useProtoFieldName ?? false),
+      Boolean(options?.alwaysEmitImplicit ?? false),
+      Boolean(options?.enumAsInteger ?? false),
+    );
+    if (json !== undefined) return json as JsonValue;
+  }
+  return envelopeToJsonSlow(envelope, options);
+}
+
+/**
+ * {@link envelopeToJson} the slow way: checkMessage, then protobuf-es's toJson(). The source of
+ * every error, and the reference the generated mapper is held to (test/fast-path).
+ */
+export function envelopeToJsonSlow(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
@@ -90,6 +117,30 @@ export function envelopeFromJson(
   checkOptions(options);
   const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   checkCount("recursionLimit", recursionLimit, 1);
+  // The generated reader takes the canonical forms and makes what fromJson makes; it returns
+  // undefined for anything else, and the slow path below has the last word.
+  const fast = fromJsonGRPC_AttendantPayload(
+    json,
+    Boolean(options?.ignoreUnknownFields ?? false),
+    recursionLimit,
+  );
+  if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
+    return fast;
+  }
+  return envelopeFromJsonSlow(json, options);
+}
+
+/**
+ * {@link envelopeFromJson} the slow way: protobuf-es's fromJson(). The source of every error,
+ * and the reference the generated reader is held to (test/fast-path).
+ */
+export function envelopeFromJsonSlow(
+  json: JsonValue,
+  options?: Partial<EnvelopeJsonReadOptions>,
+): GRPC_AttendantPayload {
+  checkOptions(options);
+  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
+  checkCount("recursionLimit", recursionLimit, 1);
   let envelope: GRPC_AttendantPayload;
   try {
     envelope = fromJson(GRPC_AttendantPayloadSchema, json, {
@@ -113,6 +164,38 @@ export function envelopeFromJsonString(
   text: string,
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
+  checkText(text, options);
+  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
+  if (Number.isSafeInteger(recursionLimit) && recursionLimit >= 1) {
+    // The generated parser reads the text straight into the envelope, checking what JSON.parse
+    // and fromJson check; it returns undefined for anything it does not take, and the slow path
+    // below has the last word.
+    const fast = fromJsonStringGRPC_AttendantPayload(
+      text,
+      Boolean(options?.ignoreUnknownFields ?? false),
+      recursionLimit,
+    );
+    if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
+      return fast;
+    }
+  }
+  return envelopeFromJson(parse(text), options);
+}
+
+/**
+ * {@link envelopeFromJsonString} the slow way: JSON.parse(), then protobuf-es's fromJson(). The
+ * reference the generated parser is held to (test/fast-path).
+ */
+export function envelopeFromJsonStringSlow(
+  text: string,
+  options?: Partial<EnvelopeJsonReadStringOptions>,
+): GRPC_AttendantPayload {
+  checkText(text, options);
+  return envelopeFromJsonSlow(parse(text), options);
+}
+
+/** The checks of the arguments of envelopeFromJsonString, before the text is read. */
+function checkText(text: unknown, options: Partial<EnvelopeJsonReadStringOptions> | undefined) {
   checkOptions(options);
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
   checkCount("maxBytes", maxBytes, 0);
@@ -128,13 +211,15 @@ export function envelopeFromJsonString(
       `cannot decode ${typeName} from JSON: text of ${text.length} characters exceeds maxBytes ${maxBytes}`,
     );
   }
-  let json: JsonValue;
+}
+
+/** JSON.parse, its error as a CodecError. */
+function parse(text: string): JsonValue {
   try {
-    json = JSON.parse(text) as JsonValue;
+    return JSON.parse(text) as JsonValue;
   } catch (cause) {
     throw wrapJsonError(cause);
   }
-  return envelopeFromJson(json, options);
 }
 
 function checkEnvelope(envelope: unknown): void {

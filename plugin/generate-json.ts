@@ -1,0 +1,627 @@
+// Generates, per message type, the proto3 JSON mappers: a writer that makes what protobuf-es's
+// toJson() makes, a reader of JSON values and a parser of JSON text that make what fromJson()
+// makes. Each validates what the slow path validates, and gives up (undefined) on anything it
+// does not take, so that the caller runs the slow path for the exact result or error.
+import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import type { Printable } from "@bufbuild/protoplugin";
+import { type Code, namesOf } from "./code.js";
+import { hasExplicitPresence, lit, stem } from "./wire.js";
+
+/** Identifier stem of an enum's tables. */
+function enumStem(desc: DescEnum): string {
+  const pkg = desc.file.proto.package;
+  return (pkg.length > 0 ? desc.typeName.slice(pkg.length + 1) : desc.typeName).replace(/\./g, "_");
+}
+
+/** Prints the names-by-number and numbers-by-name tables of the enums the messages use. */
+export function printEnumTables(c: Code, messages: readonly DescMessage[]): void {
+  const enums = new Map<string, DescEnum>();
+  for (const desc of messages) {
+    for (const field of desc.fields) if (field.enum) enums.set(field.enum.typeName, field.enum);
+  }
+  for (const e of enums.values()) {
+    const s = enumStem(e);
+    const byNumber: string[] = [];
+    for (const v of e.values) {
+      if (v.number < 0 || v.number > 1000)
+        throw new Error(`protoc-gen-vuc: ${e.typeName}: sparse enum numbers are not supported`);
+      byNumber[v.number] ??= v.name;
+    }
+    c.doc(`The JSON names of ${e.typeName} values, by number.`);
+    c.line(
+      `const ${s}$names: readonly string[] = [${[...byNumber].map((n) => (n === undefined ? "" : lit(n))).join(", ")}];`,
+    );
+    c.line();
+    const pairs = new Map<string, number>();
+    for (const v of e.values) pairs.set(v.name, v.number);
+    c.doc(`The numbers of ${e.typeName} values, by JSON name (and proto name).`);
+    c.line(
+      `const ${s}$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([${[...pairs].map(([k, v]) => `[${lit(k)}, ${v}]`).join(", ")}]);`,
+    );
+    c.line();
+  }
+}
+
+/** The JSON key expression of a field: constant when both names are the same. */
+function keyExpr(field: DescField): string {
+  return field.jsonName === field.name
+    ? lit(field.name)
+    : `f.proto ? ${lit(field.name)} : ${lit(field.jsonName)}`;
+}
+
+/** The expression that maps scalar value `v` to JSON, validating it. */
+function scalarToJson(
+  c: Code,
+  field: DescField,
+  scalar: ScalarType | undefined,
+  v: string,
+): Printable[] {
+  if (scalar === undefined) {
+    const e = field.enum as DescEnum;
+    return [c.rt("jsonEnum"), `(${v}, ${enumStem(e)}$names, f)`];
+  }
+  switch (scalar) {
+    case ScalarType.STRING:
+      return [c.rt("jsonString"), `(${v})`];
+    case ScalarType.BYTES:
+      return [c.rt("jsonBytes"), `(${v})`];
+    case ScalarType.BOOL:
+      return [c.rt("jsonBool"), `(${v})`];
+    case ScalarType.INT32:
+      return [c.rt("jsonInt32"), `(${v})`];
+    case ScalarType.UINT32:
+      return [c.rt("jsonUint32"), `(${v})`];
+    case ScalarType.INT64:
+      return [c.rt("jsonLong"), `(${v}, true)`];
+    case ScalarType.UINT64:
+      return [c.rt("jsonLong"), `(${v}, false)`];
+    default:
+      throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
+  }
+}
+
+/** The condition under which protobuf-es writes an implicit scalar: not zero, or implicit. */
+function emitCondition(c: Code, scalar: ScalarType | undefined, v: string): Printable[] {
+  if (scalar === undefined) return [`${v} !== 0 || f.implicit`];
+  switch (scalar) {
+    case ScalarType.STRING:
+      return [`${v} !== "" || f.implicit`];
+    case ScalarType.BYTES:
+      return [`!(${v} instanceof Uint8Array) || ${v}.length > 0 || f.implicit`];
+    case ScalarType.BOOL:
+      return [`${v} !== false || f.implicit`];
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+      return ["!", c.rt("isZeroLong"), `(${v}) || f.implicit`];
+    default:
+      return [`${v} !== 0 || f.implicit`];
+  }
+}
+
+/** The scalar type of a singular, list or map field's values, or undefined for an enum. */
+function valueScalar(field: DescField): ScalarType | undefined {
+  switch (field.fieldKind) {
+    case "scalar":
+      return field.scalar;
+    case "list":
+      return field.listKind === "scalar" ? field.scalar : undefined;
+    case "map":
+      return field.mapKind === "scalar" ? field.scalar : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Prints `jsonX()` (message to JSON object) and the exported `xToJson()`. */
+export function printToJson(
+  c: Code,
+  desc: DescMessage,
+  referenced: ReadonlySet<DescMessage>,
+): void {
+  const n = namesOf(desc);
+  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  for (const field of fields) {
+    if (field.name === "__proto__" || field.jsonName === "__proto__") {
+      throw new Error(`protoc-gen-vuc: ${desc.typeName}: a field named __proto__ is not supported`);
+    }
+  }
+  if (referenced.has(desc)) {
+    c.doc(
+      `A ${desc.typeName} field, list item or map value for JSON: checks its type, then maps it.`,
+    );
+    c.block(
+      [
+        "function ",
+        `${n.writeJson}Value`,
+        "(v: unknown, f: ",
+        c.rtType("JsonFlags"),
+        "): ",
+        c.rtType("JsonObject"),
+        " {",
+      ],
+      () => {
+        c.line(`return ${n.writeJson}(`, c.rt("isMessage"), `(v, ${lit(desc.typeName)}), f);`);
+      },
+    );
+    c.line();
+  }
+  c.doc(
+    `Maps the ${desc.typeName} \`m\` to a proto3 JSON object, key for key as protobuf-es's toJson():\n` +
+      "fields in number order, zero values left out unless `f.implicit`. Bails on any value the\n" +
+      "slow path would reject.",
+  );
+  c.block(
+    [
+      "function ",
+      n.writeJson,
+      "(m: ",
+      c.shape(desc),
+      ", f: ",
+      c.rtType("JsonFlags"),
+      "): ",
+      c.rtType("JsonObject"),
+      " {",
+    ],
+    () => {
+      c.line("const j: ", c.rtType("JsonObject"), " = {};");
+      c.line("let v: unknown;");
+      const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
+      for (const o of oneofs) {
+        c.line(`const ${o} = m.${o};`);
+        c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
+        c.line(`let ${o}Written = ${o}Case === undefined;`);
+      }
+      for (const field of fields) printFieldToJson(c, field);
+      for (const o of oneofs)
+        c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
+      c.line(
+        c.rt("checkUnknown"),
+        "(m.$unknown); // JSON drops them, but checkMessage checks them",
+      );
+      c.line("return j;");
+    },
+  );
+  c.line();
+  c.doc(
+    `Maps a ${desc.typeName} to proto3 JSON as the slow path (checkMessage, then protobuf-es's\n` +
+      "toJson()) would, or returns undefined when the message holds anything the slow path would\n" +
+      "reject: the caller then runs the slow path, for its exact error.",
+  );
+  c.block(
+    [
+      "export function ",
+      n.toJson,
+      "(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): ",
+      c.rtType("JsonObject"),
+      " | undefined {",
+    ],
+    () => {
+      c.line(
+        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };",
+      );
+      c.block(["try {"], () => {
+        c.line(
+          `return ${n.writeJson}(`,
+          c.rt("isMessage"),
+          `(message, ${lit(desc.typeName)}), f);`,
+        );
+      }, ["} catch {"]);
+      c.line("  return undefined; // bailed, or a getter threw: the slow path will report it");
+      c.line("}");
+    },
+  );
+  c.line();
+}
+
+function printFieldToJson(c: Code, field: DescField): void {
+  const key = keyExpr(field);
+  c.line(`// ${field.number} ${field.name}`);
+  if (field.oneof) {
+    const o = field.oneof.localName;
+    c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
+      c.line(`${o}Written = true;`);
+      const value = `(${o} as { value: unknown }).value`;
+      if (field.fieldKind === "message") {
+        c.line(`j[${key}] = ${namesOf(field.message).writeJson}Value(${value}, f);`);
+      } else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
+        c.line(
+          `j[${key}] = `,
+          ...scalarToJson(c, field, field.fieldKind === "scalar" ? field.scalar : undefined, value),
+          ";",
+        );
+      }
+    });
+    return;
+  }
+  switch (field.fieldKind) {
+    case "scalar":
+    case "enum": {
+      const scalar = field.fieldKind === "scalar" ? field.scalar : undefined;
+      c.line(`v = m.${field.localName};`);
+      if (hasExplicitPresence(field)) {
+        c.block(["if (v !== undefined) {"], () => {
+          c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+          c.line(`j[${key}] = `, ...scalarToJson(c, field, scalar, "v"), ";");
+        });
+      } else {
+        c.line(
+          "if (",
+          ...emitCondition(c, scalar, "v"),
+          `) j[${key}] = `,
+          ...scalarToJson(c, field, scalar, "v"),
+          ";",
+        );
+      }
+      return;
+    }
+    case "message":
+      c.line(`v = m.${field.localName};`);
+      c.block(["if (v !== undefined) {"], () => {
+        c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+        c.line(`j[${key}] = ${namesOf(field.message).writeJson}Value(v, f);`);
+      });
+      return;
+    case "list":
+    case "map": {
+      const item =
+        (field.fieldKind === "list" ? field.listKind : field.mapKind) === "message"
+          ? [`${namesOf(field.message as DescMessage).writeJson}Value`]
+          : scalarItem(c, field);
+      const fn = field.fieldKind === "list" ? "jsonList" : "jsonMap";
+      c.line("v = ", c.rt(fn), `(m.${field.localName}, f, `, ...item, ");");
+      c.line(`if (v !== undefined) j[${key}] = v;`);
+      return;
+    }
+  }
+}
+
+/** The item mapper of a list or map of scalars: a runtime function taking (v, f). */
+function scalarItem(c: Code, field: DescField): Printable[] {
+  const scalar = valueScalar(field);
+  if (scalar === undefined) {
+    const e = field.enum as DescEnum;
+    return [
+      `(x: unknown, f: `,
+      c.rtType("JsonFlags"),
+      ") => ",
+      c.rt("jsonEnum"),
+      `(x, ${enumStem(e)}$names, f)`,
+    ];
+  }
+  switch (scalar) {
+    case ScalarType.STRING:
+      return [c.rt("jsonString")];
+    case ScalarType.BYTES:
+      return [c.rt("jsonBytes")];
+    case ScalarType.BOOL:
+      return [c.rt("jsonBool")];
+    case ScalarType.INT32:
+      return [c.rt("jsonInt32")];
+    case ScalarType.UINT32:
+      return [c.rt("jsonUint32")];
+    case ScalarType.INT64:
+      return ["(x: unknown) => ", c.rt("jsonLong"), "(x, true)"];
+    case ScalarType.UINT64:
+      return ["(x: unknown) => ", c.rt("jsonLong"), "(x, false)"];
+    default:
+      throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
+  }
+}
+
+/** The bit of a field in the `seen` mask of the readers: by its position in the message. */
+function bitOf(desc: DescMessage, field: DescField): number {
+  const i = desc.fields.indexOf(field);
+  if (i > 30)
+    throw new Error(
+      `protoc-gen-vuc: ${desc.typeName}: more than 31 fields are not supported by the JSON readers`,
+    );
+  return 2 ** i;
+}
+
+/** The mask of a field in `seen`: its own bit, or the bits of all members of its oneof. */
+function maskOf(desc: DescMessage, field: DescField): number {
+  if (field.oneof === undefined) return bitOf(desc, field);
+  let mask = 0;
+  for (const member of field.oneof.fields) mask |= bitOf(desc, member);
+  return mask;
+}
+
+/** Prints `matchX()`: the field number of a JSON member name (JSON name or proto name), or 0. */
+export function printKeyMatcher(c: Code, desc: DescMessage): void {
+  const byLength = new Map<number, [string, number][]>();
+  for (const field of desc.fields) {
+    for (const name of new Set([field.jsonName, field.name])) {
+      byLength.set(name.length, [...(byLength.get(name.length) ?? []), [name, field.number]]);
+    }
+  }
+  c.doc(
+    `The field number of the ${desc.typeName} member \`s[start, start + len)\`, by JSON name or proto\n` +
+      "name; 0 for a name the message does not know. By length, then char by char (cheaper than\n" +
+      "slicing the name out of the text, or a call to startsWith, for names this short).",
+  );
+  c.block([`function match${stem(desc)}(s: string, start: number, len: number): number {`], () => {
+    c.block(["switch (len) {"], () => {
+      for (const [length, names] of [...byLength].sort((a, b) => a[0] - b[0])) {
+        c.line(`case ${length}:`);
+        for (const [name, no] of names) {
+          const chars = [...name].map(
+            (ch, i) => `s.charCodeAt(start${i === 0 ? "" : ` + ${i}`}) === ${ch.charCodeAt(0)}`,
+          );
+          c.line(`  if (${chars.join(" && ")}) return ${no}; // ${name}`);
+        }
+        c.line("  break;");
+      }
+    });
+    c.line("return 0;");
+  });
+  c.line();
+}
+
+/** The reader of one value of a field from a JSON value `v` (for fromJson). */
+function readValue(c: Code, field: DescField, v: string): Printable[] {
+  const kind =
+    field.fieldKind === "list"
+      ? field.listKind
+      : field.fieldKind === "map"
+        ? field.mapKind
+        : field.fieldKind;
+  if (kind === "message") {
+    return [`${namesOf(field.message as DescMessage).readJson}(${v}, r, depth + 1)`];
+  }
+  if (kind === "enum")
+    return [c.rt("readEnum"), `(${v}, ${enumStem(field.enum as DescEnum)}$numbers)`];
+  switch (valueScalar(field)) {
+    case ScalarType.STRING:
+      return [c.rt("readString"), `(${v})`];
+    case ScalarType.BYTES:
+      return [c.rt("readBytes"), `(${v})`];
+    case ScalarType.BOOL:
+      return [c.rt("readBool"), `(${v})`];
+    case ScalarType.INT32:
+      return [c.rt("readInt32"), `(${v})`];
+    case ScalarType.UINT32:
+      return [c.rt("readUint32"), `(${v})`];
+    case ScalarType.INT64:
+      return [c.rt("readLong"), `(${v}, true)`];
+    case ScalarType.UINT64:
+      return [c.rt("readLong"), `(${v}, false)`];
+    default:
+      throw new Error("protoc-gen-vuc: unsupported scalar type");
+  }
+}
+
+/** The parser of one value of a field from JSON text at `p` (for fromJsonString). */
+function parseValue(c: Code, field: DescField): Printable[] {
+  const kind =
+    field.fieldKind === "list"
+      ? field.listKind
+      : field.fieldKind === "map"
+        ? field.mapKind
+        : field.fieldKind;
+  if (kind === "message")
+    return [`${namesOf(field.message as DescMessage).parseJson}(p, depth + 1)`];
+  if (kind === "enum")
+    return [c.rt("textEnum"), `(p, ${enumStem(field.enum as DescEnum)}$numbers)`];
+  switch (valueScalar(field)) {
+    case ScalarType.STRING:
+      return [c.rt("textString"), "(p)"];
+    case ScalarType.BYTES:
+      return [c.rt("textBytes"), "(p)"];
+    case ScalarType.BOOL:
+      return [c.rt("textBool"), "(p)"];
+    case ScalarType.INT32:
+      return [c.rt("textInt32"), "(p)"];
+    case ScalarType.UINT32:
+      return [c.rt("textUint32"), "(p)"];
+    case ScalarType.INT64:
+      return [c.rt("textLong"), "(p, true)"];
+    case ScalarType.UINT64:
+      return [c.rt("textLong"), "(p, false)"];
+    default:
+      throw new Error("protoc-gen-vuc: unsupported scalar type");
+  }
+}
+
+/** Prints `fromJsonX()` (JSON value to message) and the exported `xFromJson()`. */
+export function printFromJson(c: Code, desc: DescMessage): void {
+  const n = namesOf(desc);
+  c.doc(
+    `Reads a ${desc.typeName} from a JSON value at nesting depth \`depth\`, member by member in the\n` +
+      "order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical\n" +
+      "forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …",
+  );
+  c.block(
+    [
+      "function ",
+      n.readJson,
+      "(j: unknown, r: ",
+      c.rtType("JsonRead"),
+      ", depth: number): ",
+      c.shape(desc),
+      " {",
+    ],
+    () => {
+      c.line("if (depth > r.limit) ", c.rt("bail"), "();");
+      c.line("const o = ", c.rt("jsonObject"), "(j);");
+      c.line(`const m = ${n.create}();`);
+      c.line("let seen = 0;");
+      c.block(["for (const k of Object.keys(o)) {"], () => {
+        c.line("const v = o[k];");
+        c.block([`switch (match${stem(desc)}(k, 0, k.length)) {`], () => {
+          for (const field of desc.fields) {
+            c.line(`case ${field.number}: // ${field.name}`);
+            c.line(
+              `  if (seen & ${maskOf(desc, field)}) `,
+              c.rt("bail"),
+              `(); // set twice, by two names, or two members of a oneof`,
+            );
+            c.line(`  seen |= ${bitOf(desc, field)};`);
+            printRead(c, field, (x) => readValue(c, field, x), "v", false);
+            c.line("  break;");
+          }
+          c.line("default:");
+          c.line("  if (!r.ignore) ", c.rt("bail"), "(); // the slow path names the key");
+        });
+      });
+      c.line("return m;");
+    },
+  );
+  c.line();
+  c.doc(
+    `Reads a ${desc.typeName} from a proto3 JSON value as the slow path (protobuf-es's fromJson())\n` +
+      "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
+      "path, for its exact result or error.",
+  );
+  c.block(
+    [
+      "export function ",
+      n.fromJson,
+      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): ",
+      c.shape(desc),
+      " | undefined {",
+    ],
+    () => {
+      c.block(["try {"], () => {
+        c.line(
+          `return ${n.readJson}(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);`,
+        );
+      }, ["} catch {"]);
+      c.line("  return undefined;");
+      c.line("}");
+    },
+  );
+  c.line();
+}
+
+/**
+ * Prints the statements that store the value of `field` into `m`: assigned, pushed item by
+ * item, or set entry by entry. `value(x)` reads one value from the JSON value `x` (or, for
+ * text, from the parser). `v` is the member's JSON value (unused for text).
+ */
+function printRead(
+  c: Code,
+  field: DescField,
+  value: (x: string) => Printable[],
+  v: string,
+  text: boolean,
+): void {
+  const m = `m.${field.localName}`;
+  if (field.oneof) {
+    c.line(
+      `  m.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
+      ...value(v),
+      " };",
+    );
+    return;
+  }
+  switch (field.fieldKind) {
+    case "scalar":
+    case "enum":
+    case "message":
+      c.line(`  ${m} = `, ...value(v), ";");
+      return;
+    case "list":
+      if (text) {
+        c.line(
+          "  if (",
+          c.rt("arrayStart"),
+          `(p)) do ${m}.push(`,
+          ...value(""),
+          "); while (",
+          c.rt("arrayNext"),
+          "(p));",
+        );
+      } else {
+        c.line("  for (const x of ", c.rt("isList"), `(${v})) ${m}.push(`, ...value("x"), ");");
+      }
+      return;
+    case "map":
+      if (field.mapKey !== ScalarType.STRING) {
+        throw new Error("protoc-gen-vuc: only string map keys are supported by the JSON readers");
+      }
+      if (text) {
+        c.block(["  if (", c.rt("objectStart"), "(p)) {"], () => {
+          c.block(["  do {"], () => {
+            c.line("  const k = ", c.rt("textKey"), "(p);");
+            c.line("  ", c.rt("colon"), "(p);");
+            c.line("  ", c.rt("setOwn"), `(${m}, k, `, ...value(""), ");");
+          }, ["  } while (", c.rt("objectNext"), "(p));"]);
+        }, ["  }"]);
+      } else {
+        c.block(["  {"], () => {
+          c.line("  const map = ", c.rt("jsonObject"), `(${v});`);
+          c.block(["  for (const key of Object.keys(map)) {"], () => {
+            c.line("  ", c.rt("jsonString"), "(key); // a lone surrogate in a key is rejected");
+            c.line("  ", c.rt("setOwn"), `(${m}, key, `, ...value("map[key]"), ");");
+          }, ["  }"]);
+        }, ["  }"]);
+      }
+      return;
+  }
+}
+
+/** Prints `parseX()` (JSON text to message) and the exported `xFromJsonString()`. */
+export function printParseJson(c: Code, desc: DescMessage): void {
+  const n = namesOf(desc);
+  c.doc(
+    `Parses a ${desc.typeName} from JSON text at \`p\`, at nesting depth \`depth\`, straight into the\n` +
+      "message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the\n" +
+      "canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.",
+  );
+  c.block(
+    ["function ", n.parseJson, "(p: ", c.rt("JsonText"), ", depth: number): ", c.shape(desc), " {"],
+    () => {
+      c.line("if (depth > p.limit) ", c.rt("bail"), "();");
+      c.line(`const m = ${n.create}();`);
+      c.line("let seen = 0;");
+      c.block(["if (", c.rt("objectStart"), "(p)) {"], () => {
+        c.block(["do {"], () => {
+          c.line(c.rt("key"), "(p);");
+          c.block([`switch (match${stem(desc)}(p.t, p.ks, p.kl)) {`], () => {
+            for (const field of desc.fields) {
+              c.line(`case ${field.number}: // ${field.name}`);
+              c.line(
+                `  if (seen & ${maskOf(desc, field)}) `,
+                c.rt("bail"),
+                `(); // set twice, by two names, or two members of a oneof`,
+              );
+              c.line(`  seen |= ${bitOf(desc, field)};`);
+              printRead(c, field, () => parseValue(c, field), "", true);
+              c.line("  break;");
+            }
+            c.line("default:");
+            c.line("  ", c.rt("skipValue"), "(p); // bails unless ignoreUnknownFields");
+          });
+        }, ["} while (", c.rt("objectNext"), "(p));"]);
+      });
+      c.line("return m;");
+    },
+  );
+  c.line();
+  c.doc(
+    `Parses a ${desc.typeName} from JSON text as the slow path (JSON.parse(), then protobuf-es's\n` +
+      "fromJson()) would, or returns undefined for anything it does not take: the caller then runs\n" +
+      "the slow path, for its exact result or error.",
+  );
+  c.block(
+    [
+      "export function ",
+      n.fromJsonString,
+      "(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ",
+      c.shape(desc),
+      " | undefined {",
+    ],
+    () => {
+      c.block(["try {"], () => {
+        c.line("if (!", c.rt("parsable"), "(text)) return undefined;");
+        c.line("const p = new ", c.rt("JsonText"), "(text, recursionLimit, ignoreUnknownFields);");
+        c.line(`const m = ${n.parseJson}(p, 1);`);
+        c.line(c.rt("textEnd"), "(p);");
+        c.line("return m;");
+      }, ["} catch {"]);
+      c.line("  return undefined;");
+      c.line("}");
+    },
+  );
+  c.line();
+}
