@@ -41,6 +41,10 @@ export function checkAgreement(codecs: readonly Codec[], payloads: readonly Payl
         esFromJsonString(GRPC_AttendantPayloadSchema, text),
       );
       if (hex(meaning) !== hex(reference)) fail(`${reader.name}'s JSON means another message`);
+      const value = reader.toJson(reader.decode(reference));
+      if (JSON.stringify(value) !== text) fail(`${reader.name}'s JSON value is not its JSON text`);
+      const fromValue = reader.encode(reader.fromJson(JSON.parse(canonicalJson)));
+      if (hex(fromValue) !== hex(reference)) fail(`${reader.name} misreads a canonical JSON value`);
       if (text !== canonicalJson)
         notes.push(`${name}: ${reader.name}'s JSON text differs from protobuf-es's (same message)`);
     }

@@ -3,15 +3,19 @@
 // check of the repository does not depend on generated files that are not committed.
 import {
   fromBinary,
+  fromJson,
   fromJsonString,
   type JsonValue,
   toBinary,
+  toJson,
   toJsonString,
 } from "@bufbuild/protobuf";
 import {
   decodeEnvelope,
   encodeEnvelope,
+  envelopeFromJson,
   envelopeFromJsonString,
+  envelopeToJson,
   envelopeToJsonString,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
@@ -26,27 +30,35 @@ export interface Codec {
   encode(message: unknown): Uint8Array;
   toJsonString(message: unknown): string;
   fromJsonString(text: string): unknown;
+  /** To a JSON value (what JSON.stringify takes), without the text. */
+  toJson(message: unknown): unknown;
+  /** From a JSON value (what JSON.parse returns). */
+  fromJson(json: unknown): unknown;
 }
 
 /** This library's public envelope API, with its default options. */
 export const thisLibrary: Codec = {
   name: "vehicle-update-codec",
-  note: "decodeEnvelope, encodeEnvelope, envelopeToJsonString, envelopeFromJsonString (defaults: every check, deterministic map order)",
+  note: "decodeEnvelope, encodeEnvelope, envelopeToJson(String), envelopeFromJson(String) (defaults: every check, deterministic map order)",
   decode: (bytes) => decodeEnvelope(bytes),
   encode: (message) => encodeEnvelope(message as GRPC_AttendantPayload),
   toJsonString: (message) => envelopeToJsonString(message as GRPC_AttendantPayload),
   fromJsonString: (text) => envelopeFromJsonString(text),
+  toJson: (message) => envelopeToJson(message as GRPC_AttendantPayload),
+  fromJson: (json) => envelopeFromJson(json as JsonValue),
 };
 
 /** @bufbuild/protobuf on its own: the baseline every ratio is relative to. */
 export const protobufEs: Codec = {
   name: "protobuf-es",
-  note: "@bufbuild/protobuf 2.17.0 fromBinary, toBinary, toJsonString, fromJsonString",
+  note: "@bufbuild/protobuf 2.17.0 fromBinary, toBinary, toJson(String), fromJson(String)",
   decode: (bytes) => fromBinary(GRPC_AttendantPayloadSchema, bytes),
   encode: (message) => toBinary(GRPC_AttendantPayloadSchema, message as GRPC_AttendantPayload),
   toJsonString: (message) =>
     toJsonString(GRPC_AttendantPayloadSchema, message as GRPC_AttendantPayload),
   fromJsonString: (text) => fromJsonString(GRPC_AttendantPayloadSchema, text),
+  toJson: (message) => toJson(GRPC_AttendantPayloadSchema, message as GRPC_AttendantPayload),
+  fromJson: (json) => fromJson(GRPC_AttendantPayloadSchema, json as JsonValue),
 };
 
 interface PbjsType {
@@ -85,6 +97,8 @@ export async function loadPeers(): Promise<Codec[]> {
       encode: (message) => P.encode(message as object).finish(),
       toJsonString: (message) => JSON.stringify(P.toObject(message as object, jsonOptions)),
       fromJsonString: (text) => P.fromObject(JSON.parse(text)),
+      toJson: (message) => P.toObject(message as object, jsonOptions),
+      fromJson: (json) => P.fromObject(json),
     },
     {
       name: "ts-proto",
@@ -93,6 +107,8 @@ export async function loadPeers(): Promise<Codec[]> {
       encode: (message) => T.encode(message).finish(),
       toJsonString: (message) => JSON.stringify(T.toJSON(message)),
       fromJsonString: (text) => T.fromJSON(JSON.parse(text)),
+      toJson: (message) => T.toJSON(message),
+      fromJson: (json) => T.fromJSON(json),
     },
   ];
 }

@@ -7,6 +7,7 @@
 // npm run bench                                   all of it (about 90 s on 2 cores)
 // npm run bench -- --rounds 5 --ms 50             quicker, noisier
 // npm run bench -- --clock wall                   elapsed time instead of CPU time
+// node --expose-gc --import tsx bench/run.ts --gc  a full GC before each slice
 // npm run bench -- --op decode --payload updateManifest --codec vehicle-update-codec
 //                                                 a subset, e.g. under node --cpu-prof
 import { execFileSync } from "node:child_process";
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     "no-generate": { type: "boolean", default: false },
     "no-bundle": { type: "boolean", default: false },
     clock: { type: "string", default: "cpu" },
+    gc: { type: "boolean", default: false },
   },
 });
 const rounds = Number(args.rounds);
@@ -50,7 +52,14 @@ if (!args["no-generate"]) {
   });
 }
 
-const ops = ["decode", "encode", "JSON serialize", "JSON parse"] as const;
+const ops = [
+  "decode",
+  "encode",
+  "JSON serialize",
+  "JSON parse",
+  "JSON serialize (value)",
+  "JSON parse (value)",
+] as const;
 type Op = (typeof ops)[number];
 
 const codecs: Codec[] = [thisLibrary, protobufEs, ...(await loadPeers())];
@@ -64,9 +73,12 @@ function inputOf(codec: Codec, op: Op, bytes: Uint8Array, json: string): unknown
       return bytes;
     case "encode":
     case "JSON serialize":
+    case "JSON serialize (value)":
       return codec.decode(bytes);
     case "JSON parse":
       return json;
+    case "JSON parse (value)":
+      return JSON.parse(json);
   }
 }
 
@@ -80,6 +92,10 @@ function runOp(codec: Codec, op: Op): (input: never) => unknown {
       return (input: unknown) => codec.toJsonString(input);
     case "JSON parse":
       return (input: string) => codec.fromJsonString(input);
+    case "JSON serialize (value)":
+      return (input: unknown) => codec.toJson(input);
+    case "JSON parse (value)":
+      return (input: unknown) => codec.fromJson(input);
   }
 }
 
@@ -114,7 +130,11 @@ const selectedPayloads = payloads.filter((p) => !args.payload || args.payload.in
 const selectedCodecs = codecs.filter(
   (c) => !args.codec || args.codec.includes(c.name) || c === protobufEs,
 );
-const gc = (globalThis as { gc?: () => void }).gc;
+// A forced full GC before each slice starts every codec on a clean heap, but it is no steady
+// state: V8 throws away optimized code specialized to object shapes that die in a full GC, so it
+// measures re-optimization as much as the codec. Off by default; --gc (with node --expose-gc).
+const gc = args.gc ? (globalThis as { gc?: () => void }).gc : undefined;
+if (args.gc && gc === undefined) throw new Error("--gc needs node --expose-gc");
 
 /** ops/s per round, by op, payload and codec. */
 const results = new Map<string, number[]>();

@@ -45,33 +45,43 @@ export interface Scope {
   readonly fields: string;
 }
 
+// The state of each operation is a plain object made by an object literal, not a class
+// instance: V8 keeps the shape (map) of a literal alive with the function that makes it, while
+// the shape of a class instance whose fields are added in its constructor is held only weakly.
+// When no instance is alive at a full GC, that shape dies, and every optimized function that
+// was specialized to it is thrown away and optimized again.
+
 /** The state of one decode: the input, the position, the options, and where it is. */
-export class Reader {
+export interface Reader {
+  /** The input. Offsets in error texts count from its first byte. */
+  readonly b: Uint8Array;
+  /** Messages may nest this deep. */
+  readonly limit: number;
+  /** Keep fields the schema does not know in `$unknown`. */
+  readonly keep: boolean;
   /** The read position. */
-  p = 0;
+  p: number;
   /** The high 32 bits of the varint {@link varint} read last. */
-  hi = 0;
+  hi: number;
   /** The tag read last, for the field name in an `invalid_utf8` text. */
-  t = 0;
+  t: number;
   /** The nesting depth of the message being read: the outermost is at depth 1. */
-  d = 1;
+  d: number;
   /** The message (or map entry, or group) being read, for error texts. */
-  s: Scope = { name: "", fields: "" };
+  s: Scope;
   /**
    * An error protobuf-es would raise on input that the wire check accepts (a map entry tag of
    * 6 to 10 bytes): reported only if the whole input passes the wire check, as the slow path
    * would report it.
    */
-  deferred: string | undefined = undefined;
+  deferred: string | undefined;
+}
 
-  constructor(
-    /** The input. Offsets in error texts count from its first byte. */
-    readonly b: Uint8Array,
-    /** Messages may nest this deep. */
-    readonly limit: number,
-    /** Keep fields the schema does not know in `$unknown`. */
-    readonly keep: boolean,
-  ) {}
+const noScope: Scope = { name: "", fields: "" };
+
+/** A reader at the start of `b`. */
+export function reader(b: Uint8Array, limit: number, keep: boolean): Reader {
+  return { b, limit, keep, p: 0, hi: 0, t: 0, d: 1, s: noScope, deferred: undefined };
 }
 
 /** Throws a {@link WireError}. */
@@ -170,7 +180,7 @@ export function tag(r: Reader, end: number): number {
 /**
  * Reads a tag inside a map entry. The wire check rejects field 0, wire types 4 to 7 and values of
  * 2^32 or more with one text; a tag of 6 to 10 bytes that passes it is left for protobuf-es,
- * which rejects it (see {@link Reader.deferred}).
+ * which rejects it (see `Reader.deferred`).
  */
 export function entryTag(r: Reader, end: number): number {
   const start = r.p;
@@ -500,26 +510,28 @@ export function attempt<T>(fn: () => T): T | undefined {
 }
 
 /** The state of one encode: the buffer, the position and the options. */
-export class Writer {
+export interface Writer {
+  /** The buffer; replaced by a larger one when full. */
+  b: Uint8Array;
+  /** Write the fields kept in `$unknown`. */
+  readonly keep: boolean;
+  /** Write map entries ordered by key. */
+  readonly sort: boolean;
   /** The write position. */
-  p = 0;
+  p: number;
   /**
    * Whether a map with more than one entry and a key like "10" was out of order: the slow path
    * sorts such maps in the encoded bytes, which also moves unknown fields that look like map
    * entries. The result is taken only if no unknown field was written.
    */
-  byteSorted = false;
+  byteSorted: boolean;
   /** Whether an unknown field was written. */
-  wroteUnknown = false;
-
-  constructor(
-    /** The buffer; replaced by a larger one when full. */
-    public b: Uint8Array,
-    /** Write the fields kept in `$unknown`. */
-    readonly keep: boolean,
-    /** Write map entries ordered by key. */
-    readonly sort: boolean,
-  ) {}
+  wroteUnknown: boolean;
+  /**
+   * How many maps were out of order and sorted as objects: the slow path rebuilds such a map,
+   * and shallow-copies each message on the way to it (see {@link ownFields}).
+   */
+  copies: number;
 }
 
 /** A buffer kept from one encode to the next, so that small encodes allocate only the result. */
@@ -529,7 +541,7 @@ let spare: Uint8Array | undefined;
 export function writer(keep: boolean, sort: boolean): Writer {
   const b = spare ?? new Uint8Array(1024);
   spare = undefined; // an encode inside a getter of this one gets a buffer of its own
-  return new Writer(b, keep, sort);
+  return { b, keep, sort, p: 0, byteSorted: false, wroteUnknown: false, copies: 0 };
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
@@ -801,10 +813,27 @@ export function mapKeys(w: Writer, map: Record<string, unknown>): string[] {
   for (let i = 1; i < keys.length; i++) {
     if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) {
       if (keys.some((k) => arrayIndex.test(k))) w.byteSorted = true;
+      else w.copies++;
       return keys.sort(compareUtf8);
     }
   }
   return keys;
+}
+
+/**
+ * Bails unless each property of `keys` that `m` has is an own enumerable one. The slow path
+ * writes a shallow copy (`{ ...m }`) of a message on the way to a map it sorted: an inherited
+ * or hidden property would be missing from the copy, and its output (or error) would differ.
+ */
+export function ownFields(m: object, keys: readonly string[]): void {
+  for (const k of keys) {
+    if (
+      (m as Record<string, unknown>)[k] !== undefined &&
+      !Object.prototype.propertyIsEnumerable.call(m, k)
+    ) {
+      bail();
+    }
+  }
 }
 
 /** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */
@@ -879,11 +908,14 @@ export function jsonBool(v: unknown): boolean {
 /** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
 export function jsonLong(v: unknown, signed: boolean): string {
   if (typeof v === "bigint") {
+    // A float prints a safe integer faster than a bigint prints itself, to the same digits.
+    const n = Number(v);
+    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) return `${n}`;
     if (signed ? BigInt.asIntN(64, v) !== v : BigInt.asUintN(64, v) !== v) bail();
-  } else if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) {
-    bail();
+    return v.toString();
   }
-  return v.toString();
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) bail();
+  return `${v}`;
 }
 
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
@@ -892,28 +924,14 @@ export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): nu
   return f.enumInt ? n : (names[n] ?? n);
 }
 
-const base64Chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/** `bytes` for JSON: standard base64 with padding, as protobuf-es writes it. */
+/** `bytes` for JSON: standard base64 with padding, as protobuf-es writes it (btoa is native). */
 export function jsonBytes(v: unknown): string {
   if (!(v instanceof Uint8Array)) bail();
-  let s = "";
-  const n = v.length;
-  let i = 0;
-  for (; i + 2 < n; i += 3) {
-    const x = ((v[i] as number) << 16) | ((v[i + 1] as number) << 8) | (v[i + 2] as number);
-    s +=
-      base64Chars.charAt(x >> 18) +
-      base64Chars.charAt((x >> 12) & 63) +
-      base64Chars.charAt((x >> 6) & 63) +
-      base64Chars.charAt(x & 63);
+  let latin1 = "";
+  for (let i = 0; i < v.length; i += 0x2000) {
+    latin1 += String.fromCharCode.apply(null, v.subarray(i, i + 0x2000) as unknown as number[]);
   }
-  if (i < n) {
-    const x = ((v[i] as number) << 16) | (i + 1 < n ? (v[i + 1] as number) << 8 : 0);
-    s += base64Chars.charAt(x >> 18) + base64Chars.charAt((x >> 12) & 63);
-    s += i + 1 < n ? `${base64Chars.charAt((x >> 6) & 63)}=` : "==";
-  }
-  return s;
+  return btoa(latin1);
 }
 
 /** The JSON key of a field: its JSON name, or its proto name with `useProtoFieldName`. */
@@ -1052,32 +1070,34 @@ export function readBytes(v: unknown): Uint8Array {
 // Reading JSON text ---------------------------------------------------------------------------
 
 /** The state of one parse of JSON text. */
-export class JsonText {
+export interface JsonText {
+  /** The text: well-formed (checked before parsing). */
+  readonly t: string;
+  readonly limit: number;
+  readonly ignore: boolean;
   /** The read position. */
-  i = 0;
-  /** Where the next backslash or control character is, at or after `special`'s last query. */
-  private next = -1;
+  i: number;
+  /** Where the next backslash or control character is, as {@link special} last found it. */
+  next: number;
   /** The start of the last member name read by {@link key}. */
-  ks = 0;
+  ks: number;
   /** The length of the last member name read by {@link key}. */
-  kl = 0;
+  kl: number;
+}
 
-  constructor(
-    /** The text: well-formed (checked before parsing). */
-    readonly t: string,
-    readonly limit: number,
-    readonly ignore: boolean,
-  ) {}
+/** A parser at the start of `t`. */
+export function jsonText(t: string, limit: number, ignore: boolean): JsonText {
+  return { t, limit, ignore, i: 0, next: -1, ks: 0, kl: 0 };
+}
 
-  /** The position of the first backslash or control character at or after `i`, or Infinity. */
-  special(i: number): number {
-    if (this.next < i) {
-      specialChars.lastIndex = i;
-      const found = specialChars.exec(this.t);
-      this.next = found === null ? Number.POSITIVE_INFINITY : found.index;
-    }
-    return this.next;
+/** The position of the first backslash or control character at or after `i`, or Infinity. */
+function special(p: JsonText, i: number): number {
+  if (p.next < i) {
+    specialChars.lastIndex = i;
+    const found = specialChars.exec(p.t);
+    p.next = found === null ? Number.POSITIVE_INFINITY : found.index;
   }
+  return p.next;
 }
 
 /** A backslash (an escape) or a control character (not allowed in a JSON string). */
@@ -1150,7 +1170,7 @@ export function key(p: JsonText): void {
   if (t.charCodeAt(p.i) !== 34) bail();
   const start = p.i + 1;
   const end = t.indexOf('"', start);
-  if (end < 0 || end > p.special(start)) bail();
+  if (end < 0 || end > special(p, start)) bail();
   p.ks = start;
   p.kl = end - start;
   p.i = end + 1;
@@ -1180,7 +1200,7 @@ export function textString(p: JsonText): string {
   const start = p.i + 1;
   const end = t.indexOf('"', start);
   if (end < 0) bail();
-  if (end < p.special(start)) {
+  if (end < special(p, start)) {
     p.i = end + 1;
     return detach(t.slice(start, end));
   }
@@ -1298,7 +1318,7 @@ export function textBytes(p: JsonText): Uint8Array {
   if (t.charCodeAt(p.i) !== 34) bail();
   const start = p.i + 1;
   const end = t.indexOf('"', start);
-  if (end < 0 || end > p.special(start)) bail();
+  if (end < 0 || end > special(p, start)) bail();
   p.i = end + 1;
   return base64Decode(t, start, end);
 }

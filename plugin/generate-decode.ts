@@ -217,7 +217,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
       "function ",
       n.read,
       "(r: ",
-      c.rt("Reader"),
+      c.rtType("Reader"),
       ", end: number, m: ",
       c.shape(desc),
       "): ",
@@ -264,7 +264,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
       " {",
     ],
     () => {
-      c.line("const r = new ", c.rt("Reader"), "(bytes, recursionLimit, readUnknownFields);");
+      c.line("const r = ", c.rt("reader"), "(bytes, recursionLimit, readUnknownFields);");
       c.line("return ", c.rt("done"), `(r, ${n.read}(r, bytes.length, ${createForRead(desc)}()));`);
     },
   );
@@ -366,7 +366,7 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
         "function ",
         fn,
         "(r: ",
-        c.rt("Reader"),
+        c.rtType("Reader"),
         ", end: number, map: { [key: string]: ",
         ...valueType,
         " }): void {",

@@ -57,9 +57,22 @@ function writeChild(c: Code, desc: DescMessage, t: number, v: string): void {
 }
 
 /** Prints `writeX()`, the encoder of one message body, and the exported `encodeX()`. */
+/** Whether messages of `desc` can hold a map, themselves or deeper. */
+export function reachesMap(desc: DescMessage, seen = new Set<DescMessage>()): boolean {
+  if (seen.has(desc)) return false;
+  seen.add(desc);
+  return desc.fields.some(
+    (f) =>
+      f.fieldKind === "map" ||
+      ((f.fieldKind === "message" || (f.fieldKind === "list" && f.listKind === "message")) &&
+        reachesMap(f.message, seen)),
+  );
+}
+
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  const mapPath = reachesMap(desc);
   const usesAt = fields.some(
     (f) =>
       f.fieldKind === "message" ||
@@ -71,10 +84,11 @@ export function printEncode(c: Code, desc: DescMessage): void {
       "as protobuf-es's toBinary() does. Bails on any value the slow path would reject.",
   );
   c.block(
-    ["function ", n.write, "(w: ", c.rt("Writer"), ", m: ", c.shape(desc), "): void {"],
+    ["function ", n.write, "(w: ", c.rtType("Writer"), ", m: ", c.shape(desc), "): void {"],
     () => {
       c.line("let v: unknown;");
       if (usesAt) c.line("let at: number;");
+      if (mapPath) c.line("const copies = w.copies;");
       const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
       for (const o of oneofs) {
         c.line(`const ${o} = m.${o};`);
@@ -85,6 +99,17 @@ export function printEncode(c: Code, desc: DescMessage): void {
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
       c.line(c.rt("writeUnknown"), "(w, m.$unknown);");
+      if (mapPath) {
+        const keys = ["$typeName", ...desc.members.map((mb) => mb.localName), "$unknown"];
+        c.line(
+          "// A map below was sorted: the slow path writes a copy of this message, own fields only.",
+        );
+        c.line(
+          "if (w.copies !== copies) ",
+          c.rt("ownFields"),
+          `(m, [${keys.map(lit).join(", ")}]);`,
+        );
+      }
     },
   );
   c.line();

@@ -569,7 +569,15 @@ export function printParseJson(c: Code, desc: DescMessage): void {
       "canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.",
   );
   c.block(
-    ["function ", n.parseJson, "(p: ", c.rt("JsonText"), ", depth: number): ", c.shape(desc), " {"],
+    [
+      "function ",
+      n.parseJson,
+      "(p: ",
+      c.rtType("JsonText"),
+      ", depth: number): ",
+      c.shape(desc),
+      " {",
+    ],
     () => {
       c.line("if (depth > p.limit) ", c.rt("bail"), "();");
       c.line(`const m = ${n.create}();`);
@@ -614,7 +622,7 @@ export function printParseJson(c: Code, desc: DescMessage): void {
     () => {
       c.block(["try {"], () => {
         c.line("if (!", c.rt("parsable"), "(text)) return undefined;");
-        c.line("const p = new ", c.rt("JsonText"), "(text, recursionLimit, ignoreUnknownFields);");
+        c.line("const p = ", c.rt("jsonText"), "(text, recursionLimit, ignoreUnknownFields);");
         c.line(`const m = ${n.parseJson}(p, 1);`);
         c.line(c.rt("textEnd"), "(p);");
         c.line("return m;");

@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonFlags, JsonObject, JsonRead, Scope } from "../fast_runtime.js";
-import { arrayNext, arrayStart, bail, bool, bytes, checkUnknown, colon, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonList, jsonLong, jsonMap, jsonObject, jsonString, JsonText, jsonUint32, key, len, mapKeys, member, message, objectNext, objectStart, oneofCase, other, own, parsable, readBool, readBytes, readEnum, Reader, readInt32, readLong, readString, readUint32, setOwn, skipValue, str, tag, textBool, textBytes, textEnd, textEnum, textInt32, textKey, textLong, textString, textUint32, tooDeep, uint64, varint, writeBool, writeBytes, writeInt32, writeLong, writer, Writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import type { JsonFlags, JsonObject, JsonRead, JsonText, Reader, Scope, Writer } from "../fast_runtime.js";
+import { arrayNext, arrayStart, bail, bool, bytes, checkUnknown, colon, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonList, jsonLong, jsonMap, jsonObject, jsonString, jsonText, jsonUint32, key, len, mapKeys, member, message, objectNext, objectStart, oneofCase, other, own, ownFields, parsable, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, skipValue, str, tag, textBool, textBytes, textEnd, textEnum, textInt32, textKey, textLong, textString, textUint32, tooDeep, uint64, varint, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -95,7 +95,7 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): GRPC_AttendantPayload {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload()));
 }
 
@@ -106,6 +106,7 @@ export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: n
 function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   let v: unknown;
   let at: number;
+  const copies = w.copies;
   const Data = m.Data;
   const DataCase = oneofCase(Data);
   let DataWritten = DataCase === undefined;
@@ -191,6 +192,8 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   }
   if (!DataWritten) bail(); // a case this schema does not have
   writeUnknown(w, m.$unknown);
+  // A map below was sorted: the slow path writes a copy of this message, own fields only.
+  if (w.copies !== copies) ownFields(m, ["$typeName", "handler", "Data", "$unknown"]);
 }
 
 /**
@@ -526,7 +529,7 @@ function parseJsonGRPC_AttendantPayload(p: JsonText, depth: number): GRPC_Attend
 export function fromJsonStringGRPC_AttendantPayload(text: string, ignoreUnknownFields: boolean, recursionLimit: number): GRPC_AttendantPayload | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonGRPC_AttendantPayload(p, 1);
     textEnd(p);
     return m;
@@ -601,7 +604,7 @@ function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpd
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateStatus {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readCarUpdateStatus(r, bytes.length, createCarUpdateStatus()));
 }
 
@@ -612,6 +615,7 @@ export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number,
 function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
   let v: unknown;
   let at: number;
+  const copies = w.copies;
   // 1 ecus
   v = isRecord(m.ecus);
   for (const k of mapKeys(w, v as Record<string, unknown>)) {
@@ -623,6 +627,8 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
     join(w, entry);
   }
   writeUnknown(w, m.$unknown);
+  // A map below was sorted: the slow path writes a copy of this message, own fields only.
+  if (w.copies !== copies) ownFields(m, ["$typeName", "ecus", "$unknown"]);
 }
 
 /**
@@ -775,7 +781,7 @@ function parseJsonCarUpdateStatus(p: JsonText, depth: number): CarUpdateStatus {
 export function fromJsonStringCarUpdateStatus(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateStatus | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonCarUpdateStatus(p, 1);
     textEnd(p);
     return m;
@@ -865,7 +871,7 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarECU {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readCarECU(r, bytes.length, createCarECU()));
 }
 
@@ -1280,7 +1286,7 @@ function parseJsonCarECU(p: JsonText, depth: number): CarECU {
 export function fromJsonStringCarECU(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarECU | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonCarECU(p, 1);
     textEnd(p);
     return m;
@@ -1361,7 +1367,7 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateProgress {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readCarUpdateProgress(r, bytes.length, createCarUpdateProgress()));
 }
 
@@ -1701,7 +1707,7 @@ function parseJsonCarUpdateProgress(p: JsonText, depth: number): CarUpdateProgre
 export function fromJsonStringCarUpdateProgress(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateProgress | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonCarUpdateProgress(p, 1);
     textEnd(p);
     return m;
@@ -1752,7 +1758,7 @@ function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKe
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeysRequest {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readFileKeysRequest(r, bytes.length, createFileKeysRequest()));
 }
 
@@ -1908,7 +1914,7 @@ function parseJsonFileKeysRequest(p: JsonText, depth: number): FileKeysRequest {
 export function fromJsonStringFileKeysRequest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FileKeysRequest | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonFileKeysRequest(p, 1);
     textEnd(p);
     return m;
@@ -1986,7 +1992,7 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): DTCEntry {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readDTCEntry(r, bytes.length, createDTCEntry()));
 }
 
@@ -2305,7 +2311,7 @@ function parseJsonDTCEntry(p: JsonText, depth: number): DTCEntry {
 export function fromJsonStringDTCEntry(text: string, ignoreUnknownFields: boolean, recursionLimit: number): DTCEntry | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonDTCEntry(p, 1);
     textEnd(p);
     return m;
@@ -2356,7 +2362,7 @@ function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKeys {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readECCKeys(r, bytes.length, createECCKeys()));
 }
 
@@ -2515,7 +2521,7 @@ function parseJsonECCKeys(p: JsonText, depth: number): ECCKeys {
 export function fromJsonStringECCKeys(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ECCKeys | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonECCKeys(p, 1);
     textEnd(p);
     return m;
@@ -2593,7 +2599,7 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKey {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readECCKey(r, bytes.length, createECCKey()));
 }
 
@@ -2975,7 +2981,7 @@ function parseJsonECCKey(p: JsonText, depth: number): ECCKey {
 export function fromJsonStringECCKey(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ECCKey | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonECCKey(p, 1);
     textEnd(p);
     return m;
@@ -3036,7 +3042,7 @@ function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): BineryHex {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readBineryHex(r, bytes.length, createBineryHexForRead()));
 }
 
@@ -3190,7 +3196,7 @@ function parseJsonBineryHex(p: JsonText, depth: number): BineryHex {
 export function fromJsonStringBineryHex(text: string, ignoreUnknownFields: boolean, recursionLimit: number): BineryHex | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonBineryHex(p, 1);
     textEnd(p);
     return m;
@@ -3241,7 +3247,7 @@ function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateData {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readUpdateData(r, bytes.length, createUpdateData()));
 }
 
@@ -3395,7 +3401,7 @@ function parseJsonUpdateData(p: JsonText, depth: number): UpdateData {
 export function fromJsonStringUpdateData(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateData | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonUpdateData(p, 1);
     textEnd(p);
     return m;
@@ -3446,7 +3452,7 @@ function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleData {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readVehicleData(r, bytes.length, createVehicleData()));
 }
 
@@ -3600,7 +3606,7 @@ function parseJsonVehicleData(p: JsonText, depth: number): VehicleData {
 export function fromJsonStringVehicleData(text: string, ignoreUnknownFields: boolean, recursionLimit: number): VehicleData | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonVehicleData(p, 1);
     textEnd(p);
     return m;
@@ -3654,7 +3660,7 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MessageStatus {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readMessageStatus(r, bytes.length, createMessageStatus()));
 }
 
@@ -3827,7 +3833,7 @@ function parseJsonMessageStatus(p: JsonText, depth: number): MessageStatus {
 export function fromJsonStringMessageStatus(text: string, ignoreUnknownFields: boolean, recursionLimit: number): MessageStatus | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonMessageStatus(p, 1);
     textEnd(p);
     return m;
@@ -3956,7 +3962,7 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifest {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readUpdateManifest(r, bytes.length, createUpdateManifest()));
 }
 
@@ -4609,7 +4615,7 @@ function parseJsonUpdateManifest(p: JsonText, depth: number): UpdateManifest {
 export function fromJsonStringUpdateManifest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifest | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonUpdateManifest(p, 1);
     textEnd(p);
     return m;
@@ -4708,7 +4714,7 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestECU {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readUpdateManifestECU(r, bytes.length, createUpdateManifestECU()));
 }
 
@@ -5201,7 +5207,7 @@ function parseJsonUpdateManifestECU(p: JsonText, depth: number): UpdateManifestE
 export function fromJsonStringUpdateManifestECU(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestECU | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonUpdateManifestECU(p, 1);
     textEnd(p);
     return m;
@@ -5300,7 +5306,7 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestFile {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readUpdateManifestFile(r, bytes.length, createUpdateManifestFile()));
 }
 
@@ -5810,7 +5816,7 @@ function parseJsonUpdateManifestFile(p: JsonText, depth: number): UpdateManifest
 export function fromJsonStringUpdateManifestFile(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestFile | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonUpdateManifestFile(p, 1);
     textEnd(p);
     return m;
@@ -5864,7 +5870,7 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MemoryRegion {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readMemoryRegion(r, bytes.length, createMemoryRegion()));
 }
 
@@ -6035,7 +6041,7 @@ function parseJsonMemoryRegion(p: JsonText, depth: number): MemoryRegion {
 export function fromJsonStringMemoryRegion(text: string, ignoreUnknownFields: boolean, recursionLimit: number): MemoryRegion | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonMemoryRegion(p, 1);
     textEnd(p);
     return m;
@@ -6098,7 +6104,7 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeyResponse {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readFileKeyResponse(r, bytes.length, createFileKeyResponse()));
 }
 
@@ -6329,7 +6335,7 @@ function parseJsonFileKeyResponse(p: JsonText, depth: number): FileKeyResponse {
 export function fromJsonStringFileKeyResponse(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FileKeyResponse | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonFileKeyResponse(p, 1);
     textEnd(p);
     return m;
@@ -6383,7 +6389,7 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FeatureCodes {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readFeatureCodes(r, bytes.length, createFeatureCodes()));
 }
 
@@ -6556,7 +6562,7 @@ function parseJsonFeatureCodes(p: JsonText, depth: number): FeatureCodes {
 export function fromJsonStringFeatureCodes(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FeatureCodes | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonFeatureCodes(p, 1);
     textEnd(p);
     return m;
@@ -6649,7 +6655,7 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleSpecification {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readVehicleSpecification(r, bytes.length, createVehicleSpecification()));
 }
 
@@ -7058,7 +7064,7 @@ function parseJsonVehicleSpecification(p: JsonText, depth: number): VehicleSpeci
 export function fromJsonStringVehicleSpecification(text: string, ignoreUnknownFields: boolean, recursionLimit: number): VehicleSpecification | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonVehicleSpecification(p, 1);
     textEnd(p);
     return m;
@@ -7118,7 +7124,7 @@ function readOrder(r: Reader, end: number, m: Order): Order {
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): Order {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readOrder(r, bytes.length, createOrder()));
 }
 
@@ -7338,7 +7344,7 @@ function parseJsonOrder(p: JsonText, depth: number): Order {
 export function fromJsonStringOrder(text: string, ignoreUnknownFields: boolean, recursionLimit: number): Order | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonOrder(p, 1);
     textEnd(p);
     return m;
@@ -7389,7 +7395,7 @@ function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarU
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateRequest {
-  const r = new Reader(bytes, recursionLimit, readUnknownFields);
+  const r = reader(bytes, recursionLimit, readUnknownFields);
   return done(r, readCarUpdateRequest(r, bytes.length, createCarUpdateRequest()));
 }
 
@@ -7546,7 +7552,7 @@ function parseJsonCarUpdateRequest(p: JsonText, depth: number): CarUpdateRequest
 export function fromJsonStringCarUpdateRequest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateRequest | undefined {
   try {
     if (!parsable(text)) return undefined;
-    const p = new JsonText(text, recursionLimit, ignoreUnknownFields);
+    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
     const m = parseJsonCarUpdateRequest(p, 1);
     textEnd(p);
     return m;

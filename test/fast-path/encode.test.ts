@@ -175,6 +175,38 @@ describe("encodeEnvelope(): the generated encoder against checkMessage + toBinar
     }
   });
 
+  it("agrees when the slow path copies messages on the way to a map it sorts", () => {
+    // orderMaps() writes `{ ...message }` copies: inherited properties do not make it.
+    const unsorted = () =>
+      createEnvelope(
+        "carUpdateStatus",
+        { ecus: { b: sampleCarECU(), a: sampleCarECU() } },
+        { handler: "h" },
+      );
+    const inherit = (object: Record<string, unknown>, key: string) => {
+      const value = object[key];
+      delete object[key];
+      Object.setPrototypeOf(object, { [key]: value });
+    };
+    for (const [holder, key] of [
+      ["envelope", "$typeName"],
+      ["envelope", "handler"],
+      ["envelope", "Data"],
+      ["status", "$typeName"],
+      ["status", "ecus"],
+    ] as const) {
+      for (const deterministic of [true, false]) {
+        const envelope = unsorted();
+        const target = holder === "envelope" ? envelope : envelope.Data.value;
+        inherit(target as unknown as Record<string, unknown>, key);
+        expectSameOutcome(
+          () => encodeEnvelope(envelope, { deterministic }),
+          () => encodeEnvelopeSlow(envelope, { deterministic }),
+        );
+      }
+    }
+  });
+
   it("round-trips its own bytes through the decoder", () => {
     fc.assert(
       fc.property(arbitraryEnvelope(), (envelope) => {
