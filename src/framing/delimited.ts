@@ -131,7 +131,8 @@ interface DelimitedMessage {
 
 /**
  * Cuts a stream, fed chunk by chunk, into the messages of a size-delimited stream. It keeps
- * the length prefix read so far and, for a message that spans chunks, a buffer of its size.
+ * the length prefix read so far and, for a message that spans chunks, the pieces that have
+ * arrived: memory follows the bytes received, never the size a prefix announces.
  */
 class DelimitedSplitter {
   /** The stream offset of the next chunk's first byte. */
@@ -141,8 +142,9 @@ class DelimitedSplitter {
   /** The bytes of that prefix read so far, and the value they make. */
   private prefixLength = 0;
   private size = 0;
-  /** The message being collected across chunks, and how many of its bytes have arrived. */
-  private body: Uint8Array | undefined;
+  /** The message being collected across chunks: its size, and the pieces that have arrived. */
+  private bodySize: number | undefined;
+  private pieces: Uint8Array[] = [];
   private filled = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -150,14 +152,15 @@ class DelimitedSplitter {
   *push(chunk: Uint8Array): Generator<DelimitedMessage, void, undefined> {
     let pos = 0;
     while (pos < chunk.length) {
-      if (this.body !== undefined) {
-        const take = Math.min(this.body.length - this.filled, chunk.length - pos);
-        this.body.set(chunk.subarray(pos, pos + take), this.filled);
+      if (this.bodySize !== undefined) {
+        const take = Math.min(this.bodySize - this.filled, chunk.length - pos);
+        this.pieces.push(chunk.subarray(pos, pos + take));
         this.filled += take;
         pos += take;
-        if (this.filled === this.body.length) {
-          const bytes = this.body;
-          this.body = undefined;
+        if (this.filled === this.bodySize) {
+          const bytes = concat(this.pieces, this.bodySize);
+          this.bodySize = undefined;
+          this.pieces = [];
           yield { bytes, offset: this.chunkOffset + pos - bytes.length };
         }
         continue;
@@ -184,7 +187,7 @@ class DelimitedSplitter {
         yield { bytes: chunk.subarray(pos, pos + size), offset: this.chunkOffset + pos };
         pos += size;
       } else {
-        this.body = new Uint8Array(size);
+        this.bodySize = size;
         this.filled = 0;
       }
     }
@@ -196,10 +199,10 @@ class DelimitedSplitter {
     if (this.prefixLength > 0) {
       this.fail("truncated", "runs past the end of the input");
     }
-    if (this.body !== undefined) {
+    if (this.bodySize !== undefined) {
       throw new CodecError(
         "truncated",
-        `${context}: message of ${this.body.length} bytes at offset ${this.chunkOffset - this.filled} ` +
+        `${context}: message of ${this.bodySize} bytes at offset ${this.chunkOffset - this.filled} ` +
           `runs past the end of the input after ${this.filled} bytes`,
       );
     }
@@ -211,4 +214,16 @@ class DelimitedSplitter {
       `${context}: length prefix at offset ${this.prefixOffset} ${detail}`,
     );
   }
+}
+
+/** The pieces of one message as one array: copied once, when the last piece has arrived. */
+function concat(pieces: readonly Uint8Array[], size: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
 }

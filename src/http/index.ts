@@ -1,5 +1,5 @@
 export { formatIssuePath } from "./format-issue-path.js";
-export type { JsonValue } from "./json-value.js";
+export { type JsonValue, MAX_JSON_DEPTH } from "./json-value.js";
 export {
   ApiCallListBody,
   ApiTokenListBody,

@@ -10,6 +10,12 @@ export type JsonValue =
   | JsonValue[]
   | { [key: string]: JsonValue };
 
+/**
+ * How deep a body may nest, arrays and objects counted: 1000 levels. A deeper body is not
+ * taken as a JSON value, so checking it stays bounded whatever the stack size.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
 /** Where a value stops being JSON, and why. */
 export interface NonJsonValue {
   readonly path: PropertyKey[];
@@ -18,7 +24,8 @@ export interface NonJsonValue {
 
 /**
  * Returns where `value` first stops being a JSON value (undefined, bigint, a function, a symbol, a
- * non-finite number, a cycle, a class instance, a getter that throws), or undefined if it is one.
+ * non-finite number, a cycle, a class instance, a getter that throws, nesting deeper than
+ * {@link MAX_JSON_DEPTH}), or undefined if it is one.
  * It never throws. Internal: parseResponse runs it before zod, which would recurse forever on a
  * cycle and lets a throwing getter escape.
  */
@@ -35,6 +42,9 @@ export function findNonJsonValue(value: unknown): NonJsonValue | undefined {
     }
     if (typeof current !== "object") return `expected a JSON value, got ${typeof current}`;
     if (ancestors.has(current)) return "expected a JSON value, got a cyclic reference";
+    if (path.length >= MAX_JSON_DEPTH) {
+      return `expected a JSON value nested at most ${MAX_JSON_DEPTH} levels deep`;
+    }
     const isArray = Array.isArray(current);
     const proto: unknown = Object.getPrototypeOf(current);
     if (!isArray && proto !== Object.prototype && proto !== null) {

@@ -173,9 +173,14 @@ const shownIssues = 5;
 
 function summarize(head: string, issues: readonly ZodIssue[]): string {
   const shown = issues.slice(0, shownIssues).map((issue) => {
-    const path = formatIssuePath(issue.path);
+    const path = shorten(formatIssuePath(issue.path));
     return `${path === "" ? "(root)" : path}: ${issue.message}`;
   });
   const more = issues.length > shownIssues ? `; and ${issues.length - shownIssues} more` : "";
   return `${head}: ${shown.join("; ")}${more}`;
+}
+
+/** Keeps a path readable in a message: its first 40 and last 60 characters around "…". */
+function shorten(path: string): string {
+  return path.length <= 120 ? path : `${path.slice(0, 40)}…${path.slice(-60)}`;
 }

@@ -274,6 +274,25 @@ describe("decodeDelimitedStream() errors", () => {
     );
   });
 
+  it("holds only the bytes received, not the size a length prefix announces", async () => {
+    // 80 80 80 08: a prefix announcing 16 MiB (allowed by the default maxBytes), then 1 000
+    // bytes of it in small chunks, then the end of the stream.
+    const chunks = [new Uint8Array([0x80, 0x80, 0x80, 0x08])];
+    for (let i = 0; i < 100; i++) chunks.push(new Uint8Array(10));
+    const before = process.memoryUsage().arrayBuffers;
+    let grown = 0;
+    async function* source() {
+      for (const chunk of chunks) {
+        grown = Math.max(grown, process.memoryUsage().arrayBuffers - before);
+        yield chunk;
+      }
+    }
+    await expect(collect(decodeDelimitedStream(source()))).rejects.toThrow(
+      "[truncated] cannot decode size-delimited envelopes: message of 16777216 bytes at offset 4 runs past the end of the input after 1000 bytes",
+    );
+    expect(grown).toBeLessThan(4 * 1024 * 1024);
+  });
+
   it("rejects a length over maxBytes without pulling another chunk", async () => {
     let pulled = 0;
     const greedy: AsyncIterable<Uint8Array> = {

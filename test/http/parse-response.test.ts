@@ -4,6 +4,7 @@ import { isCodecError } from "../../src/codec-error.js";
 import {
   CommonCar,
   listBody,
+  MAX_JSON_DEPTH,
   type OperationId,
   operations,
   parseResponse,
@@ -220,7 +221,7 @@ describe("parseResponse()", () => {
       [
         "100 000 nested arrays",
         { data: deep },
-        "[0][0]: reading the value threw: RangeError: Maximum call stack size exceeded",
+        "[0][0]: expected a JSON value nested at most 1000 levels deep",
       ],
     ])("reports %s as an issue", (_, body, message) => {
       for (const status of [200, 400]) {
@@ -274,5 +275,29 @@ describe("parseResponse()", () => {
     }
     expect(isCodecError(thrown)).toBe(true);
     expect(thrown).toMatchObject({ code: "invalid_argument", message });
+  });
+});
+
+describe("parseResponse() on deeply nested bodies", () => {
+  function nested(depth: number): unknown {
+    let body: unknown = {};
+    for (let i = 0; i < depth; i++) body = { data: body };
+    return body;
+  }
+
+  it("accepts a body nested up to MAX_JSON_DEPTH levels", () => {
+    expect(parseResponse("deleteApiToken", 200, nested(MAX_JSON_DEPTH - 1)).kind).toBe("ok");
+  });
+
+  it("rejects a deeper body as invalid, with a short message whatever the depth", () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 100_000]) {
+      const result = parseResponse("deleteApiToken", 200, nested(depth));
+      expect(result.kind).toBe("invalid_body");
+      if (result.kind !== "invalid_body") return;
+      expect(result.message).toMatch(
+        /^deleteApiToken 200 body does not match its schema: data\.data\.data.*….*data\.data: expected a JSON value nested at most 1000 levels deep$/,
+      );
+      expect(result.message.length).toBeLessThan(300);
+    }
   });
 });
