@@ -4,7 +4,7 @@
 // prints ops/s and the ratio to raw protobuf-es (median over the rounds, geometric mean over
 // the payloads) for decode, encode, JSON serialize and JSON parse, and the bundle sizes.
 //
-// npm run bench                                   all of it (about 90 s on 2 cores)
+// npm run bench                                   all of it (about 3 minutes on 2 cores)
 // npm run bench -- --rounds 5 --ms 50             quicker, noisier
 // npm run bench -- --clock wall                   elapsed time instead of CPU time
 // node --expose-gc --import tsx bench/run.ts --gc  a full GC before each slice
@@ -19,7 +19,7 @@ import { benchPayloads } from "./payloads.js";
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: "string", default: "11" },
+    rounds: { type: "string", default: "15" },
     ms: { type: "string", default: "100" },
     op: { type: "string", multiple: true },
     payload: { type: "string", multiple: true },

@@ -146,7 +146,7 @@ export function printCreate(c: Code, desc: DescMessage): void {
 }
 
 /** The implicit-presence `bytes` fields of `desc`, whose zero value is a fresh empty array. */
-function emptyBytesFields(desc: DescMessage): DescField[] {
+export function emptyBytesFields(desc: DescMessage): DescField[] {
   return desc.fields.filter(
     (f) =>
       f.fieldKind === "scalar" &&
@@ -157,7 +157,7 @@ function emptyBytesFields(desc: DescMessage): DescField[] {
 }
 
 /** The create function the decoder uses for `desc`. */
-function createForRead(desc: DescMessage): string {
+export function createForRead(desc: DescMessage): string {
   const n = namesOf(desc);
   return emptyBytesFields(desc).length > 0 ? `${n.create}ForRead` : n.create;
 }

@@ -5,6 +5,7 @@
 import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { type Code, namesOf } from "./code.js";
+import { createForRead, emptyBytesFields } from "./generate-decode.js";
 import { hasExplicitPresence, lit, stem } from "./wire.js";
 
 /** Identifier stem of an enum's tables. */
@@ -443,7 +444,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
     () => {
       c.line("if (depth > r.limit) ", c.rt("bail"), "();");
       c.line("const o = ", c.rt("jsonObject"), "(j);");
-      c.line(`const m = ${n.create}();`);
+      c.line(`const m = ${createForRead(desc)}();`);
       c.line("let seen = 0;");
       c.block(["for (const k of Object.keys(o)) {"], () => {
         c.line("const v = o[k];");
@@ -463,6 +464,13 @@ export function printFromJson(c: Code, desc: DescMessage): void {
           c.line("  if (!r.ignore) ", c.rt("bail"), "(); // the slow path names the key");
         });
       });
+      for (const f of emptyBytesFields(desc)) {
+        c.line(
+          `if (m.${f.localName} === `,
+          c.rt("EMPTY"),
+          `) m.${f.localName} = new Uint8Array(0);`,
+        );
+      }
       c.line("return m;");
     },
   );
@@ -580,7 +588,7 @@ export function printParseJson(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line("if (depth > p.limit) ", c.rt("bail"), "();");
-      c.line(`const m = ${n.create}();`);
+      c.line(`const m = ${createForRead(desc)}();`);
       c.line("let seen = 0;");
       c.block(["if (", c.rt("objectStart"), "(p)) {"], () => {
         c.block(["do {"], () => {
@@ -602,6 +610,13 @@ export function printParseJson(c: Code, desc: DescMessage): void {
           });
         }, ["} while (", c.rt("objectNext"), "(p));"]);
       });
+      for (const f of emptyBytesFields(desc)) {
+        c.line(
+          `if (m.${f.localName} === `,
+          c.rt("EMPTY"),
+          `) m.${f.localName} = new Uint8Array(0);`,
+        );
+      }
       c.line("return m;");
     },
   );

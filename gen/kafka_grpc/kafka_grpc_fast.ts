@@ -3132,7 +3132,7 @@ function matchBineryHex(s: string, start: number, len: number): number {
 function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
-  const m = createBineryHex();
+  const m = createBineryHexForRead();
   let seen = 0;
   for (const k of Object.keys(o)) {
     const v = o[k];
@@ -3146,6 +3146,7 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
         if (!r.ignore) bail(); // the slow path names the key
     }
   }
+  if (m.data === EMPTY) m.data = new Uint8Array(0);
   return m;
 }
 
@@ -3169,7 +3170,7 @@ export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, r
  */
 function parseJsonBineryHex(p: JsonText, depth: number): BineryHex {
   if (depth > p.limit) bail();
-  const m = createBineryHex();
+  const m = createBineryHexForRead();
   let seen = 0;
   if (objectStart(p)) {
     do {
@@ -3185,6 +3186,7 @@ function parseJsonBineryHex(p: JsonText, depth: number): BineryHex {
       }
     } while (objectNext(p));
   }
+  if (m.data === EMPTY) m.data = new Uint8Array(0);
   return m;
 }
 
