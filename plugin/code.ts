@@ -68,10 +68,8 @@ export class Code {
 export function namesOf(desc: DescMessage) {
   const s = stem(desc);
   return {
-    /** The type name constant. */
+    /** The constant of the message's Scope (type name and known fields, for error texts). */
     typeName: `${s}$`,
-    /** The known-fields table, for error texts. */
-    known: `${s}$known`,
     create: `create${s}`,
     read: `read${s}`,
     /** Prefix of the map entry readers: `readCarUpdateStatusEcus`. */
