@@ -784,7 +784,7 @@ export function own(m: object, key: string): void {
 }
 
 /** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
-function compareUtf8(a: string, b: string): number {
+export function compareUtf8(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);

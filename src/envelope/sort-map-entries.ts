@@ -1,5 +1,6 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
+import { compareUtf8 } from "../../gen/fast_runtime.js";
 
 // Deterministic encoding, as Google's runtimes do it: map entries ordered by key. protobuf-es
 // writes a map in its object's key order, so a map out of order is rebuilt in order before
@@ -33,23 +34,6 @@ function mapPath(desc: DescMessage, visiting = new Set<DescMessage>()): MapPath 
   visiting.delete(desc);
   if (visiting.size === 0) mapPathCache.set(desc, path);
   return path;
-}
-
-/** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
-function compareUtf8(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    // UTF-16 puts surrogates (U+10000 and up) below U+E000–U+FFFF; code points do not.
-    if (x >= 0xd800 && y >= 0xd800) {
-      x += x < 0xe000 ? 0x2000 : -0x800;
-      y += y < 0xe000 ? 0x2000 : -0x800;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
 }
 
 /** A key that a JavaScript object puts first, in numeric order, whatever the insertion order. */
