@@ -27,7 +27,7 @@ export function decodeEnvelope(
 ): GRPC_AttendantPayload {
   const { recursionLimit, readUnknownFields } = checkReadInput(typeName, bytes, options);
   // The generated decoder checks what checkWire checks, with the same texts, in the same pass
-  // that builds the message: no protobuf-es runtime is needed (see docs/performance.md).
+  // that builds the message: no protobuf-es runtime is needed (README, "Performance").
   let envelope: GRPC_AttendantPayload;
   try {
     envelope = decodeGRPC_AttendantPayload(bytes, recursionLimit, readUnknownFields);
