@@ -264,27 +264,15 @@ class WireWalker {
     scope: string,
     depth: number,
   ): void {
-    switch (wireType) {
-      case VARINT:
-        this.varint(end, scope);
-        break;
-      case I64:
-        this.skip(8, "fixed64 value", end, scope);
-        break;
-      case I32:
-        this.skip(4, "fixed32 value", end, scope);
-        break;
-      case LEN:
-        this.pos = this.length(end, scope);
-        break;
-      case SGROUP:
-        this.message(emptyRules, `group ${fieldNo} in ${scope}`, end, depth + 1, {
-          fieldNo,
-          start: tagStart,
-          parent: scope,
-        });
-        break;
+    if (wireType !== SGROUP) {
+      this.scalar(wireType, end, scope);
+      return;
     }
+    this.message(emptyRules, `group ${fieldNo} in ${scope}`, end, depth + 1, {
+      fieldNo,
+      start: tagStart,
+      parent: scope,
+    });
   }
 
   known(
