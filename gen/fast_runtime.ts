@@ -975,16 +975,42 @@ export function jsonList(
 export interface JsonRead {
   readonly limit: number;
   readonly ignore: boolean;
+  /** Every string is known to be well-formed (no lone surrogate): skip the check. */
+  readonly wf: boolean;
 }
 
-/** A JSON object to read a message from, or bail. */
+/**
+ * A JSON object to read a message or a map from, or bail. Only plain objects (what JSON.parse()
+ * makes): the readers look fields up by property reads, which an object with another prototype
+ * could answer from its prototype.
+ */
 export function jsonObject(v: unknown): JsonObject {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) bail();
+  if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype) bail();
   return v as JsonObject;
 }
 
-/** A string from JSON (well formed). */
-export const readString = jsonString;
+/**
+ * Called when a message's JSON object has more members than the reader read (`n`): bails
+ * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
+ * rather than from a member (a polluted Object.prototype), which the count would not show.
+ */
+export function unknownMembers(
+  o: JsonObject,
+  n: number,
+  r: JsonRead,
+  names: readonly string[],
+): void {
+  if (!r.ignore) bail(); // the slow path names the member
+  let own = 0;
+  for (const k of Object.keys(o)) if (names.includes(k)) own++;
+  if (own !== n) bail();
+}
+
+/** A string from JSON; checked for lone surrogates unless the text was (`wf`). */
+export function readString(v: unknown, wf: boolean): string {
+  if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
+  return v;
+}
 
 /** An int32 from JSON: a number only (a string form is left to the slow path). */
 export const readInt32 = jsonInt32;
@@ -1000,19 +1026,37 @@ const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
 const UINT64_MAX = 18446744073709551615n;
 
-/** A 64-bit integer from JSON: a decimal string or an integer number, in range. */
+/**
+ * A 64-bit integer from JSON: a decimal string, or a number that is a safe integer (a larger
+ * one may have lost digits in JSON.parse(): the slow path rejects it), in range.
+ */
 export function readLong(v: unknown, signed: boolean): bigint {
-  let big: bigint;
   if (typeof v === "string") {
+    // Digits that make a safe integer make it exactly in a float (each step is exact, and a
+    // larger value cannot round down into the safe range): BigInt(number) is cheaper than
+    // BigInt(string), and the digits are checked on the way.
+    const n = v.length;
+    const negative = v.charCodeAt(0) === 45;
+    let i = negative ? 1 : 0;
+    if (i < n && n <= 17) {
+      let x = 0;
+      for (; i < n; i++) {
+        const d = v.charCodeAt(i) - 48;
+        if (d < 0 || d > 9) bail();
+        x = x * 10 + d;
+      }
+      if (x <= 9007199254740991) {
+        if (negative && !signed && x !== 0) bail();
+        return BigInt(negative ? -x : x);
+      }
+    }
     if (!/^-?[0-9]+$/.test(v)) bail();
-    big = BigInt(v);
-  } else if (typeof v === "number" && Number.isInteger(v)) {
-    big = BigInt(v);
-  } else {
-    bail();
+    const big = BigInt(v);
+    if (signed ? big < INT64_MIN || big > INT64_MAX : big < 0n || big > UINT64_MAX) bail();
+    return big;
   }
-  if (signed ? big < INT64_MIN || big > INT64_MAX : big < 0n || big > UINT64_MAX) bail();
-  return big;
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) bail();
+  return BigInt(v);
 }
 
 /** An enum value from JSON: a known name, or an int32 number. */
@@ -1067,312 +1111,10 @@ export function readBytes(v: unknown): Uint8Array {
   return base64Decode(v, 0, v.length);
 }
 
-// Reading JSON text ---------------------------------------------------------------------------
-
-/** The state of one parse of JSON text. */
-export interface JsonText {
-  /** The text: well-formed (checked before parsing). */
-  readonly t: string;
-  readonly limit: number;
-  readonly ignore: boolean;
-  /** The read position. */
-  i: number;
-  /** Where the next backslash or control character is, as {@link special} last found it. */
-  next: number;
-  /** The start of the last member name read by {@link key}. */
-  ks: number;
-  /** The length of the last member name read by {@link key}. */
-  kl: number;
-}
-
-/** A parser at the start of `t`. */
-export function jsonText(t: string, limit: number, ignore: boolean): JsonText {
-  return { t, limit, ignore, i: 0, next: -1, ks: 0, kl: 0 };
-}
-
-/** The position of the first backslash or control character at or after `i`, or Infinity. */
-function special(p: JsonText, i: number): number {
-  if (p.next < i) {
-    specialChars.lastIndex = i;
-    const found = specialChars.exec(p.t);
-    p.next = found === null ? Number.POSITIVE_INFINITY : found.index;
-  }
-  return p.next;
-}
-
-/** A backslash (an escape) or a control character (not allowed in a JSON string). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const specialChars = /[\\\u0000-\u001f]/g;
-
-/** Skips JSON whitespace. */
-export function ws(p: JsonText): void {
-  const t = p.t;
-  let i = p.i;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-    i++;
-  }
-  p.i = i;
-}
-
-/** Reads `{` and, if the object is empty, `}`: returns whether a member follows. */
-export function objectStart(p: JsonText): boolean {
-  ws(p);
-  if (p.t.charCodeAt(p.i) !== 123) bail();
-  p.i++;
-  ws(p);
-  if (p.t.charCodeAt(p.i) === 125) {
-    p.i++;
-    return false;
-  }
-  return true;
-}
-
-/** After a member: reads `,` (returns true) or `}` (returns false). */
-export function objectNext(p: JsonText): boolean {
-  ws(p);
-  const c = p.t.charCodeAt(p.i++);
-  if (c === 44) return true;
-  if (c !== 125) bail();
-  return false;
-}
-
-/** Reads `[` and, if the array is empty, `]`: returns whether an item follows. */
-export function arrayStart(p: JsonText): boolean {
-  ws(p);
-  if (p.t.charCodeAt(p.i) !== 91) bail();
-  p.i++;
-  ws(p);
-  if (p.t.charCodeAt(p.i) === 93) {
-    p.i++;
-    return false;
-  }
-  return true;
-}
-
-/** After an item: reads `,` (returns true) or `]` (returns false). */
-export function arrayNext(p: JsonText): boolean {
-  ws(p);
-  const c = p.t.charCodeAt(p.i++);
-  if (c === 44) return true;
-  if (c !== 93) bail();
-  return false;
-}
-
 /**
- * Reads a member name without escapes and the `:` after it, and leaves the name's span in
- * `p.ks` and `p.kl`. A name with an escape or a control character bails.
+ * Whether every string JSON.parse() makes of `text` is well-formed: the text holds no lone
+ * surrogate and no `\u` escape (which could make one).
  */
-export function key(p: JsonText): void {
-  ws(p);
-  const t = p.t;
-  if (t.charCodeAt(p.i) !== 34) bail();
-  const start = p.i + 1;
-  const end = t.indexOf('"', start);
-  if (end < 0 || end > special(p, start)) bail();
-  p.ks = start;
-  p.kl = end - start;
-  p.i = end + 1;
-  ws(p);
-  if (t.charCodeAt(p.i++) !== 58) bail();
-}
-
-/** Reads the `:` after a map key. */
-export function colon(p: JsonText): void {
-  ws(p);
-  if (p.t.charCodeAt(p.i++) !== 58) bail();
-}
-
-/**
- * A string that may share the text's memory (a slice of 13 characters or more is a view in V8)
- * made independent, so that a message does not keep a large JSON text alive.
- */
-function detach(s: string): string {
-  return s.length < 13 ? s : ` ${s}`.slice(1);
-}
-
-/** Reads a JSON string (escapes decoded by JSON.parse; a lone surrogate bails). */
-export function textString(p: JsonText): string {
-  ws(p);
-  const t = p.t;
-  if (t.charCodeAt(p.i) !== 34) bail();
-  const start = p.i + 1;
-  const end = t.indexOf('"', start);
-  if (end < 0) bail();
-  if (end < special(p, start)) {
-    p.i = end + 1;
-    return detach(t.slice(start, end));
-  }
-  // Escapes (or a control character): find the closing quote, let JSON.parse decode.
-  let i = start;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (Number.isNaN(c) || c < 0x20) bail();
-    if (c === 92) i += 2;
-    else if (c === 34) break;
-    else i++;
-  }
-  p.i = i + 1;
-  let s: unknown;
-  try {
-    s = JSON.parse(t.slice(start - 1, i + 1));
-  } catch {
-    bail();
-  }
-  return jsonString(s);
-}
-
-/** Reads a JSON string as a map key: any string. */
-export const textKey = textString;
-
-/**
- * Reads a JSON number that is an integer without fraction or exponent, of at most 15 digits
- * (a float holds it exactly); anything else bails.
- */
-export function textInteger(p: JsonText): number {
-  ws(p);
-  const t = p.t;
-  let i = p.i;
-  const negative = t.charCodeAt(i) === 45;
-  if (negative) i++;
-  const first = i;
-  let v = 0;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (!(c >= 48 && c <= 57)) break; // NaN past the end stops it too
-    v = v * 10 + (c - 48);
-    i++;
-  }
-  const digits = i - first;
-  if (digits === 0 || digits > 15 || (digits > 1 && t.charCodeAt(first) === 48)) bail();
-  const c = t.charCodeAt(i);
-  if (c === 46 || c === 101 || c === 69) bail(); // a fraction or an exponent
-  p.i = i;
-  return negative ? -v : v;
-}
-
-/** Reads an int32 number. */
-export function textInt32(p: JsonText): number {
-  return jsonInt32(textInteger(p));
-}
-
-/** Reads a uint32 number. */
-export function textUint32(p: JsonText): number {
-  return jsonUint32(textInteger(p));
-}
-
-/** Reads `true` or `false`. */
-export function textBool(p: JsonText): boolean {
-  ws(p);
-  const t = p.t;
-  if (t.startsWith("true", p.i)) {
-    p.i += 4;
-    return true;
-  }
-  if (t.startsWith("false", p.i)) {
-    p.i += 5;
-    return false;
-  }
-  bail();
-}
-
-/** Reads a 64-bit integer: a decimal string (the canonical form) or an integer number. */
-export function textLong(p: JsonText, signed: boolean): bigint {
-  ws(p);
-  const t = p.t;
-  if (t.charCodeAt(p.i) !== 34) return readLong(textInteger(p), signed);
-  const start = p.i + 1;
-  let i = start;
-  const negative = t.charCodeAt(i) === 45;
-  if (negative) i++;
-  const first = i;
-  let v = 0;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (!(c >= 48 && c <= 57)) break; // NaN past the end stops it too
-    v = v * 10 + (c - 48);
-    i++;
-  }
-  if (i === first || t.charCodeAt(i) !== 34) bail();
-  p.i = i + 1;
-  // Up to 15 digits, the float is exact and in range: no need to parse the digits again.
-  if (i - first <= 15) {
-    if (negative && !signed && v !== 0) bail();
-    return BigInt(negative ? -v : v);
-  }
-  return readLong(t.slice(start, i), signed);
-}
-
-/** Reads an enum value: a known name or an int32 number. */
-export function textEnum(p: JsonText, numbers: ReadonlyMap<string, number>): number {
-  ws(p);
-  if (p.t.charCodeAt(p.i) !== 34) return textInt32(p);
-  return readEnum(textString(p), numbers);
-}
-
-/** Reads `bytes`: a standard base64 string. */
-export function textBytes(p: JsonText): Uint8Array {
-  ws(p);
-  const t = p.t;
-  if (t.charCodeAt(p.i) !== 34) bail();
-  const start = p.i + 1;
-  const end = t.indexOf('"', start);
-  if (end < 0 || end > special(p, start)) bail();
-  p.i = end + 1;
-  return base64Decode(t, start, end);
-}
-
-/** Skips any JSON value (for a member `ignoreUnknownFields` lets through), checking its syntax. */
-export function skipValue(p: JsonText): void {
-  if (!p.ignore) bail();
-  skipAny(p);
-}
-
-function skipAny(p: JsonText): void {
-  ws(p);
-  const t = p.t;
-  const c = t.charCodeAt(p.i);
-  if (c === 34) {
-    textString(p);
-  } else if (c === 123) {
-    if (objectStart(p)) {
-      do {
-        textString(p);
-        ws(p);
-        if (t.charCodeAt(p.i++) !== 58) bail();
-        skipAny(p);
-      } while (objectNext(p));
-    }
-  } else if (c === 91) {
-    if (arrayStart(p)) {
-      do skipAny(p);
-      while (arrayNext(p));
-    }
-  } else if (t.startsWith("true", p.i)) {
-    p.i += 4;
-  } else if (t.startsWith("false", p.i)) {
-    p.i += 5;
-  } else if (t.startsWith("null", p.i)) {
-    p.i += 4;
-  } else {
-    // A number, as JSON spells it.
-    numberSyntax.lastIndex = p.i;
-    const found = numberSyntax.exec(t);
-    if (found === null) bail();
-    p.i += found[0].length;
-  }
-}
-
-const numberSyntax = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-
-/** Checks that nothing but whitespace follows the value. */
-export function textEnd(p: JsonText): void {
-  ws(p);
-  if (p.i !== p.t.length) bail();
-}
-
-/** Whether `text` can be parsed by the generated parsers (no lone surrogate). */
-export function parsable(text: string): boolean {
-  return wellFormed(text);
+export function wellFormedJson(text: string): boolean {
+  return !text.includes("\\u") && wellFormed(text);
 }

@@ -81,7 +81,5 @@ export function namesOf(desc: DescMessage) {
     writeJson: `writeJson${s}`,
     fromJson: `fromJson${s}`,
     readJson: `readJson${s}`,
-    parseJson: `parseJson${s}`,
-    fromJsonString: `fromJsonString${s}`,
   };
 }

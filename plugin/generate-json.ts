@@ -6,7 +6,7 @@ import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bu
 import type { Printable } from "@bufbuild/protoplugin";
 import { type Code, namesOf } from "./code.js";
 import { createForRead, emptyBytesFields } from "./generate-decode.js";
-import { hasExplicitPresence, lit, stem } from "./wire.js";
+import { hasExplicitPresence, lit } from "./wire.js";
 
 /** Identifier stem of an enum's tables. */
 function enumStem(desc: DescEnum): string {
@@ -309,55 +309,6 @@ function scalarItem(c: Code, field: DescField): Printable[] {
   }
 }
 
-/** The bit of a field in the `seen` mask of the readers: by its position in the message. */
-function bitOf(desc: DescMessage, field: DescField): number {
-  const i = desc.fields.indexOf(field);
-  if (i > 30)
-    throw new Error(
-      `protoc-gen-vuc: ${desc.typeName}: more than 31 fields are not supported by the JSON readers`,
-    );
-  return 2 ** i;
-}
-
-/** The mask of a field in `seen`: its own bit, or the bits of all members of its oneof. */
-function maskOf(desc: DescMessage, field: DescField): number {
-  if (field.oneof === undefined) return bitOf(desc, field);
-  let mask = 0;
-  for (const member of field.oneof.fields) mask |= bitOf(desc, member);
-  return mask;
-}
-
-/** Prints `matchX()`: the field number of a JSON member name (JSON name or proto name), or 0. */
-export function printKeyMatcher(c: Code, desc: DescMessage): void {
-  const byLength = new Map<number, [string, number][]>();
-  for (const field of desc.fields) {
-    for (const name of new Set([field.jsonName, field.name])) {
-      byLength.set(name.length, [...(byLength.get(name.length) ?? []), [name, field.number]]);
-    }
-  }
-  c.doc(
-    `The field number of the ${desc.typeName} member \`s[start, start + len)\`, by JSON name or proto\n` +
-      "name; 0 for a name the message does not know. By length, then char by char (cheaper than\n" +
-      "slicing the name out of the text, or a call to startsWith, for names this short).",
-  );
-  c.block([`function match${stem(desc)}(s: string, start: number, len: number): number {`], () => {
-    c.block(["switch (len) {"], () => {
-      for (const [length, names] of [...byLength].sort((a, b) => a[0] - b[0])) {
-        c.line(`case ${length}:`);
-        for (const [name, no] of names) {
-          const chars = [...name].map(
-            (ch, i) => `s.charCodeAt(start${i === 0 ? "" : ` + ${i}`}) === ${ch.charCodeAt(0)}`,
-          );
-          c.line(`  if (${chars.join(" && ")}) return ${no}; // ${name}`);
-        }
-        c.line("  break;");
-      }
-    });
-    c.line("return 0;");
-  });
-  c.line();
-}
-
 /** The reader of one value of a field from a JSON value `v` (for fromJson). */
 function readValue(c: Code, field: DescField, v: string): Printable[] {
   const kind =
@@ -373,7 +324,7 @@ function readValue(c: Code, field: DescField, v: string): Printable[] {
     return [c.rt("readEnum"), `(${v}, ${enumStem(field.enum as DescEnum)}$numbers)`];
   switch (valueScalar(field)) {
     case ScalarType.STRING:
-      return [c.rt("readString"), `(${v})`];
+      return [c.rt("readString"), `(${v}, r.wf)`];
     case ScalarType.BYTES:
       return [c.rt("readBytes"), `(${v})`];
     case ScalarType.BOOL:
@@ -391,45 +342,20 @@ function readValue(c: Code, field: DescField, v: string): Printable[] {
   }
 }
 
-/** The parser of one value of a field from JSON text at `p` (for fromJsonString). */
-function parseValue(c: Code, field: DescField): Printable[] {
-  const kind =
-    field.fieldKind === "list"
-      ? field.listKind
-      : field.fieldKind === "map"
-        ? field.mapKind
-        : field.fieldKind;
-  if (kind === "message")
-    return [`${namesOf(field.message as DescMessage).parseJson}(p, depth + 1)`];
-  if (kind === "enum")
-    return [c.rt("textEnum"), `(p, ${enumStem(field.enum as DescEnum)}$numbers)`];
-  switch (valueScalar(field)) {
-    case ScalarType.STRING:
-      return [c.rt("textString"), "(p)"];
-    case ScalarType.BYTES:
-      return [c.rt("textBytes"), "(p)"];
-    case ScalarType.BOOL:
-      return [c.rt("textBool"), "(p)"];
-    case ScalarType.INT32:
-      return [c.rt("textInt32"), "(p)"];
-    case ScalarType.UINT32:
-      return [c.rt("textUint32"), "(p)"];
-    case ScalarType.INT64:
-      return [c.rt("textLong"), "(p, true)"];
-    case ScalarType.UINT64:
-      return [c.rt("textLong"), "(p, false)"];
-    default:
-      throw new Error("protoc-gen-vuc: unsupported scalar type");
-  }
-}
-
-/** Prints `fromJsonX()` (JSON value to message) and the exported `xFromJson()`. */
+/** Prints `readJsonX()` (JSON value to message) and the exported `fromJsonX()`. */
 export function printFromJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
+  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  const names = fields.flatMap((f) => (f.jsonName === f.name ? [f.name] : [f.jsonName, f.name]));
+  c.doc(`The member names a ${desc.typeName} takes in JSON: JSON names, then proto names.`);
+  c.line(`const ${n.typeName}json: readonly string[] = [${names.map(lit).join(", ")}];`);
+  c.line();
   c.doc(
-    `Reads a ${desc.typeName} from a JSON value at nesting depth \`depth\`, member by member in the\n` +
-      "order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical\n" +
-      "forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …",
+    `Reads a ${desc.typeName} from a JSON value at nesting depth \`depth\`, as protobuf-es's\n` +
+      "fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so\n" +
+      "each read is one inline cache hit), then a count of the members to find any it does not know.\n" +
+      "Bails on anything but the canonical forms (and on what the slow path rejects): null, a field\n" +
+      "under both its names, two members of a oneof, numbers as strings, …",
   );
   c.block(
     [
@@ -445,25 +371,40 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       c.line("if (depth > r.limit) ", c.rt("bail"), "();");
       c.line("const o = ", c.rt("jsonObject"), "(j);");
       c.line(`const m = ${createForRead(desc)}();`);
-      c.line("let seen = 0;");
-      c.block(["for (const k of Object.keys(o)) {"], () => {
-        c.line("const v = o[k];");
-        c.block([`switch (match${stem(desc)}(k, 0, k.length)) {`], () => {
-          for (const field of desc.fields) {
-            c.line(`case ${field.number}: // ${field.name}`);
+      c.line("let n = 0; // members read");
+      c.line("let v: unknown;");
+      if (fields.some((f) => f.jsonName !== f.name)) c.line("let w: unknown;");
+      for (const field of fields) {
+        c.line(`// ${field.number} ${field.name}`);
+        c.line(`v = o[${lit(field.jsonName)}];`);
+        if (field.jsonName !== field.name) {
+          c.line(`w = o[${lit(field.name)}];`);
+          c.block(["if (w !== undefined) {"], () => {
             c.line(
-              `  if (seen & ${maskOf(desc, field)}) `,
+              "if (v !== undefined) ",
               c.rt("bail"),
-              `(); // set twice, by two names, or two members of a oneof`,
+              "(); // both names: the slow path decides",
             );
-            c.line(`  seen |= ${bitOf(desc, field)};`);
-            printRead(c, field, (x) => readValue(c, field, x), "v", false);
-            c.line("  break;");
+            c.line("v = w;");
+          });
+        }
+        c.block(["if (v !== undefined) {"], () => {
+          if (field.oneof) {
+            c.line(
+              `if (m.${field.oneof.localName}.case !== undefined) `,
+              c.rt("bail"),
+              "(); // two members of the oneof",
+            );
           }
-          c.line("default:");
-          c.line("  if (!r.ignore) ", c.rt("bail"), "(); // the slow path names the key");
+          c.line("n++;");
+          printRead(c, field, (x) => readValue(c, field, x), "v");
         });
-      });
+      }
+      c.line(
+        "if (n !== Object.keys(o).length) ",
+        c.rt("unknownMembers"),
+        `(o, n, r, ${n.typeName}json);`,
+      );
       for (const f of emptyBytesFields(desc)) {
         c.line(
           `if (m.${f.localName} === `,
@@ -478,20 +419,21 @@ export function printFromJson(c: Code, desc: DescMessage): void {
   c.doc(
     `Reads a ${desc.typeName} from a proto3 JSON value as the slow path (protobuf-es's fromJson())\n` +
       "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
-      "path, for its exact result or error.",
+      "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
+      "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).",
   );
   c.block(
     [
       "export function ",
       n.fromJson,
-      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): ",
+      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): ",
       c.shape(desc),
       " | undefined {",
     ],
     () => {
       c.block(["try {"], () => {
         c.line(
-          `return ${n.readJson}(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);`,
+          `return ${n.readJson}(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);`,
         );
       }, ["} catch {"]);
       c.line("  return undefined;");
@@ -503,20 +445,14 @@ export function printFromJson(c: Code, desc: DescMessage): void {
 
 /**
  * Prints the statements that store the value of `field` into `m`: assigned, pushed item by
- * item, or set entry by entry. `value(x)` reads one value from the JSON value `x` (or, for
- * text, from the parser). `v` is the member's JSON value (unused for text).
+ * item, or set entry by entry. `value(x)` reads one value from the JSON value `x`; `v` is the
+ * member's JSON value.
  */
-function printRead(
-  c: Code,
-  field: DescField,
-  value: (x: string) => Printable[],
-  v: string,
-  text: boolean,
-): void {
+function printRead(c: Code, field: DescField, value: (x: string) => Printable[], v: string): void {
   const m = `m.${field.localName}`;
   if (field.oneof) {
     c.line(
-      `  m.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
+      `m.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
       ...value(v),
       " };",
     );
@@ -526,125 +462,24 @@ function printRead(
     case "scalar":
     case "enum":
     case "message":
-      c.line(`  ${m} = `, ...value(v), ";");
+      c.line(`${m} = `, ...value(v), ";");
       return;
     case "list":
-      if (text) {
-        c.line(
-          "  if (",
-          c.rt("arrayStart"),
-          `(p)) do ${m}.push(`,
-          ...value(""),
-          "); while (",
-          c.rt("arrayNext"),
-          "(p));",
-        );
-      } else {
-        c.line("  for (const x of ", c.rt("isList"), `(${v})) ${m}.push(`, ...value("x"), ");");
-      }
+      c.line("for (const x of ", c.rt("isList"), `(${v})) ${m}.push(`, ...value("x"), ");");
       return;
     case "map":
       if (field.mapKey !== ScalarType.STRING) {
         throw new Error("protoc-gen-vuc: only string map keys are supported by the JSON readers");
       }
-      if (text) {
-        c.block(["  if (", c.rt("objectStart"), "(p)) {"], () => {
-          c.block(["  do {"], () => {
-            c.line("  const k = ", c.rt("textKey"), "(p);");
-            c.line("  ", c.rt("colon"), "(p);");
-            c.line("  ", c.rt("setOwn"), `(${m}, k, `, ...value(""), ");");
-          }, ["  } while (", c.rt("objectNext"), "(p));"]);
-        }, ["  }"]);
-      } else {
-        c.block(["  {"], () => {
-          c.line("  const map = ", c.rt("jsonObject"), `(${v});`);
-          c.block(["  for (const key of Object.keys(map)) {"], () => {
-            c.line("  ", c.rt("jsonString"), "(key); // a lone surrogate in a key is rejected");
-            c.line("  ", c.rt("setOwn"), `(${m}, key, `, ...value("map[key]"), ");");
-          }, ["  }"]);
-        }, ["  }"]);
-      }
+      c.line("const map = ", c.rt("jsonObject"), `(${v});`);
+      c.block(["for (const key of Object.keys(map)) {"], () => {
+        c.line(
+          "if (!r.wf) ",
+          c.rt("jsonString"),
+          "(key); // a lone surrogate in a key is rejected",
+        );
+        c.line(c.rt("setOwn"), `(${m}, key, `, ...value("map[key]"), ");");
+      });
       return;
   }
-}
-
-/** Prints `parseX()` (JSON text to message) and the exported `xFromJsonString()`. */
-export function printParseJson(c: Code, desc: DescMessage): void {
-  const n = namesOf(desc);
-  c.doc(
-    `Parses a ${desc.typeName} from JSON text at \`p\`, at nesting depth \`depth\`, straight into the\n` +
-      "message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the\n" +
-      "canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.",
-  );
-  c.block(
-    [
-      "function ",
-      n.parseJson,
-      "(p: ",
-      c.rtType("JsonText"),
-      ", depth: number): ",
-      c.shape(desc),
-      " {",
-    ],
-    () => {
-      c.line("if (depth > p.limit) ", c.rt("bail"), "();");
-      c.line(`const m = ${createForRead(desc)}();`);
-      c.line("let seen = 0;");
-      c.block(["if (", c.rt("objectStart"), "(p)) {"], () => {
-        c.block(["do {"], () => {
-          c.line(c.rt("key"), "(p);");
-          c.block([`switch (match${stem(desc)}(p.t, p.ks, p.kl)) {`], () => {
-            for (const field of desc.fields) {
-              c.line(`case ${field.number}: // ${field.name}`);
-              c.line(
-                `  if (seen & ${maskOf(desc, field)}) `,
-                c.rt("bail"),
-                `(); // set twice, by two names, or two members of a oneof`,
-              );
-              c.line(`  seen |= ${bitOf(desc, field)};`);
-              printRead(c, field, () => parseValue(c, field), "", true);
-              c.line("  break;");
-            }
-            c.line("default:");
-            c.line("  ", c.rt("skipValue"), "(p); // bails unless ignoreUnknownFields");
-          });
-        }, ["} while (", c.rt("objectNext"), "(p));"]);
-      });
-      for (const f of emptyBytesFields(desc)) {
-        c.line(
-          `if (m.${f.localName} === `,
-          c.rt("EMPTY"),
-          `) m.${f.localName} = new Uint8Array(0);`,
-        );
-      }
-      c.line("return m;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Parses a ${desc.typeName} from JSON text as the slow path (JSON.parse(), then protobuf-es's\n` +
-      "fromJson()) would, or returns undefined for anything it does not take: the caller then runs\n" +
-      "the slow path, for its exact result or error.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.fromJsonString,
-      "(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ",
-      c.shape(desc),
-      " | undefined {",
-    ],
-    () => {
-      c.block(["try {"], () => {
-        c.line("if (!", c.rt("parsable"), "(text)) return undefined;");
-        c.line("const p = ", c.rt("jsonText"), "(text, recursionLimit, ignoreUnknownFields);");
-        c.line(`const m = ${n.parseJson}(p, 1);`);
-        c.line(c.rt("textEnd"), "(p);");
-        c.line("return m;");
-      }, ["} catch {"]);
-      c.line("  return undefined;");
-      c.line("}");
-    },
-  );
-  c.line();
 }

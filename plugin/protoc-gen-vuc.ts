@@ -16,13 +16,7 @@ import {
   printMapEntryReaders,
 } from "./generate-decode.js";
 import { printEncode, printEncoderTable } from "./generate-encode.js";
-import {
-  printEnumTables,
-  printFromJson,
-  printKeyMatcher,
-  printParseJson,
-  printToJson,
-} from "./generate-json.js";
+import { printEnumTables, printFromJson, printToJson } from "./generate-json.js";
 import { checkSupported } from "./wire.js";
 
 const version = "v1";
@@ -64,9 +58,7 @@ function generateTs(schema: Schema): void {
       printDecode(c, desc);
       printEncode(c, desc);
       printToJson(c, desc, referenced);
-      printKeyMatcher(c, desc);
       printFromJson(c, desc);
-      printParseJson(c, desc);
     }
     printDecoderTable(c, messages);
     printEncoderTable(c, messages);

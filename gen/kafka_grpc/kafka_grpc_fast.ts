@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonFlags, JsonObject, JsonRead, JsonText, Reader, Scope, Writer } from "../fast_runtime.js";
-import { arrayNext, arrayStart, bail, bool, bytes, checkUnknown, colon, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonList, jsonLong, jsonMap, jsonObject, jsonString, jsonText, jsonUint32, key, len, mapKeys, member, message, objectNext, objectStart, oneofCase, other, own, ownFields, parsable, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, skipValue, str, tag, textBool, textBytes, textEnd, textEnum, textInt32, textKey, textLong, textString, textUint32, tooDeep, uint64, varint, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../fast_runtime.js";
+import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonList, jsonLong, jsonMap, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -302,237 +302,118 @@ export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName:
   }
 }
 
-/**
- * The field number of the kafka_grpc.GRPC_AttendantPayload member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchGRPC_AttendantPayload(s: string, start: number, len: number): number {
-  switch (len) {
-    case 4:
-      if (s.charCodeAt(start) === 107 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 121 && s.charCodeAt(start + 3) === 115) return 5; // keys
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114) return 9; // order
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 114) return 1; // handler
-      break;
-    case 8:
-      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 69 && s.charCodeAt(start + 4) === 110 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 121) return 11; // dtcEntry
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 71 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 116) return 7; // updateGet
-      break;
-    case 10:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 75 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 82 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 113) return 4; // fileKeyReq
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 65 && s.charCodeAt(start + 7) === 112 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 118 && s.charCodeAt(start + 12) === 101) return 6; // updateApprove
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 83 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 97 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 117 && s.charCodeAt(start + 12) === 115) return 10; // messageStatus
-      break;
-    case 14:
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 77 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 102 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 115 && s.charCodeAt(start + 13) === 116) return 8; // updateManifest
-      break;
-    case 15:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 83 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 97 && s.charCodeAt(start + 12) === 116 && s.charCodeAt(start + 13) === 117 && s.charCodeAt(start + 14) === 115) return 2; // carUpdateStatus
-      break;
-    case 16:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 82 && s.charCodeAt(start + 10) === 101 && s.charCodeAt(start + 11) === 113 && s.charCodeAt(start + 12) === 117 && s.charCodeAt(start + 13) === 101 && s.charCodeAt(start + 14) === 115 && s.charCodeAt(start + 15) === 116) return 12; // carUpdateRequest
-      break;
-    case 17:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 80 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 103 && s.charCodeAt(start + 13) === 114 && s.charCodeAt(start + 14) === 101 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 115) return 3; // carUpdateProgress
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.GRPC_AttendantPayload takes in JSON: JSON names, then proto names. */
+const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"];
 
 /**
- * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): GRPC_AttendantPayload {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createGRPC_AttendantPayload();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchGRPC_AttendantPayload(k, 0, k.length)) {
-      case 1: // handler
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.handler = readString(v);
-        break;
-      case 2: // carUpdateStatus
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(v, r, depth + 1) };
-        break;
-      case 3: // carUpdateProgress
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(v, r, depth + 1) };
-        break;
-      case 4: // fileKeyReq
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(v, r, depth + 1) };
-        break;
-      case 5: // keys
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.Data = { case: "keys", value: readJsonECCKeys(v, r, depth + 1) };
-        break;
-      case 6: // updateApprove
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.Data = { case: "updateApprove", value: readJsonUpdateData(v, r, depth + 1) };
-        break;
-      case 7: // updateGet
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.Data = { case: "updateGet", value: readJsonVehicleData(v, r, depth + 1) };
-        break;
-      case 8: // updateManifest
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.Data = { case: "updateManifest", value: readJsonUpdateManifest(v, r, depth + 1) };
-        break;
-      case 9: // order
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.Data = { case: "order", value: readJsonOrder(v, r, depth + 1) };
-        break;
-      case 10: // messageStatus
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.Data = { case: "messageStatus", value: readJsonMessageStatus(v, r, depth + 1) };
-        break;
-      case 11: // dtcEntry
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.Data = { case: "dtcEntry", value: readJsonDTCEntry(v, r, depth + 1) };
-        break;
-      case 12: // carUpdateRequest
-        if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2048;
-        m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 handler
+  v = o["handler"];
+  if (v !== undefined) {
+    n++;
+    m.handler = readString(v, r.wf);
   }
+  // 2 carUpdateStatus
+  v = o["carUpdateStatus"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(v, r, depth + 1) };
+  }
+  // 3 carUpdateProgress
+  v = o["carUpdateProgress"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(v, r, depth + 1) };
+  }
+  // 4 fileKeyReq
+  v = o["fileKeyReq"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(v, r, depth + 1) };
+  }
+  // 5 keys
+  v = o["keys"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "keys", value: readJsonECCKeys(v, r, depth + 1) };
+  }
+  // 6 updateApprove
+  v = o["updateApprove"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "updateApprove", value: readJsonUpdateData(v, r, depth + 1) };
+  }
+  // 7 updateGet
+  v = o["updateGet"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "updateGet", value: readJsonVehicleData(v, r, depth + 1) };
+  }
+  // 8 updateManifest
+  v = o["updateManifest"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "updateManifest", value: readJsonUpdateManifest(v, r, depth + 1) };
+  }
+  // 9 order
+  v = o["order"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "order", value: readJsonOrder(v, r, depth + 1) };
+  }
+  // 10 messageStatus
+  v = o["messageStatus"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "messageStatus", value: readJsonMessageStatus(v, r, depth + 1) };
+  }
+  // 11 dtcEntry
+  v = o["dtcEntry"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "dtcEntry", value: readJsonDTCEntry(v, r, depth + 1) };
+  }
+  // 12 carUpdateRequest
+  v = o["carUpdateRequest"];
+  if (v !== undefined) {
+    if (m.Data.case !== undefined) bail(); // two members of the oneof
+    n++;
+    m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.GRPC_AttendantPayload from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): GRPC_AttendantPayload | undefined {
+export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): GRPC_AttendantPayload | undefined {
   try {
-    return readJsonGRPC_AttendantPayload(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.GRPC_AttendantPayload from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonGRPC_AttendantPayload(p: JsonText, depth: number): GRPC_AttendantPayload {
-  if (depth > p.limit) bail();
-  const m = createGRPC_AttendantPayload();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchGRPC_AttendantPayload(p.t, p.ks, p.kl)) {
-        case 1: // handler
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.handler = textString(p);
-          break;
-        case 2: // carUpdateStatus
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.Data = { case: "carUpdateStatus", value: parseJsonCarUpdateStatus(p, depth + 1) };
-          break;
-        case 3: // carUpdateProgress
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.Data = { case: "carUpdateProgress", value: parseJsonCarUpdateProgress(p, depth + 1) };
-          break;
-        case 4: // fileKeyReq
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.Data = { case: "fileKeyReq", value: parseJsonFileKeysRequest(p, depth + 1) };
-          break;
-        case 5: // keys
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.Data = { case: "keys", value: parseJsonECCKeys(p, depth + 1) };
-          break;
-        case 6: // updateApprove
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.Data = { case: "updateApprove", value: parseJsonUpdateData(p, depth + 1) };
-          break;
-        case 7: // updateGet
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.Data = { case: "updateGet", value: parseJsonVehicleData(p, depth + 1) };
-          break;
-        case 8: // updateManifest
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.Data = { case: "updateManifest", value: parseJsonUpdateManifest(p, depth + 1) };
-          break;
-        case 9: // order
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.Data = { case: "order", value: parseJsonOrder(p, depth + 1) };
-          break;
-        case 10: // messageStatus
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.Data = { case: "messageStatus", value: parseJsonMessageStatus(p, depth + 1) };
-          break;
-        case 11: // dtcEntry
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.Data = { case: "dtcEntry", value: parseJsonDTCEntry(p, depth + 1) };
-          break;
-        case 12: // carUpdateRequest
-          if (seen & 4094) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2048;
-          m.Data = { case: "carUpdateRequest", value: parseJsonCarUpdateRequest(p, depth + 1) };
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.GRPC_AttendantPayload from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringGRPC_AttendantPayload(text: string, ignoreUnknownFields: boolean, recursionLimit: number): GRPC_AttendantPayload | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonGRPC_AttendantPayload(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonGRPC_AttendantPayload(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -683,108 +564,45 @@ export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boole
   }
 }
 
-/**
- * The field number of the kafka_grpc.CarUpdateStatus member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchCarUpdateStatus(s: string, start: number, len: number): number {
-  switch (len) {
-    case 4:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 115) return 1; // ecus
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.CarUpdateStatus takes in JSON: JSON names, then proto names. */
+const CarUpdateStatus$json: readonly string[] = ["ecus"];
 
 /**
- * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpdateStatus {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createCarUpdateStatus();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchCarUpdateStatus(k, 0, k.length)) {
-      case 1: // ecus
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        {
-          const map = jsonObject(v);
-          for (const key of Object.keys(map)) {
-            jsonString(key); // a lone surrogate in a key is rejected
-            setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
-          }
-        }
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
+  let n = 0; // members read
+  let v: unknown;
+  // 1 ecus
+  v = o["ecus"];
+  if (v !== undefined) {
+    n++;
+    const map = jsonObject(v);
+    for (const key of Object.keys(map)) {
+      if (!r.wf) jsonString(key); // a lone surrogate in a key is rejected
+      setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
     }
   }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarUpdateStatus$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.CarUpdateStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateStatus | undefined {
+export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarUpdateStatus | undefined {
   try {
-    return readJsonCarUpdateStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.CarUpdateStatus from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonCarUpdateStatus(p: JsonText, depth: number): CarUpdateStatus {
-  if (depth > p.limit) bail();
-  const m = createCarUpdateStatus();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchCarUpdateStatus(p.t, p.ks, p.kl)) {
-        case 1: // ecus
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          if (objectStart(p)) {
-            do {
-              const k = textKey(p);
-              colon(p);
-              setOwn(m.ecus, k, parseJsonCarECU(p, depth + 1));
-            } while (objectNext(p));
-          }
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.CarUpdateStatus from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringCarUpdateStatus(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateStatus | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonCarUpdateStatus(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonCarUpdateStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -1029,267 +847,160 @@ export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alway
   }
 }
 
-/**
- * The field number of the kafka_grpc.CarECU member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchCarECU(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110) return 1; // vin
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 2; // ecu
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 111 && s.charCodeAt(start + 5) === 114) return 9; // vendor
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110) return 3; // swVersion
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110) return 5; // hwVersion
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 104 && s.charCodeAt(start + 5) === 85 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 99) return 11; // epochUsec
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 65 && s.charCodeAt(start + 8) === 116) return 13; // createdAt
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 65 && s.charCodeAt(start + 8) === 116) return 14; // updatedAt
-      break;
-    case 10:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110) return 3; // sw_version
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110) return 5; // hw_version
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 104 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 115 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 99) return 11; // epoch_usec
-      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 115 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 78 && s.charCodeAt(start + 5) === 117 && s.charCodeAt(start + 6) === 109 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 114) return 12; // assyNumber
-      break;
-    case 11:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 103 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 116) return 7; // fingerprint
-      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 115 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 109 && s.charCodeAt(start + 8) === 98 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 114) return 12; // assy_number
-      break;
-    case 12:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 78 && s.charCodeAt(start + 7) === 117 && s.charCodeAt(start + 8) === 109 && s.charCodeAt(start + 9) === 98 && s.charCodeAt(start + 10) === 101 && s.charCodeAt(start + 11) === 114) return 4; // serialNumber
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 95 && s.charCodeAt(start + 7) === 110 && s.charCodeAt(start + 8) === 117 && s.charCodeAt(start + 9) === 109 && s.charCodeAt(start + 10) === 98 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114) return 4; // serial_number
-      break;
-    case 14:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 68 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 83 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 110 && s.charCodeAt(start + 13) === 103) return 8; // codeDataString
-      break;
-    case 16:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 95 && s.charCodeAt(start + 10) === 115 && s.charCodeAt(start + 11) === 116 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 110 && s.charCodeAt(start + 15) === 103) return 8; // code_data_string
-      break;
-    case 17:
-      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 76 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 100 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 86 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 115 && s.charCodeAt(start + 14) === 105 && s.charCodeAt(start + 15) === 111 && s.charCodeAt(start + 16) === 110) return 6; // bootLoaderVersion
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 83 && s.charCodeAt(start + 9) === 119 && s.charCodeAt(start + 10) === 86 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 115 && s.charCodeAt(start + 14) === 105 && s.charCodeAt(start + 15) === 111 && s.charCodeAt(start + 16) === 110) return 10; // supplierSwVersion
-      break;
-    case 19:
-      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 111 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 100 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 95 && s.charCodeAt(start + 12) === 118 && s.charCodeAt(start + 13) === 101 && s.charCodeAt(start + 14) === 114 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 105 && s.charCodeAt(start + 17) === 111 && s.charCodeAt(start + 18) === 110) return 6; // boot_loader_version
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 115 && s.charCodeAt(start + 10) === 119 && s.charCodeAt(start + 11) === 95 && s.charCodeAt(start + 12) === 118 && s.charCodeAt(start + 13) === 101 && s.charCodeAt(start + 14) === 114 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 105 && s.charCodeAt(start + 17) === 111 && s.charCodeAt(start + 18) === 110) return 10; // supplier_sw_version
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.CarECU takes in JSON: JSON names, then proto names. */
+const CarECU$json: readonly string[] = ["vin", "ecu", "swVersion", "sw_version", "serialNumber", "serial_number", "hwVersion", "hw_version", "bootLoaderVersion", "boot_loader_version", "fingerprint", "codeDataString", "code_data_string", "vendor", "supplierSwVersion", "supplier_sw_version", "epochUsec", "epoch_usec", "assyNumber", "assy_number", "createdAt", "updatedAt"];
 
 /**
- * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createCarECU();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchCarECU(k, 0, k.length)) {
-      case 1: // vin
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.vin = readString(v);
-        break;
-      case 2: // ecu
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.ecu = readString(v);
-        break;
-      case 3: // sw_version
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.swVersion = readString(v);
-        break;
-      case 4: // serial_number
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.serialNumber = readString(v);
-        break;
-      case 5: // hw_version
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.hwVersion = readString(v);
-        break;
-      case 6: // boot_loader_version
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.bootLoaderVersion = readString(v);
-        break;
-      case 7: // fingerprint
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.fingerprint = readString(v);
-        break;
-      case 8: // code_data_string
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.codeDataString = readString(v);
-        break;
-      case 9: // vendor
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.vendor = readString(v);
-        break;
-      case 10: // supplier_sw_version
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.supplierSwVersion = readString(v);
-        break;
-      case 11: // epoch_usec
-        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.epochUsec = readLong(v, true);
-        break;
-      case 12: // assy_number
-        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2048;
-        m.assyNumber = readString(v);
-        break;
-      case 13: // createdAt
-        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4096;
-        m.createdAt = readLong(v, true);
-        break;
-      case 14: // updatedAt
-        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8192;
-        m.updatedAt = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 vin
+  v = o["vin"];
+  if (v !== undefined) {
+    n++;
+    m.vin = readString(v, r.wf);
   }
+  // 2 ecu
+  v = o["ecu"];
+  if (v !== undefined) {
+    n++;
+    m.ecu = readString(v, r.wf);
+  }
+  // 3 sw_version
+  v = o["swVersion"];
+  w = o["sw_version"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.swVersion = readString(v, r.wf);
+  }
+  // 4 serial_number
+  v = o["serialNumber"];
+  w = o["serial_number"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.serialNumber = readString(v, r.wf);
+  }
+  // 5 hw_version
+  v = o["hwVersion"];
+  w = o["hw_version"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.hwVersion = readString(v, r.wf);
+  }
+  // 6 boot_loader_version
+  v = o["bootLoaderVersion"];
+  w = o["boot_loader_version"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.bootLoaderVersion = readString(v, r.wf);
+  }
+  // 7 fingerprint
+  v = o["fingerprint"];
+  if (v !== undefined) {
+    n++;
+    m.fingerprint = readString(v, r.wf);
+  }
+  // 8 code_data_string
+  v = o["codeDataString"];
+  w = o["code_data_string"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.codeDataString = readString(v, r.wf);
+  }
+  // 9 vendor
+  v = o["vendor"];
+  if (v !== undefined) {
+    n++;
+    m.vendor = readString(v, r.wf);
+  }
+  // 10 supplier_sw_version
+  v = o["supplierSwVersion"];
+  w = o["supplier_sw_version"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.supplierSwVersion = readString(v, r.wf);
+  }
+  // 11 epoch_usec
+  v = o["epochUsec"];
+  w = o["epoch_usec"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.epochUsec = readLong(v, true);
+  }
+  // 12 assy_number
+  v = o["assyNumber"];
+  w = o["assy_number"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.assyNumber = readString(v, r.wf);
+  }
+  // 13 createdAt
+  v = o["createdAt"];
+  if (v !== undefined) {
+    n++;
+    m.createdAt = readLong(v, true);
+  }
+  // 14 updatedAt
+  v = o["updatedAt"];
+  if (v !== undefined) {
+    n++;
+    m.updatedAt = readLong(v, true);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarECU$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.CarECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarECU | undefined {
+export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarECU | undefined {
   try {
-    return readJsonCarECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.CarECU from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonCarECU(p: JsonText, depth: number): CarECU {
-  if (depth > p.limit) bail();
-  const m = createCarECU();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchCarECU(p.t, p.ks, p.kl)) {
-        case 1: // vin
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.vin = textString(p);
-          break;
-        case 2: // ecu
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.ecu = textString(p);
-          break;
-        case 3: // sw_version
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.swVersion = textString(p);
-          break;
-        case 4: // serial_number
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.serialNumber = textString(p);
-          break;
-        case 5: // hw_version
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.hwVersion = textString(p);
-          break;
-        case 6: // boot_loader_version
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.bootLoaderVersion = textString(p);
-          break;
-        case 7: // fingerprint
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.fingerprint = textString(p);
-          break;
-        case 8: // code_data_string
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.codeDataString = textString(p);
-          break;
-        case 9: // vendor
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.vendor = textString(p);
-          break;
-        case 10: // supplier_sw_version
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.supplierSwVersion = textString(p);
-          break;
-        case 11: // epoch_usec
-          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.epochUsec = textLong(p, true);
-          break;
-        case 12: // assy_number
-          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2048;
-          m.assyNumber = textString(p);
-          break;
-        case 13: // createdAt
-          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4096;
-          m.createdAt = textLong(p, true);
-          break;
-        case 14: // updatedAt
-          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8192;
-          m.updatedAt = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.CarECU from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringCarECU(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarECU | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonCarECU(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonCarECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -1495,222 +1206,101 @@ export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boo
   }
 }
 
-/**
- * The field number of the kafka_grpc.CarUpdateProgress member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchCarUpdateProgress(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 8; // ecu
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 102 && s.charCodeAt(start + 3) === 111) return 9; // info
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 115) return 10; // status
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 67 && s.charCodeAt(start + 4) === 111 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 101) return 11; // errCode
-      break;
-    case 8:
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 107 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 84 && s.charCodeAt(start + 4) === 111 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 108) return 4; // pkgTotal
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 84 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 108) return 2; // fileTotal
-      break;
-    case 10:
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 107 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 67 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 116) return 3; // pkgCurrent
-      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 70 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 108 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 115) return 6; // totalFiles
-      break;
-    case 11:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 67 && s.charCodeAt(start + 5) === 117 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 116) return 1; // fileCurrent
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 73 && s.charCodeAt(start + 10) === 68) return 7; // carUpdateID
-      break;
-    case 14:
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 108 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 100 && s.charCodeAt(start + 9) === 70 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 108 && s.charCodeAt(start + 12) === 101 && s.charCodeAt(start + 13) === 115) return 5; // installedFiles
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.CarUpdateProgress takes in JSON: JSON names, then proto names. */
+const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "pkgCurrent", "pkgTotal", "installedFiles", "totalFiles", "carUpdateID", "ecu", "info", "status", "errCode"];
 
 /**
- * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarUpdateProgress {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createCarUpdateProgress();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchCarUpdateProgress(k, 0, k.length)) {
-      case 1: // fileCurrent
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.fileCurrent = readLong(v, false);
-        break;
-      case 2: // fileTotal
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.fileTotal = readLong(v, false);
-        break;
-      case 3: // pkgCurrent
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.pkgCurrent = readLong(v, false);
-        break;
-      case 4: // pkgTotal
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.pkgTotal = readLong(v, false);
-        break;
-      case 5: // installedFiles
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.installedFiles = readLong(v, true);
-        break;
-      case 6: // totalFiles
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.totalFiles = readLong(v, true);
-        break;
-      case 7: // carUpdateID
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.carUpdateID = readLong(v, true);
-        break;
-      case 8: // ecu
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.ecu = readString(v);
-        break;
-      case 9: // info
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.info = readString(v);
-        break;
-      case 10: // status
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.status = readString(v);
-        break;
-      case 11: // errCode
-        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.errCode = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 fileCurrent
+  v = o["fileCurrent"];
+  if (v !== undefined) {
+    n++;
+    m.fileCurrent = readLong(v, false);
   }
+  // 2 fileTotal
+  v = o["fileTotal"];
+  if (v !== undefined) {
+    n++;
+    m.fileTotal = readLong(v, false);
+  }
+  // 3 pkgCurrent
+  v = o["pkgCurrent"];
+  if (v !== undefined) {
+    n++;
+    m.pkgCurrent = readLong(v, false);
+  }
+  // 4 pkgTotal
+  v = o["pkgTotal"];
+  if (v !== undefined) {
+    n++;
+    m.pkgTotal = readLong(v, false);
+  }
+  // 5 installedFiles
+  v = o["installedFiles"];
+  if (v !== undefined) {
+    n++;
+    m.installedFiles = readLong(v, true);
+  }
+  // 6 totalFiles
+  v = o["totalFiles"];
+  if (v !== undefined) {
+    n++;
+    m.totalFiles = readLong(v, true);
+  }
+  // 7 carUpdateID
+  v = o["carUpdateID"];
+  if (v !== undefined) {
+    n++;
+    m.carUpdateID = readLong(v, true);
+  }
+  // 8 ecu
+  v = o["ecu"];
+  if (v !== undefined) {
+    n++;
+    m.ecu = readString(v, r.wf);
+  }
+  // 9 info
+  v = o["info"];
+  if (v !== undefined) {
+    n++;
+    m.info = readString(v, r.wf);
+  }
+  // 10 status
+  v = o["status"];
+  if (v !== undefined) {
+    n++;
+    m.status = readString(v, r.wf);
+  }
+  // 11 errCode
+  v = o["errCode"];
+  if (v !== undefined) {
+    n++;
+    m.errCode = readLong(v, true);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarUpdateProgress$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.CarUpdateProgress from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateProgress | undefined {
+export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarUpdateProgress | undefined {
   try {
-    return readJsonCarUpdateProgress(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.CarUpdateProgress from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonCarUpdateProgress(p: JsonText, depth: number): CarUpdateProgress {
-  if (depth > p.limit) bail();
-  const m = createCarUpdateProgress();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchCarUpdateProgress(p.t, p.ks, p.kl)) {
-        case 1: // fileCurrent
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.fileCurrent = textLong(p, false);
-          break;
-        case 2: // fileTotal
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.fileTotal = textLong(p, false);
-          break;
-        case 3: // pkgCurrent
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.pkgCurrent = textLong(p, false);
-          break;
-        case 4: // pkgTotal
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.pkgTotal = textLong(p, false);
-          break;
-        case 5: // installedFiles
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.installedFiles = textLong(p, true);
-          break;
-        case 6: // totalFiles
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.totalFiles = textLong(p, true);
-          break;
-        case 7: // carUpdateID
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.carUpdateID = textLong(p, true);
-          break;
-        case 8: // ecu
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.ecu = textString(p);
-          break;
-        case 9: // info
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.info = textString(p);
-          break;
-        case 10: // status
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.status = textString(p);
-          break;
-        case 11: // errCode
-          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.errCode = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.CarUpdateProgress from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringCarUpdateProgress(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateProgress | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonCarUpdateProgress(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonCarUpdateProgress(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -1828,96 +1418,41 @@ export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boole
   }
 }
 
-/**
- * The field number of the kafka_grpc.FileKeysRequest member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchFileKeysRequest(s: string, start: number, len: number): number {
-  switch (len) {
-    case 7:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 68 && s.charCodeAt(start + 6) === 115) return 1; // fileIDs
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.FileKeysRequest takes in JSON: JSON names, then proto names. */
+const FileKeysRequest$json: readonly string[] = ["fileIDs"];
 
 /**
- * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKeysRequest {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createFileKeysRequest();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchFileKeysRequest(k, 0, k.length)) {
-      case 1: // fileIDs
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        for (const x of isList(v)) m.fileIDs.push(readString(x));
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 fileIDs
+  v = o["fileIDs"];
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.fileIDs.push(readString(x, r.wf));
   }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, FileKeysRequest$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.FileKeysRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): FileKeysRequest | undefined {
+export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): FileKeysRequest | undefined {
   try {
-    return readJsonFileKeysRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.FileKeysRequest from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonFileKeysRequest(p: JsonText, depth: number): FileKeysRequest {
-  if (depth > p.limit) bail();
-  const m = createFileKeysRequest();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchFileKeysRequest(p.t, p.ks, p.kl)) {
-        case 1: // fileIDs
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          if (arrayStart(p)) do m.fileIDs.push(textString(p)); while (arrayNext(p));
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.FileKeysRequest from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringFileKeysRequest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FileKeysRequest | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonFileKeysRequest(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonFileKeysRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -2114,207 +1649,95 @@ export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alw
   }
 }
 
-/**
- * The field number of the kafka_grpc.DTCEntry member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchDTCEntry(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110) return 2; // vin
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 3; // ecu
-      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 99) return 4; // dtc
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 116) return 8; // volt
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 100) return 6; // speed
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 115) return 10; // status
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 101) return 7; // mileage
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 65 && s.charCodeAt(start + 8) === 116) return 1; // createdAt
-      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 115 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 109 && s.charCodeAt(start + 8) === 112) return 5; // timestamp
-      break;
-    case 14:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 115 && s.charCodeAt(start + 5) === 104 && s.charCodeAt(start + 6) === 111 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 66 && s.charCodeAt(start + 9) === 97 && s.charCodeAt(start + 10) === 115 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 54 && s.charCodeAt(start + 13) === 52) return 9; // snapshotBase64
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.DTCEntry takes in JSON: JSON names, then proto names. */
+const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "timestamp", "speed", "mileage", "volt", "snapshotBase64", "status"];
 
 /**
- * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createDTCEntry();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchDTCEntry(k, 0, k.length)) {
-      case 1: // createdAt
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.createdAt = readLong(v, true);
-        break;
-      case 2: // vin
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.vin = readString(v);
-        break;
-      case 3: // ecu
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.ecu = readString(v);
-        break;
-      case 4: // dtc
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.dtc = readLong(v, false);
-        break;
-      case 5: // timestamp
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.timestamp = readLong(v, true);
-        break;
-      case 6: // speed
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.speed = readUint32(v);
-        break;
-      case 7: // mileage
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.mileage = readUint32(v);
-        break;
-      case 8: // volt
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.volt = readUint32(v);
-        break;
-      case 9: // snapshotBase64
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.snapshotBase64 = readString(v);
-        break;
-      case 10: // status
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.status = readUint32(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 createdAt
+  v = o["createdAt"];
+  if (v !== undefined) {
+    n++;
+    m.createdAt = readLong(v, true);
   }
+  // 2 vin
+  v = o["vin"];
+  if (v !== undefined) {
+    n++;
+    m.vin = readString(v, r.wf);
+  }
+  // 3 ecu
+  v = o["ecu"];
+  if (v !== undefined) {
+    n++;
+    m.ecu = readString(v, r.wf);
+  }
+  // 4 dtc
+  v = o["dtc"];
+  if (v !== undefined) {
+    n++;
+    m.dtc = readLong(v, false);
+  }
+  // 5 timestamp
+  v = o["timestamp"];
+  if (v !== undefined) {
+    n++;
+    m.timestamp = readLong(v, true);
+  }
+  // 6 speed
+  v = o["speed"];
+  if (v !== undefined) {
+    n++;
+    m.speed = readUint32(v);
+  }
+  // 7 mileage
+  v = o["mileage"];
+  if (v !== undefined) {
+    n++;
+    m.mileage = readUint32(v);
+  }
+  // 8 volt
+  v = o["volt"];
+  if (v !== undefined) {
+    n++;
+    m.volt = readUint32(v);
+  }
+  // 9 snapshotBase64
+  v = o["snapshotBase64"];
+  if (v !== undefined) {
+    n++;
+    m.snapshotBase64 = readString(v, r.wf);
+  }
+  // 10 status
+  v = o["status"];
+  if (v !== undefined) {
+    n++;
+    m.status = readUint32(v);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, DTCEntry$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.DTCEntry from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): DTCEntry | undefined {
+export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): DTCEntry | undefined {
   try {
-    return readJsonDTCEntry(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.DTCEntry from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonDTCEntry(p: JsonText, depth: number): DTCEntry {
-  if (depth > p.limit) bail();
-  const m = createDTCEntry();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchDTCEntry(p.t, p.ks, p.kl)) {
-        case 1: // createdAt
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.createdAt = textLong(p, true);
-          break;
-        case 2: // vin
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.vin = textString(p);
-          break;
-        case 3: // ecu
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.ecu = textString(p);
-          break;
-        case 4: // dtc
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.dtc = textLong(p, false);
-          break;
-        case 5: // timestamp
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.timestamp = textLong(p, true);
-          break;
-        case 6: // speed
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.speed = textUint32(p);
-          break;
-        case 7: // mileage
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.mileage = textUint32(p);
-          break;
-        case 8: // volt
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.volt = textUint32(p);
-          break;
-        case 9: // snapshotBase64
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.snapshotBase64 = textString(p);
-          break;
-        case 10: // status
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.status = textUint32(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.DTCEntry from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringDTCEntry(text: string, ignoreUnknownFields: boolean, recursionLimit: number): DTCEntry | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonDTCEntry(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonDTCEntry(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -2435,96 +1858,41 @@ export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwa
   }
 }
 
-/**
- * The field number of the kafka_grpc.ECCKeys member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchECCKeys(s: string, start: number, len: number): number {
-  switch (len) {
-    case 7:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 115) return 1; // eccKeys
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.ECCKeys takes in JSON: JSON names, then proto names. */
+const ECCKeys$json: readonly string[] = ["eccKeys"];
 
 /**
- * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createECCKeys();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchECCKeys(k, 0, k.length)) {
-      case 1: // eccKeys
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        for (const x of isList(v)) m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 eccKeys
+  v = o["eccKeys"];
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
   }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, ECCKeys$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.ECCKeys from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): ECCKeys | undefined {
+export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): ECCKeys | undefined {
   try {
-    return readJsonECCKeys(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.ECCKeys from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonECCKeys(p: JsonText, depth: number): ECCKeys {
-  if (depth > p.limit) bail();
-  const m = createECCKeys();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchECCKeys(p.t, p.ks, p.kl)) {
-        case 1: // eccKeys
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          if (arrayStart(p)) do m.eccKeys.push(parseJsonECCKey(p, depth + 1)); while (arrayNext(p));
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.ECCKeys from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringECCKeys(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ECCKeys | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonECCKeys(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonECCKeys(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -2782,209 +2150,126 @@ export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alway
   }
 }
 
-/**
- * The field number of the kafka_grpc.ECCKey member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchECCKey(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117) return 1; // ecu
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 118) return 2; // env
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 49) return 6; // level1
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 50) return 7; // level2
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 51) return 8; // level3
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 49) return 6; // level_1
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 50) return 7; // level_2
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 118 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 51) return 8; // level_3
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 9; // created
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 10; // updated
-      break;
-    case 12:
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 76 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 108 && s.charCodeAt(start + 11) === 49) return 3; // pubKeyLevel1
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 76 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 108 && s.charCodeAt(start + 11) === 50) return 4; // pubKeyLevel2
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 76 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 108 && s.charCodeAt(start + 11) === 51) return 5; // pubKeyLevel3
-      break;
-    case 15:
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 118 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 108 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 49) return 3; // pub_key_level_1
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 118 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 108 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 50) return 4; // pub_key_level_2
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 98 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 118 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 108 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 51) return 5; // pub_key_level_3
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.ECCKey takes in JSON: JSON names, then proto names. */
+const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_level_1", "pubKeyLevel2", "pub_key_level_2", "pubKeyLevel3", "pub_key_level_3", "level1", "level_1", "level2", "level_2", "level3", "level_3", "created", "updated"];
 
 /**
- * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createECCKey();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchECCKey(k, 0, k.length)) {
-      case 1: // ecu
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.ecu = readString(v);
-        break;
-      case 2: // env
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.env = readString(v);
-        break;
-      case 3: // pub_key_level_1
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.pubKeyLevel1 = readJsonBineryHex(v, r, depth + 1);
-        break;
-      case 4: // pub_key_level_2
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.pubKeyLevel2 = readJsonBineryHex(v, r, depth + 1);
-        break;
-      case 5: // pub_key_level_3
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.pubKeyLevel3 = readJsonBineryHex(v, r, depth + 1);
-        break;
-      case 6: // level_1
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.level1 = readJsonBineryHex(v, r, depth + 1);
-        break;
-      case 7: // level_2
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.level2 = readJsonBineryHex(v, r, depth + 1);
-        break;
-      case 8: // level_3
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.level3 = readJsonBineryHex(v, r, depth + 1);
-        break;
-      case 9: // created
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.created = readLong(v, true);
-        break;
-      case 10: // updated
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.updated = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 ecu
+  v = o["ecu"];
+  if (v !== undefined) {
+    n++;
+    m.ecu = readString(v, r.wf);
   }
+  // 2 env
+  v = o["env"];
+  if (v !== undefined) {
+    n++;
+    m.env = readString(v, r.wf);
+  }
+  // 3 pub_key_level_1
+  v = o["pubKeyLevel1"];
+  w = o["pub_key_level_1"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.pubKeyLevel1 = readJsonBineryHex(v, r, depth + 1);
+  }
+  // 4 pub_key_level_2
+  v = o["pubKeyLevel2"];
+  w = o["pub_key_level_2"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.pubKeyLevel2 = readJsonBineryHex(v, r, depth + 1);
+  }
+  // 5 pub_key_level_3
+  v = o["pubKeyLevel3"];
+  w = o["pub_key_level_3"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.pubKeyLevel3 = readJsonBineryHex(v, r, depth + 1);
+  }
+  // 6 level_1
+  v = o["level1"];
+  w = o["level_1"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.level1 = readJsonBineryHex(v, r, depth + 1);
+  }
+  // 7 level_2
+  v = o["level2"];
+  w = o["level_2"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.level2 = readJsonBineryHex(v, r, depth + 1);
+  }
+  // 8 level_3
+  v = o["level3"];
+  w = o["level_3"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.level3 = readJsonBineryHex(v, r, depth + 1);
+  }
+  // 9 created
+  v = o["created"];
+  if (v !== undefined) {
+    n++;
+    m.created = readLong(v, true);
+  }
+  // 10 updated
+  v = o["updated"];
+  if (v !== undefined) {
+    n++;
+    m.updated = readLong(v, true);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, ECCKey$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.ECCKey from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): ECCKey | undefined {
+export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): ECCKey | undefined {
   try {
-    return readJsonECCKey(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.ECCKey from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonECCKey(p: JsonText, depth: number): ECCKey {
-  if (depth > p.limit) bail();
-  const m = createECCKey();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchECCKey(p.t, p.ks, p.kl)) {
-        case 1: // ecu
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.ecu = textString(p);
-          break;
-        case 2: // env
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.env = textString(p);
-          break;
-        case 3: // pub_key_level_1
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.pubKeyLevel1 = parseJsonBineryHex(p, depth + 1);
-          break;
-        case 4: // pub_key_level_2
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.pubKeyLevel2 = parseJsonBineryHex(p, depth + 1);
-          break;
-        case 5: // pub_key_level_3
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.pubKeyLevel3 = parseJsonBineryHex(p, depth + 1);
-          break;
-        case 6: // level_1
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.level1 = parseJsonBineryHex(p, depth + 1);
-          break;
-        case 7: // level_2
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.level2 = parseJsonBineryHex(p, depth + 1);
-          break;
-        case 8: // level_3
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.level3 = parseJsonBineryHex(p, depth + 1);
-          break;
-        case 9: // created
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.created = textLong(p, true);
-          break;
-        case 10: // updated
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.updated = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.ECCKey from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringECCKey(text: string, ignoreUnknownFields: boolean, recursionLimit: number): ECCKey | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonECCKey(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonECCKey(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -3110,42 +2395,29 @@ export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, al
   }
 }
 
-/**
- * The field number of the kafka_grpc.BineryHex member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchBineryHex(s: string, start: number, len: number): number {
-  switch (len) {
-    case 4:
-      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97) return 1; // data
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.BineryHex takes in JSON: JSON names, then proto names. */
+const BineryHex$json: readonly string[] = ["data"];
 
 /**
- * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createBineryHexForRead();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchBineryHex(k, 0, k.length)) {
-      case 1: // data
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.data = readBytes(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 data
+  v = o["data"];
+  if (v !== undefined) {
+    n++;
+    m.data = readBytes(v);
   }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, BineryHex$json);
   if (m.data === EMPTY) m.data = new Uint8Array(0);
   return m;
 }
@@ -3153,55 +2425,12 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
 /**
  * Reads a kafka_grpc.BineryHex from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): BineryHex | undefined {
+export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): BineryHex | undefined {
   try {
-    return readJsonBineryHex(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.BineryHex from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonBineryHex(p: JsonText, depth: number): BineryHex {
-  if (depth > p.limit) bail();
-  const m = createBineryHexForRead();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchBineryHex(p.t, p.ks, p.kl)) {
-        case 1: // data
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.data = textBytes(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  if (m.data === EMPTY) m.data = new Uint8Array(0);
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.BineryHex from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringBineryHex(text: string, ignoreUnknownFields: boolean, recursionLimit: number): BineryHex | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonBineryHex(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonBineryHex(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -3317,96 +2546,41 @@ export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, a
   }
 }
 
-/**
- * The field number of the kafka_grpc.UpdateData member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchUpdateData(s: string, start: number, len: number): number {
-  switch (len) {
-    case 2:
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 100) return 1; // id
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.UpdateData takes in JSON: JSON names, then proto names. */
+const UpdateData$json: readonly string[] = ["id"];
 
 /**
- * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createUpdateData();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchUpdateData(k, 0, k.length)) {
-      case 1: // id
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.id = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 id
+  v = o["id"];
+  if (v !== undefined) {
+    n++;
+    m.id = readLong(v, true);
   }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateData$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.UpdateData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateData | undefined {
+export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateData | undefined {
   try {
-    return readJsonUpdateData(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.UpdateData from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonUpdateData(p: JsonText, depth: number): UpdateData {
-  if (depth > p.limit) bail();
-  const m = createUpdateData();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchUpdateData(p.t, p.ks, p.kl)) {
-        case 1: // id
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.id = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.UpdateData from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringUpdateData(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateData | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonUpdateData(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonUpdateData(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -3522,96 +2696,41 @@ export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, 
   }
 }
 
-/**
- * The field number of the kafka_grpc.VehicleData member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchVehicleData(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110) return 1; // vin
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.VehicleData takes in JSON: JSON names, then proto names. */
+const VehicleData$json: readonly string[] = ["vin"];
 
 /**
- * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleData {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createVehicleData();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchVehicleData(k, 0, k.length)) {
-      case 1: // vin
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.vin = readString(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 vin
+  v = o["vin"];
+  if (v !== undefined) {
+    n++;
+    m.vin = readString(v, r.wf);
   }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, VehicleData$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.VehicleData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): VehicleData | undefined {
+export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): VehicleData | undefined {
   try {
-    return readJsonVehicleData(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.VehicleData from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonVehicleData(p: JsonText, depth: number): VehicleData {
-  if (depth > p.limit) bail();
-  const m = createVehicleData();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchVehicleData(p.t, p.ks, p.kl)) {
-        case 1: // vin
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.vin = textString(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.VehicleData from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringVehicleData(text: string, ignoreUnknownFields: boolean, recursionLimit: number): VehicleData | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonVehicleData(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonVehicleData(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -3736,109 +2855,47 @@ export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean
   }
 }
 
-/**
- * The field number of the kafka_grpc.MessageStatus member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchMessageStatus(s: string, start: number, len: number): number {
-  switch (len) {
-    case 6:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 116 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 115) return 2; // status
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 73 && s.charCodeAt(start + 8) === 100) return 1; // messageId
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.MessageStatus takes in JSON: JSON names, then proto names. */
+const MessageStatus$json: readonly string[] = ["messageId", "status"];
 
 /**
- * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageStatus {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createMessageStatus();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchMessageStatus(k, 0, k.length)) {
-      case 1: // messageId
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.messageId = readString(v);
-        break;
-      case 2: // status
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.status = readEnum(v, EmumStatus$numbers);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 messageId
+  v = o["messageId"];
+  if (v !== undefined) {
+    n++;
+    m.messageId = readString(v, r.wf);
   }
+  // 2 status
+  v = o["status"];
+  if (v !== undefined) {
+    n++;
+    m.status = readEnum(v, EmumStatus$numbers);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, MessageStatus$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.MessageStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): MessageStatus | undefined {
+export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): MessageStatus | undefined {
   try {
-    return readJsonMessageStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.MessageStatus from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonMessageStatus(p: JsonText, depth: number): MessageStatus {
-  if (depth > p.limit) bail();
-  const m = createMessageStatus();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchMessageStatus(p.t, p.ks, p.kl)) {
-        case 1: // messageId
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.messageId = textString(p);
-          break;
-        case 2: // status
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.status = textEnum(p, EmumStatus$numbers);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.MessageStatus from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringMessageStatus(text: string, ignoreUnknownFields: boolean, recursionLimit: number): MessageStatus | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonMessageStatus(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonMessageStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -4211,416 +3268,238 @@ export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolea
   }
 }
 
-/**
- * The field number of the kafka_grpc.UpdateManifest member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchUpdateManifest(s: string, start: number, len: number): number {
-  switch (len) {
-    case 2:
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 100) return 1; // id
-      break;
-    case 3:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100) return 12; // vod
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 118) return 23; // env
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 110 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 101) return 2; // name
-      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 121 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 101) return 11; // type
-      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 105 && s.charCodeAt(start + 3) === 109) return 19; // trim
-      if (s.charCodeAt(start) === 121 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 114) return 20; // year
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 115) return 22; // sums
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108) return 18; // model
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 118 && s.charCodeAt(start + 5) === 101) return 14; // active
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 3; // version
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 76 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 116) return 6; // ecuList
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 121) return 15; // country
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 26; // created
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 27; // updated
-      break;
-    case 8:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116) return 6; // ecu_list
-      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 108 && s.charCodeAt(start + 4) === 98 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 99 && s.charCodeAt(start + 7) === 107) return 10; // rollback
-      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 84 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 101) return 21; // bodyType
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 110 && s.charCodeAt(start + 8) === 116) return 17; // restraint
-      if (s.charCodeAt(start) === 98 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 121 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 112 && s.charCodeAt(start + 8) === 101) return 21; // body_type
-      break;
-    case 10:
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 115) return 7; // ecuUpdates
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 119 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 110) return 16; // powertrain
-      break;
-    case 11:
-      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 110) return 4; // description
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 117 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 112 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 115) return 7; // ecu_updates
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 103 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 112 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 116) return 8; // fingerprint
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 73 && s.charCodeAt(start + 10) === 100) return 9; // carUpdateId
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 120 && s.charCodeAt(start + 3) === 65 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 109 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 115) return 25; // maxAttempts
-      break;
-    case 12:
-      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 78 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 101 && s.charCodeAt(start + 11) === 115) return 5; // releaseNotes
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 84 && s.charCodeAt(start + 9) === 121 && s.charCodeAt(start + 10) === 112 && s.charCodeAt(start + 11) === 101) return 13; // manifestType
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 120 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 109 && s.charCodeAt(start + 9) === 112 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 115) return 25; // max_attempts
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 115) return 5; // release_notes
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 112 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 100) return 9; // car_update_id
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 121 && s.charCodeAt(start + 11) === 112 && s.charCodeAt(start + 12) === 101) return 13; // manifest_type
-      break;
-    case 14:
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 68 && s.charCodeAt(start + 7) === 117 && s.charCodeAt(start + 8) === 114 && s.charCodeAt(start + 9) === 97 && s.charCodeAt(start + 10) === 116 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 111 && s.charCodeAt(start + 13) === 110) return 24; // updateDuration
-      break;
-    case 15:
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 95 && s.charCodeAt(start + 7) === 100 && s.charCodeAt(start + 8) === 117 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 97 && s.charCodeAt(start + 11) === 116 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 111 && s.charCodeAt(start + 14) === 110) return 24; // update_duration
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.UpdateManifest takes in JSON: JSON names, then proto names. */
+const UpdateManifest$json: readonly string[] = ["id", "name", "version", "description", "releaseNotes", "release_notes", "ecuList", "ecu_list", "ecuUpdates", "ecu_updates", "fingerprint", "carUpdateId", "car_update_id", "rollback", "type", "vod", "manifestType", "manifest_type", "active", "country", "powertrain", "restraint", "model", "trim", "year", "bodyType", "body_type", "sums", "env", "updateDuration", "update_duration", "maxAttempts", "max_attempts", "created", "updated"];
 
 /**
- * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateManifest {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createUpdateManifest();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchUpdateManifest(k, 0, k.length)) {
-      case 1: // id
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.id = readLong(v, true);
-        break;
-      case 2: // name
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.name = readString(v);
-        break;
-      case 3: // version
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.version = readString(v);
-        break;
-      case 4: // description
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.description = readString(v);
-        break;
-      case 5: // release_notes
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.releaseNotes = readString(v);
-        break;
-      case 6: // ecu_list
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.ecuList = readString(v);
-        break;
-      case 7: // ecu_updates
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        for (const x of isList(v)) m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
-        break;
-      case 8: // fingerprint
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.fingerprint = readString(v);
-        break;
-      case 9: // car_update_id
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.carUpdateId = readLong(v, true);
-        break;
-      case 10: // rollback
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.rollback = readBool(v);
-        break;
-      case 11: // type
-        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.type = readString(v);
-        break;
-      case 12: // vod
-        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2048;
-        m.vod = readString(v);
-        break;
-      case 13: // manifest_type
-        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4096;
-        m.manifestType = readInt32(v);
-        break;
-      case 14: // active
-        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8192;
-        m.active = readBool(v);
-        break;
-      case 15: // country
-        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16384;
-        m.country = readString(v);
-        break;
-      case 16: // powertrain
-        if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32768;
-        m.powertrain = readString(v);
-        break;
-      case 17: // restraint
-        if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 65536;
-        m.restraint = readString(v);
-        break;
-      case 18: // model
-        if (seen & 131072) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 131072;
-        m.model = readString(v);
-        break;
-      case 19: // trim
-        if (seen & 262144) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 262144;
-        m.trim = readString(v);
-        break;
-      case 20: // year
-        if (seen & 524288) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 524288;
-        m.year = readInt32(v);
-        break;
-      case 21: // body_type
-        if (seen & 1048576) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1048576;
-        m.bodyType = readString(v);
-        break;
-      case 22: // sums
-        if (seen & 2097152) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2097152;
-        m.sums = readString(v);
-        break;
-      case 23: // env
-        if (seen & 4194304) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4194304;
-        m.env = readString(v);
-        break;
-      case 24: // update_duration
-        if (seen & 8388608) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8388608;
-        m.updateDuration = readInt32(v);
-        break;
-      case 25: // max_attempts
-        if (seen & 16777216) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16777216;
-        m.maxAttempts = readInt32(v);
-        break;
-      case 26: // created
-        if (seen & 33554432) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 33554432;
-        m.created = readLong(v, true);
-        break;
-      case 27: // updated
-        if (seen & 67108864) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 67108864;
-        m.updated = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 id
+  v = o["id"];
+  if (v !== undefined) {
+    n++;
+    m.id = readLong(v, true);
   }
+  // 2 name
+  v = o["name"];
+  if (v !== undefined) {
+    n++;
+    m.name = readString(v, r.wf);
+  }
+  // 3 version
+  v = o["version"];
+  if (v !== undefined) {
+    n++;
+    m.version = readString(v, r.wf);
+  }
+  // 4 description
+  v = o["description"];
+  if (v !== undefined) {
+    n++;
+    m.description = readString(v, r.wf);
+  }
+  // 5 release_notes
+  v = o["releaseNotes"];
+  w = o["release_notes"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.releaseNotes = readString(v, r.wf);
+  }
+  // 6 ecu_list
+  v = o["ecuList"];
+  w = o["ecu_list"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.ecuList = readString(v, r.wf);
+  }
+  // 7 ecu_updates
+  v = o["ecuUpdates"];
+  w = o["ecu_updates"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
+  }
+  // 8 fingerprint
+  v = o["fingerprint"];
+  if (v !== undefined) {
+    n++;
+    m.fingerprint = readString(v, r.wf);
+  }
+  // 9 car_update_id
+  v = o["carUpdateId"];
+  w = o["car_update_id"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.carUpdateId = readLong(v, true);
+  }
+  // 10 rollback
+  v = o["rollback"];
+  if (v !== undefined) {
+    n++;
+    m.rollback = readBool(v);
+  }
+  // 11 type
+  v = o["type"];
+  if (v !== undefined) {
+    n++;
+    m.type = readString(v, r.wf);
+  }
+  // 12 vod
+  v = o["vod"];
+  if (v !== undefined) {
+    n++;
+    m.vod = readString(v, r.wf);
+  }
+  // 13 manifest_type
+  v = o["manifestType"];
+  w = o["manifest_type"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.manifestType = readInt32(v);
+  }
+  // 14 active
+  v = o["active"];
+  if (v !== undefined) {
+    n++;
+    m.active = readBool(v);
+  }
+  // 15 country
+  v = o["country"];
+  if (v !== undefined) {
+    n++;
+    m.country = readString(v, r.wf);
+  }
+  // 16 powertrain
+  v = o["powertrain"];
+  if (v !== undefined) {
+    n++;
+    m.powertrain = readString(v, r.wf);
+  }
+  // 17 restraint
+  v = o["restraint"];
+  if (v !== undefined) {
+    n++;
+    m.restraint = readString(v, r.wf);
+  }
+  // 18 model
+  v = o["model"];
+  if (v !== undefined) {
+    n++;
+    m.model = readString(v, r.wf);
+  }
+  // 19 trim
+  v = o["trim"];
+  if (v !== undefined) {
+    n++;
+    m.trim = readString(v, r.wf);
+  }
+  // 20 year
+  v = o["year"];
+  if (v !== undefined) {
+    n++;
+    m.year = readInt32(v);
+  }
+  // 21 body_type
+  v = o["bodyType"];
+  w = o["body_type"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.bodyType = readString(v, r.wf);
+  }
+  // 22 sums
+  v = o["sums"];
+  if (v !== undefined) {
+    n++;
+    m.sums = readString(v, r.wf);
+  }
+  // 23 env
+  v = o["env"];
+  if (v !== undefined) {
+    n++;
+    m.env = readString(v, r.wf);
+  }
+  // 24 update_duration
+  v = o["updateDuration"];
+  w = o["update_duration"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.updateDuration = readInt32(v);
+  }
+  // 25 max_attempts
+  v = o["maxAttempts"];
+  w = o["max_attempts"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.maxAttempts = readInt32(v);
+  }
+  // 26 created
+  v = o["created"];
+  if (v !== undefined) {
+    n++;
+    m.created = readLong(v, true);
+  }
+  // 27 updated
+  v = o["updated"];
+  if (v !== undefined) {
+    n++;
+    m.updated = readLong(v, true);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateManifest$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.UpdateManifest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifest | undefined {
+export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateManifest | undefined {
   try {
-    return readJsonUpdateManifest(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.UpdateManifest from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonUpdateManifest(p: JsonText, depth: number): UpdateManifest {
-  if (depth > p.limit) bail();
-  const m = createUpdateManifest();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchUpdateManifest(p.t, p.ks, p.kl)) {
-        case 1: // id
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.id = textLong(p, true);
-          break;
-        case 2: // name
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.name = textString(p);
-          break;
-        case 3: // version
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.version = textString(p);
-          break;
-        case 4: // description
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.description = textString(p);
-          break;
-        case 5: // release_notes
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.releaseNotes = textString(p);
-          break;
-        case 6: // ecu_list
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.ecuList = textString(p);
-          break;
-        case 7: // ecu_updates
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          if (arrayStart(p)) do m.ecuUpdates.push(parseJsonUpdateManifestECU(p, depth + 1)); while (arrayNext(p));
-          break;
-        case 8: // fingerprint
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.fingerprint = textString(p);
-          break;
-        case 9: // car_update_id
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.carUpdateId = textLong(p, true);
-          break;
-        case 10: // rollback
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.rollback = textBool(p);
-          break;
-        case 11: // type
-          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.type = textString(p);
-          break;
-        case 12: // vod
-          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2048;
-          m.vod = textString(p);
-          break;
-        case 13: // manifest_type
-          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4096;
-          m.manifestType = textInt32(p);
-          break;
-        case 14: // active
-          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8192;
-          m.active = textBool(p);
-          break;
-        case 15: // country
-          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16384;
-          m.country = textString(p);
-          break;
-        case 16: // powertrain
-          if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32768;
-          m.powertrain = textString(p);
-          break;
-        case 17: // restraint
-          if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 65536;
-          m.restraint = textString(p);
-          break;
-        case 18: // model
-          if (seen & 131072) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 131072;
-          m.model = textString(p);
-          break;
-        case 19: // trim
-          if (seen & 262144) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 262144;
-          m.trim = textString(p);
-          break;
-        case 20: // year
-          if (seen & 524288) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 524288;
-          m.year = textInt32(p);
-          break;
-        case 21: // body_type
-          if (seen & 1048576) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1048576;
-          m.bodyType = textString(p);
-          break;
-        case 22: // sums
-          if (seen & 2097152) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2097152;
-          m.sums = textString(p);
-          break;
-        case 23: // env
-          if (seen & 4194304) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4194304;
-          m.env = textString(p);
-          break;
-        case 24: // update_duration
-          if (seen & 8388608) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8388608;
-          m.updateDuration = textInt32(p);
-          break;
-        case 25: // max_attempts
-          if (seen & 16777216) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16777216;
-          m.maxAttempts = textInt32(p);
-          break;
-        case 26: // created
-          if (seen & 33554432) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 33554432;
-          m.created = textLong(p, true);
-          break;
-        case 27: // updated
-          if (seen & 67108864) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 67108864;
-          m.updated = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.UpdateManifest from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringUpdateManifest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifest | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonUpdateManifest(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonUpdateManifest(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -4911,308 +3790,178 @@ export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boo
   }
 }
 
-/**
- * The field number of the kafka_grpc.UpdateManifestECU member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchUpdateManifestECU(s: string, start: number, len: number): number {
-  switch (len) {
-    case 2:
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 100) return 1; // id
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 110 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 101) return 3; // name
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101) return 11; // mode
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 115) return 12; // files
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 4; // version
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 75 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 115) return 14; // eccKeys
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 16; // created
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 17; // updated
-      break;
-    case 8:
-      if (s.charCodeAt(start) === 114 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 108 && s.charCodeAt(start + 4) === 98 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 99 && s.charCodeAt(start + 7) === 107) return 13; // rollback
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 99 && s.charCodeAt(start + 2) === 99 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 115) return 14; // ecc_keys
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110) return 6; // hwVersion
-      break;
-    case 10:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 73 && s.charCodeAt(start + 9) === 100) return 2; // manifestId
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110) return 6; // hw_version
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 86 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 115) return 7; // hwVersions
-      break;
-    case 11:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 100) return 2; // manifest_id
-      if (s.charCodeAt(start) === 104 && s.charCodeAt(start + 1) === 119 && s.charCodeAt(start + 2) === 95 && s.charCodeAt(start + 3) === 118 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 110 && s.charCodeAt(start + 10) === 115) return 7; // hw_versions
-      break;
-    case 12:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 68 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 119 && s.charCodeAt(start + 7) === 110 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 97 && s.charCodeAt(start + 11) === 100) return 10; // selfDownload
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 110) return 9; // configuration
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 111 && s.charCodeAt(start + 7) === 119 && s.charCodeAt(start + 8) === 110 && s.charCodeAt(start + 9) === 108 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 97 && s.charCodeAt(start + 12) === 100) return 10; // self_download
-      break;
-    case 14:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 114 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 86 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 115 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 111 && s.charCodeAt(start + 13) === 110) return 5; // currentVersion
-      break;
-    case 15:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 114 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 118 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 114 && s.charCodeAt(start + 11) === 115 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 111 && s.charCodeAt(start + 14) === 110) return 5; // current_version
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 108 && s.charCodeAt(start + 7) === 80 && s.charCodeAt(start + 8) === 114 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 114 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 116 && s.charCodeAt(start + 14) === 121) return 15; // installPriority
-      break;
-    case 16:
-      if (s.charCodeAt(start) === 105 && s.charCodeAt(start + 1) === 110 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 108 && s.charCodeAt(start + 7) === 95 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 114 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 116 && s.charCodeAt(start + 15) === 121) return 15; // install_priority
-      break;
-    case 17:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 110 && s.charCodeAt(start + 13) === 77 && s.charCodeAt(start + 14) === 97 && s.charCodeAt(start + 15) === 115 && s.charCodeAt(start + 16) === 107) return 8; // configurationMask
-      break;
-    case 18:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 102 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 103 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 97 && s.charCodeAt(start + 9) === 116 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 111 && s.charCodeAt(start + 12) === 110 && s.charCodeAt(start + 13) === 95 && s.charCodeAt(start + 14) === 109 && s.charCodeAt(start + 15) === 97 && s.charCodeAt(start + 16) === 115 && s.charCodeAt(start + 17) === 107) return 8; // configuration_mask
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.UpdateManifestECU takes in JSON: JSON names, then proto names. */
+const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest_id", "name", "version", "currentVersion", "current_version", "hwVersion", "hw_version", "hwVersions", "hw_versions", "configurationMask", "configuration_mask", "configuration", "selfDownload", "self_download", "mode", "files", "rollback", "eccKeys", "ecc_keys", "installPriority", "install_priority", "created", "updated"];
 
 /**
- * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): UpdateManifestECU {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createUpdateManifestECU();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchUpdateManifestECU(k, 0, k.length)) {
-      case 1: // id
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.id = readLong(v, true);
-        break;
-      case 2: // manifest_id
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.manifestId = readLong(v, true);
-        break;
-      case 3: // name
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.name = readString(v);
-        break;
-      case 4: // version
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.version = readString(v);
-        break;
-      case 5: // current_version
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.currentVersion = readString(v);
-        break;
-      case 6: // hw_version
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.hwVersion = readString(v);
-        break;
-      case 7: // hw_versions
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        for (const x of isList(v)) m.hwVersions.push(readString(x));
-        break;
-      case 8: // configuration_mask
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.configurationMask = readString(v);
-        break;
-      case 9: // configuration
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.configuration = readString(v);
-        break;
-      case 10: // self_download
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.selfDownload = readBool(v);
-        break;
-      case 11: // mode
-        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.mode = readString(v);
-        break;
-      case 12: // files
-        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2048;
-        for (const x of isList(v)) m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
-        break;
-      case 13: // rollback
-        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4096;
-        for (const x of isList(v)) m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
-        break;
-      case 14: // ecc_keys
-        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8192;
-        m.eccKeys = readJsonECCKey(v, r, depth + 1);
-        break;
-      case 15: // install_priority
-        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16384;
-        m.installPriority = readInt32(v);
-        break;
-      case 16: // created
-        if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32768;
-        m.created = readLong(v, true);
-        break;
-      case 17: // updated
-        if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 65536;
-        m.updated = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 id
+  v = o["id"];
+  if (v !== undefined) {
+    n++;
+    m.id = readLong(v, true);
   }
+  // 2 manifest_id
+  v = o["manifestId"];
+  w = o["manifest_id"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.manifestId = readLong(v, true);
+  }
+  // 3 name
+  v = o["name"];
+  if (v !== undefined) {
+    n++;
+    m.name = readString(v, r.wf);
+  }
+  // 4 version
+  v = o["version"];
+  if (v !== undefined) {
+    n++;
+    m.version = readString(v, r.wf);
+  }
+  // 5 current_version
+  v = o["currentVersion"];
+  w = o["current_version"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.currentVersion = readString(v, r.wf);
+  }
+  // 6 hw_version
+  v = o["hwVersion"];
+  w = o["hw_version"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.hwVersion = readString(v, r.wf);
+  }
+  // 7 hw_versions
+  v = o["hwVersions"];
+  w = o["hw_versions"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.hwVersions.push(readString(x, r.wf));
+  }
+  // 8 configuration_mask
+  v = o["configurationMask"];
+  w = o["configuration_mask"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.configurationMask = readString(v, r.wf);
+  }
+  // 9 configuration
+  v = o["configuration"];
+  if (v !== undefined) {
+    n++;
+    m.configuration = readString(v, r.wf);
+  }
+  // 10 self_download
+  v = o["selfDownload"];
+  w = o["self_download"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.selfDownload = readBool(v);
+  }
+  // 11 mode
+  v = o["mode"];
+  if (v !== undefined) {
+    n++;
+    m.mode = readString(v, r.wf);
+  }
+  // 12 files
+  v = o["files"];
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
+  }
+  // 13 rollback
+  v = o["rollback"];
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
+  }
+  // 14 ecc_keys
+  v = o["eccKeys"];
+  w = o["ecc_keys"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.eccKeys = readJsonECCKey(v, r, depth + 1);
+  }
+  // 15 install_priority
+  v = o["installPriority"];
+  w = o["install_priority"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.installPriority = readInt32(v);
+  }
+  // 16 created
+  v = o["created"];
+  if (v !== undefined) {
+    n++;
+    m.created = readLong(v, true);
+  }
+  // 17 updated
+  v = o["updated"];
+  if (v !== undefined) {
+    n++;
+    m.updated = readLong(v, true);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateManifestECU$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.UpdateManifestECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestECU | undefined {
+export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateManifestECU | undefined {
   try {
-    return readJsonUpdateManifestECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.UpdateManifestECU from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonUpdateManifestECU(p: JsonText, depth: number): UpdateManifestECU {
-  if (depth > p.limit) bail();
-  const m = createUpdateManifestECU();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchUpdateManifestECU(p.t, p.ks, p.kl)) {
-        case 1: // id
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.id = textLong(p, true);
-          break;
-        case 2: // manifest_id
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.manifestId = textLong(p, true);
-          break;
-        case 3: // name
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.name = textString(p);
-          break;
-        case 4: // version
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.version = textString(p);
-          break;
-        case 5: // current_version
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.currentVersion = textString(p);
-          break;
-        case 6: // hw_version
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.hwVersion = textString(p);
-          break;
-        case 7: // hw_versions
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          if (arrayStart(p)) do m.hwVersions.push(textString(p)); while (arrayNext(p));
-          break;
-        case 8: // configuration_mask
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.configurationMask = textString(p);
-          break;
-        case 9: // configuration
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.configuration = textString(p);
-          break;
-        case 10: // self_download
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.selfDownload = textBool(p);
-          break;
-        case 11: // mode
-          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.mode = textString(p);
-          break;
-        case 12: // files
-          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2048;
-          if (arrayStart(p)) do m.files.push(parseJsonUpdateManifestFile(p, depth + 1)); while (arrayNext(p));
-          break;
-        case 13: // rollback
-          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4096;
-          if (arrayStart(p)) do m.rollback.push(parseJsonUpdateManifestECU(p, depth + 1)); while (arrayNext(p));
-          break;
-        case 14: // ecc_keys
-          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8192;
-          m.eccKeys = parseJsonECCKey(p, depth + 1);
-          break;
-        case 15: // install_priority
-          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16384;
-          m.installPriority = textInt32(p);
-          break;
-        case 16: // created
-          if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32768;
-          m.created = textLong(p, true);
-          break;
-        case 17: // updated
-          if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 65536;
-          m.updated = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.UpdateManifestECU from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringUpdateManifestECU(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestECU | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonUpdateManifestECU(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonUpdateManifestECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -5519,309 +4268,183 @@ export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: bo
   }
 }
 
-/**
- * The field number of the kafka_grpc.UpdateManifestFile member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchUpdateManifestFile(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 108) return 4; // url
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 116 && s.charCodeAt(start + 1) === 121 && s.charCodeAt(start + 2) === 112 && s.charCodeAt(start + 3) === 101) return 7; // type
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114) return 8; // order
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 100) return 1; // fileId
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 100) return 1; // file_id
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 75 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 121) return 11; // fileKey
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 16; // created
-      if (s.charCodeAt(start) === 117 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 100) return 17; // updated
-      break;
-    case 8:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 110 && s.charCodeAt(start + 5) === 97 && s.charCodeAt(start + 6) === 109 && s.charCodeAt(start + 7) === 101) return 3; // filename
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 83 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 122 && s.charCodeAt(start + 7) === 101) return 5; // fileSize
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 104 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 107 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 109) return 6; // checksum
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 107 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 121) return 11; // file_key
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 115 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 122 && s.charCodeAt(start + 8) === 101) return 5; // file_size
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 117 && s.charCodeAt(start + 7) === 114 && s.charCodeAt(start + 8) === 101) return 13; // signature
-      break;
-    case 10:
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 70 && s.charCodeAt(start + 7) === 105 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101) return 12; // parsedFile
-      break;
-    case 11:
-      if (s.charCodeAt(start) === 119 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 105 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 82 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 103 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 110) return 9; // writeRegion
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 82 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 103 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 111 && s.charCodeAt(start + 10) === 110) return 10; // eraseRegion
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 95 && s.charCodeAt(start + 7) === 102 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 108 && s.charCodeAt(start + 10) === 101) return 12; // parsed_file
-      break;
-    case 12:
-      if (s.charCodeAt(start) === 119 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 105 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 103 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 110) return 9; // write_region
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 95 && s.charCodeAt(start + 6) === 114 && s.charCodeAt(start + 7) === 101 && s.charCodeAt(start + 8) === 103 && s.charCodeAt(start + 9) === 105 && s.charCodeAt(start + 10) === 111 && s.charCodeAt(start + 11) === 110) return 10; // erase_region
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 69 && s.charCodeAt(start + 9) === 99 && s.charCodeAt(start + 10) === 117 && s.charCodeAt(start + 11) === 73 && s.charCodeAt(start + 12) === 100) return 2; // manifestEcuId
-      break;
-    case 15:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 102 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 115 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 95 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 99 && s.charCodeAt(start + 11) === 117 && s.charCodeAt(start + 12) === 95 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 100) return 2; // manifest_ecu_id
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 84 && s.charCodeAt(start + 11) === 114 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 109 && s.charCodeAt(start + 14) === 115) return 14; // compatibleTrims
-      break;
-    case 16:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 116 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 109 && s.charCodeAt(start + 15) === 115) return 14; // compatible_trims
-      break;
-    case 20:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 68 && s.charCodeAt(start + 11) === 114 && s.charCodeAt(start + 12) === 105 && s.charCodeAt(start + 13) === 118 && s.charCodeAt(start + 14) === 101 && s.charCodeAt(start + 15) === 83 && s.charCodeAt(start + 16) === 105 && s.charCodeAt(start + 17) === 100 && s.charCodeAt(start + 18) === 101 && s.charCodeAt(start + 19) === 115) return 15; // compatibleDriveSides
-      break;
-    case 22:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 112 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 116 && s.charCodeAt(start + 6) === 105 && s.charCodeAt(start + 7) === 98 && s.charCodeAt(start + 8) === 108 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 100 && s.charCodeAt(start + 12) === 114 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 118 && s.charCodeAt(start + 15) === 101 && s.charCodeAt(start + 16) === 95 && s.charCodeAt(start + 17) === 115 && s.charCodeAt(start + 18) === 105 && s.charCodeAt(start + 19) === 100 && s.charCodeAt(start + 20) === 101 && s.charCodeAt(start + 21) === 115) return 15; // compatible_drive_sides
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.UpdateManifestFile takes in JSON: JSON names, then proto names. */
+const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manifestEcuId", "manifest_ecu_id", "filename", "url", "fileSize", "file_size", "checksum", "type", "order", "writeRegion", "write_region", "eraseRegion", "erase_region", "fileKey", "file_key", "parsedFile", "parsed_file", "signature", "compatibleTrims", "compatible_trims", "compatibleDriveSides", "compatible_drive_sides", "created", "updated"];
 
 /**
- * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): UpdateManifestFile {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createUpdateManifestFile();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchUpdateManifestFile(k, 0, k.length)) {
-      case 1: // file_id
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.fileId = readString(v);
-        break;
-      case 2: // manifest_ecu_id
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.manifestEcuId = readLong(v, true);
-        break;
-      case 3: // filename
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.filename = readString(v);
-        break;
-      case 4: // url
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.url = readString(v);
-        break;
-      case 5: // file_size
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.fileSize = readLong(v, false);
-        break;
-      case 6: // checksum
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.checksum = readString(v);
-        break;
-      case 7: // type
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.type = readString(v);
-        break;
-      case 8: // order
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.order = readInt32(v);
-        break;
-      case 9: // write_region
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.writeRegion = readJsonMemoryRegion(v, r, depth + 1);
-        break;
-      case 10: // erase_region
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.eraseRegion = readJsonMemoryRegion(v, r, depth + 1);
-        break;
-      case 11: // file_key
-        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.fileKey = readJsonFileKeyResponse(v, r, depth + 1);
-        break;
-      case 12: // parsed_file
-        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2048;
-        m.parsedFile = readBool(v);
-        break;
-      case 13: // signature
-        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4096;
-        m.signature = readString(v);
-        break;
-      case 14: // compatible_trims
-        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8192;
-        for (const x of isList(v)) m.compatibleTrims.push(readString(x));
-        break;
-      case 15: // compatible_drive_sides
-        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16384;
-        for (const x of isList(v)) m.compatibleDriveSides.push(readString(x));
-        break;
-      case 16: // created
-        if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32768;
-        m.created = readString(v);
-        break;
-      case 17: // updated
-        if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 65536;
-        m.updated = readString(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 file_id
+  v = o["fileId"];
+  w = o["file_id"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
   }
+  if (v !== undefined) {
+    n++;
+    m.fileId = readString(v, r.wf);
+  }
+  // 2 manifest_ecu_id
+  v = o["manifestEcuId"];
+  w = o["manifest_ecu_id"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.manifestEcuId = readLong(v, true);
+  }
+  // 3 filename
+  v = o["filename"];
+  if (v !== undefined) {
+    n++;
+    m.filename = readString(v, r.wf);
+  }
+  // 4 url
+  v = o["url"];
+  if (v !== undefined) {
+    n++;
+    m.url = readString(v, r.wf);
+  }
+  // 5 file_size
+  v = o["fileSize"];
+  w = o["file_size"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.fileSize = readLong(v, false);
+  }
+  // 6 checksum
+  v = o["checksum"];
+  if (v !== undefined) {
+    n++;
+    m.checksum = readString(v, r.wf);
+  }
+  // 7 type
+  v = o["type"];
+  if (v !== undefined) {
+    n++;
+    m.type = readString(v, r.wf);
+  }
+  // 8 order
+  v = o["order"];
+  if (v !== undefined) {
+    n++;
+    m.order = readInt32(v);
+  }
+  // 9 write_region
+  v = o["writeRegion"];
+  w = o["write_region"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.writeRegion = readJsonMemoryRegion(v, r, depth + 1);
+  }
+  // 10 erase_region
+  v = o["eraseRegion"];
+  w = o["erase_region"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.eraseRegion = readJsonMemoryRegion(v, r, depth + 1);
+  }
+  // 11 file_key
+  v = o["fileKey"];
+  w = o["file_key"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.fileKey = readJsonFileKeyResponse(v, r, depth + 1);
+  }
+  // 12 parsed_file
+  v = o["parsedFile"];
+  w = o["parsed_file"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    m.parsedFile = readBool(v);
+  }
+  // 13 signature
+  v = o["signature"];
+  if (v !== undefined) {
+    n++;
+    m.signature = readString(v, r.wf);
+  }
+  // 14 compatible_trims
+  v = o["compatibleTrims"];
+  w = o["compatible_trims"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.compatibleTrims.push(readString(x, r.wf));
+  }
+  // 15 compatible_drive_sides
+  v = o["compatibleDriveSides"];
+  w = o["compatible_drive_sides"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
+  }
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.compatibleDriveSides.push(readString(x, r.wf));
+  }
+  // 16 created
+  v = o["created"];
+  if (v !== undefined) {
+    n++;
+    m.created = readString(v, r.wf);
+  }
+  // 17 updated
+  v = o["updated"];
+  if (v !== undefined) {
+    n++;
+    m.updated = readString(v, r.wf);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateManifestFile$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.UpdateManifestFile from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestFile | undefined {
+export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateManifestFile | undefined {
   try {
-    return readJsonUpdateManifestFile(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.UpdateManifestFile from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonUpdateManifestFile(p: JsonText, depth: number): UpdateManifestFile {
-  if (depth > p.limit) bail();
-  const m = createUpdateManifestFile();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchUpdateManifestFile(p.t, p.ks, p.kl)) {
-        case 1: // file_id
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.fileId = textString(p);
-          break;
-        case 2: // manifest_ecu_id
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.manifestEcuId = textLong(p, true);
-          break;
-        case 3: // filename
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.filename = textString(p);
-          break;
-        case 4: // url
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.url = textString(p);
-          break;
-        case 5: // file_size
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.fileSize = textLong(p, false);
-          break;
-        case 6: // checksum
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.checksum = textString(p);
-          break;
-        case 7: // type
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.type = textString(p);
-          break;
-        case 8: // order
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.order = textInt32(p);
-          break;
-        case 9: // write_region
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.writeRegion = parseJsonMemoryRegion(p, depth + 1);
-          break;
-        case 10: // erase_region
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.eraseRegion = parseJsonMemoryRegion(p, depth + 1);
-          break;
-        case 11: // file_key
-          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.fileKey = parseJsonFileKeyResponse(p, depth + 1);
-          break;
-        case 12: // parsed_file
-          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2048;
-          m.parsedFile = textBool(p);
-          break;
-        case 13: // signature
-          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4096;
-          m.signature = textString(p);
-          break;
-        case 14: // compatible_trims
-          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8192;
-          if (arrayStart(p)) do m.compatibleTrims.push(textString(p)); while (arrayNext(p));
-          break;
-        case 15: // compatible_drive_sides
-          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16384;
-          if (arrayStart(p)) do m.compatibleDriveSides.push(textString(p)); while (arrayNext(p));
-          break;
-        case 16: // created
-          if (seen & 32768) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32768;
-          m.created = textString(p);
-          break;
-        case 17: // updated
-          if (seen & 65536) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 65536;
-          m.updated = textString(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.UpdateManifestFile from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringUpdateManifestFile(text: string, ignoreUnknownFields: boolean, recursionLimit: number): UpdateManifestFile | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonUpdateManifestFile(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonUpdateManifestFile(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -5946,107 +4569,47 @@ export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean,
   }
 }
 
-/**
- * The field number of the kafka_grpc.MemoryRegion member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchMemoryRegion(s: string, start: number, len: number): number {
-  switch (len) {
-    case 6:
-      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 102 && s.charCodeAt(start + 2) === 102 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 116) return 1; // offset
-      if (s.charCodeAt(start) === 108 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 103 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === 104) return 2; // length
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.MemoryRegion takes in JSON: JSON names, then proto names. */
+const MemoryRegion$json: readonly string[] = ["offset", "length"];
 
 /**
- * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryRegion {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createMemoryRegion();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchMemoryRegion(k, 0, k.length)) {
-      case 1: // offset
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.offset = readLong(v, false);
-        break;
-      case 2: // length
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.length = readLong(v, false);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 offset
+  v = o["offset"];
+  if (v !== undefined) {
+    n++;
+    m.offset = readLong(v, false);
   }
+  // 2 length
+  v = o["length"];
+  if (v !== undefined) {
+    n++;
+    m.length = readLong(v, false);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, MemoryRegion$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.MemoryRegion from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): MemoryRegion | undefined {
+export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): MemoryRegion | undefined {
   try {
-    return readJsonMemoryRegion(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.MemoryRegion from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonMemoryRegion(p: JsonText, depth: number): MemoryRegion {
-  if (depth > p.limit) bail();
-  const m = createMemoryRegion();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchMemoryRegion(p.t, p.ks, p.kl)) {
-        case 1: // offset
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.offset = textLong(p, false);
-          break;
-        case 2: // length
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.length = textLong(p, false);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.MemoryRegion from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringMemoryRegion(text: string, ignoreUnknownFields: boolean, recursionLimit: number): MemoryRegion | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonMemoryRegion(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonMemoryRegion(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -6198,149 +4761,71 @@ export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boole
   }
 }
 
-/**
- * The field number of the kafka_grpc.FileKeyResponse member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchFileKeyResponse(s: string, start: number, len: number): number {
-  switch (len) {
-    case 3:
-      if (s.charCodeAt(start) === 107 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 121) return 2; // key
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 97 && s.charCodeAt(start + 1) === 117 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 104) return 3; // auth
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 110 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 101) return 4; // nonce
-      if (s.charCodeAt(start) === 101 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 111 && s.charCodeAt(start + 4) === 114) return 5; // error
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 100) return 1; // fileId
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 108 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 95 && s.charCodeAt(start + 5) === 105 && s.charCodeAt(start + 6) === 100) return 1; // file_id
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.FileKeyResponse takes in JSON: JSON names, then proto names. */
+const FileKeyResponse$json: readonly string[] = ["fileId", "file_id", "key", "auth", "nonce", "error"];
 
 /**
- * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKeyResponse {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createFileKeyResponse();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchFileKeyResponse(k, 0, k.length)) {
-      case 1: // file_id
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.fileId = readString(v);
-        break;
-      case 2: // key
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.key = readString(v);
-        break;
-      case 3: // auth
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.auth = readString(v);
-        break;
-      case 4: // nonce
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.nonce = readString(v);
-        break;
-      case 5: // error
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.error = readString(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 file_id
+  v = o["fileId"];
+  w = o["file_id"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
   }
+  if (v !== undefined) {
+    n++;
+    m.fileId = readString(v, r.wf);
+  }
+  // 2 key
+  v = o["key"];
+  if (v !== undefined) {
+    n++;
+    m.key = readString(v, r.wf);
+  }
+  // 3 auth
+  v = o["auth"];
+  if (v !== undefined) {
+    n++;
+    m.auth = readString(v, r.wf);
+  }
+  // 4 nonce
+  v = o["nonce"];
+  if (v !== undefined) {
+    n++;
+    m.nonce = readString(v, r.wf);
+  }
+  // 5 error
+  v = o["error"];
+  if (v !== undefined) {
+    n++;
+    m.error = readString(v, r.wf);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, FileKeyResponse$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.FileKeyResponse from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): FileKeyResponse | undefined {
+export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): FileKeyResponse | undefined {
   try {
-    return readJsonFileKeyResponse(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.FileKeyResponse from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonFileKeyResponse(p: JsonText, depth: number): FileKeyResponse {
-  if (depth > p.limit) bail();
-  const m = createFileKeyResponse();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchFileKeyResponse(p.t, p.ks, p.kl)) {
-        case 1: // file_id
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.fileId = textString(p);
-          break;
-        case 2: // key
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.key = textString(p);
-          break;
-        case 3: // auth
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.auth = textString(p);
-          break;
-        case 4: // nonce
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.nonce = textString(p);
-          break;
-        case 5: // error
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.error = textString(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.FileKeyResponse from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringFileKeyResponse(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FileKeyResponse | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonFileKeyResponse(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonFileKeyResponse(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -6465,109 +4950,47 @@ export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean,
   }
 }
 
-/**
- * The field number of the kafka_grpc.FeatureCodes member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchFeatureCodes(s: string, start: number, len: number): number {
-  switch (len) {
-    case 10:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 109 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 121 && s.charCodeAt(start + 6) === 67 && s.charCodeAt(start + 7) === 111 && s.charCodeAt(start + 8) === 100 && s.charCodeAt(start + 9) === 101) return 1; // familyCode
-      break;
-    case 11:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 67 && s.charCodeAt(start + 8) === 111 && s.charCodeAt(start + 9) === 100 && s.charCodeAt(start + 10) === 101) return 2; // featureCode
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.FeatureCodes takes in JSON: JSON names, then proto names. */
+const FeatureCodes$json: readonly string[] = ["familyCode", "featureCode"];
 
 /**
- * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCodes {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createFeatureCodes();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchFeatureCodes(k, 0, k.length)) {
-      case 1: // familyCode
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.familyCode = readString(v);
-        break;
-      case 2: // featureCode
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.featureCode = readString(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 familyCode
+  v = o["familyCode"];
+  if (v !== undefined) {
+    n++;
+    m.familyCode = readString(v, r.wf);
   }
+  // 2 featureCode
+  v = o["featureCode"];
+  if (v !== undefined) {
+    n++;
+    m.featureCode = readString(v, r.wf);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, FeatureCodes$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.FeatureCodes from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): FeatureCodes | undefined {
+export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): FeatureCodes | undefined {
   try {
-    return readJsonFeatureCodes(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.FeatureCodes from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonFeatureCodes(p: JsonText, depth: number): FeatureCodes {
-  if (depth > p.limit) bail();
-  const m = createFeatureCodes();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchFeatureCodes(p.t, p.ks, p.kl)) {
-        case 1: // familyCode
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.familyCode = textString(p);
-          break;
-        case 2: // featureCode
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.featureCode = textString(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.FeatureCodes from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringFeatureCodes(text: string, ignoreUnknownFields: boolean, recursionLimit: number): FeatureCodes | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonFeatureCodes(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonFeatureCodes(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -6814,262 +5237,125 @@ export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: 
   }
 }
 
-/**
- * The field number of the kafka_grpc.VehicleSpecification member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchVehicleSpecification(s: string, start: number, len: number): number {
-  switch (len) {
-    case 2:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 110) return 8; // sn
-      break;
-    case 4:
-      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 101) return 14; // date
-      break;
-    case 5:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108) return 10; // model
-      break;
-    case 6:
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 105 && s.charCodeAt(start + 2) === 110 && s.charCodeAt(start + 3) === 80 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 101) return 11; // vinPre
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 73 && s.charCodeAt(start + 6) === 100) return 1; // orderId
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 102 && s.charCodeAt(start + 2) === 80 && s.charCodeAt(start + 3) === 108 && s.charCodeAt(start + 4) === 97 && s.charCodeAt(start + 5) === 110 && s.charCodeAt(start + 6) === 116) return 4; // mfPlant
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 73 && s.charCodeAt(start + 6) === 100) return 6; // modelId
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 115 && s.charCodeAt(start + 4) === 105 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 9; // version
-      if (s.charCodeAt(start) === 100 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 115 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 67 && s.charCodeAt(start + 5) === 111 && s.charCodeAt(start + 6) === 110) return 12; // destCon
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 97 && s.charCodeAt(start + 3) === 116 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 101) return 13; // feature
-      break;
-    case 8:
-      if (s.charCodeAt(start) === 102 && s.charCodeAt(start + 1) === 79 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 101 && s.charCodeAt(start + 5) === 114 && s.charCodeAt(start + 6) === 73 && s.charCodeAt(start + 7) === 100) return 15; // fOrderId
-      break;
-    case 9:
-      if (s.charCodeAt(start) === 112 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 111 && s.charCodeAt(start + 3) === 100 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 99 && s.charCodeAt(start + 6) === 116 && s.charCodeAt(start + 7) === 73 && s.charCodeAt(start + 8) === 100) return 2; // productId
-      if (s.charCodeAt(start) === 118 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 104 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 99 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 73 && s.charCodeAt(start + 8) === 100) return 3; // vehicleId
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 84 && s.charCodeAt(start + 6) === 121 && s.charCodeAt(start + 7) === 112 && s.charCodeAt(start + 8) === 101) return 5; // modelType
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 108 && s.charCodeAt(start + 5) === 89 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 114) return 7; // modelYear
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.VehicleSpecification takes in JSON: JSON names, then proto names. */
+const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "vehicleId", "mfPlant", "modelType", "modelId", "modelYear", "sn", "version", "model", "vinPre", "destCon", "feature", "date", "fOrderId"];
 
 /**
- * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): VehicleSpecification {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createVehicleSpecification();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchVehicleSpecification(k, 0, k.length)) {
-      case 1: // orderId
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.orderId = readString(v);
-        break;
-      case 2: // productId
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.productId = readString(v);
-        break;
-      case 3: // vehicleId
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.vehicleId = readString(v);
-        break;
-      case 4: // mfPlant
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.mfPlant = readString(v);
-        break;
-      case 5: // modelType
-        if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16;
-        m.modelType = readString(v);
-        break;
-      case 6: // modelId
-        if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 32;
-        m.modelId = readLong(v, true);
-        break;
-      case 7: // modelYear
-        if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 64;
-        m.modelYear = readLong(v, true);
-        break;
-      case 8: // sn
-        if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 128;
-        m.sn = readString(v);
-        break;
-      case 9: // version
-        if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 256;
-        m.version = readLong(v, true);
-        break;
-      case 10: // model
-        if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 512;
-        m.model = readString(v);
-        break;
-      case 11: // vinPre
-        if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1024;
-        m.vinPre = readString(v);
-        break;
-      case 12: // destCon
-        if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2048;
-        m.destCon = readString(v);
-        break;
-      case 13: // feature
-        if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4096;
-        for (const x of isList(v)) m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
-        break;
-      case 14: // date
-        if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8192;
-        m.date = readLong(v, true);
-        break;
-      case 15: // fOrderId
-        if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 16384;
-        m.fOrderId = readString(v);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 orderId
+  v = o["orderId"];
+  if (v !== undefined) {
+    n++;
+    m.orderId = readString(v, r.wf);
   }
+  // 2 productId
+  v = o["productId"];
+  if (v !== undefined) {
+    n++;
+    m.productId = readString(v, r.wf);
+  }
+  // 3 vehicleId
+  v = o["vehicleId"];
+  if (v !== undefined) {
+    n++;
+    m.vehicleId = readString(v, r.wf);
+  }
+  // 4 mfPlant
+  v = o["mfPlant"];
+  if (v !== undefined) {
+    n++;
+    m.mfPlant = readString(v, r.wf);
+  }
+  // 5 modelType
+  v = o["modelType"];
+  if (v !== undefined) {
+    n++;
+    m.modelType = readString(v, r.wf);
+  }
+  // 6 modelId
+  v = o["modelId"];
+  if (v !== undefined) {
+    n++;
+    m.modelId = readLong(v, true);
+  }
+  // 7 modelYear
+  v = o["modelYear"];
+  if (v !== undefined) {
+    n++;
+    m.modelYear = readLong(v, true);
+  }
+  // 8 sn
+  v = o["sn"];
+  if (v !== undefined) {
+    n++;
+    m.sn = readString(v, r.wf);
+  }
+  // 9 version
+  v = o["version"];
+  if (v !== undefined) {
+    n++;
+    m.version = readLong(v, true);
+  }
+  // 10 model
+  v = o["model"];
+  if (v !== undefined) {
+    n++;
+    m.model = readString(v, r.wf);
+  }
+  // 11 vinPre
+  v = o["vinPre"];
+  if (v !== undefined) {
+    n++;
+    m.vinPre = readString(v, r.wf);
+  }
+  // 12 destCon
+  v = o["destCon"];
+  if (v !== undefined) {
+    n++;
+    m.destCon = readString(v, r.wf);
+  }
+  // 13 feature
+  v = o["feature"];
+  if (v !== undefined) {
+    n++;
+    for (const x of isList(v)) m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
+  }
+  // 14 date
+  v = o["date"];
+  if (v !== undefined) {
+    n++;
+    m.date = readLong(v, true);
+  }
+  // 15 fOrderId
+  v = o["fOrderId"];
+  if (v !== undefined) {
+    n++;
+    m.fOrderId = readString(v, r.wf);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, VehicleSpecification$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.VehicleSpecification from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): VehicleSpecification | undefined {
+export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): VehicleSpecification | undefined {
   try {
-    return readJsonVehicleSpecification(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.VehicleSpecification from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonVehicleSpecification(p: JsonText, depth: number): VehicleSpecification {
-  if (depth > p.limit) bail();
-  const m = createVehicleSpecification();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchVehicleSpecification(p.t, p.ks, p.kl)) {
-        case 1: // orderId
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.orderId = textString(p);
-          break;
-        case 2: // productId
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.productId = textString(p);
-          break;
-        case 3: // vehicleId
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.vehicleId = textString(p);
-          break;
-        case 4: // mfPlant
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.mfPlant = textString(p);
-          break;
-        case 5: // modelType
-          if (seen & 16) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16;
-          m.modelType = textString(p);
-          break;
-        case 6: // modelId
-          if (seen & 32) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 32;
-          m.modelId = textLong(p, true);
-          break;
-        case 7: // modelYear
-          if (seen & 64) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 64;
-          m.modelYear = textLong(p, true);
-          break;
-        case 8: // sn
-          if (seen & 128) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 128;
-          m.sn = textString(p);
-          break;
-        case 9: // version
-          if (seen & 256) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 256;
-          m.version = textLong(p, true);
-          break;
-        case 10: // model
-          if (seen & 512) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 512;
-          m.model = textString(p);
-          break;
-        case 11: // vinPre
-          if (seen & 1024) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1024;
-          m.vinPre = textString(p);
-          break;
-        case 12: // destCon
-          if (seen & 2048) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2048;
-          m.destCon = textString(p);
-          break;
-        case 13: // feature
-          if (seen & 4096) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4096;
-          if (arrayStart(p)) do m.feature.push(parseJsonFeatureCodes(p, depth + 1)); while (arrayNext(p));
-          break;
-        case 14: // date
-          if (seen & 8192) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8192;
-          m.date = textLong(p, true);
-          break;
-        case 15: // fOrderId
-          if (seen & 16384) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 16384;
-          m.fOrderId = textString(p);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.VehicleSpecification from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringVehicleSpecification(text: string, ignoreUnknownFields: boolean, recursionLimit: number): VehicleSpecification | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonVehicleSpecification(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonVehicleSpecification(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -7221,135 +5507,59 @@ export function toJsonOrder(message: unknown, useProtoFieldName: boolean, always
   }
 }
 
-/**
- * The field number of the kafka_grpc.Order member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchOrder(s: string, start: number, len: number): number {
-  switch (len) {
-    case 6:
-      if (s.charCodeAt(start) === 115 && s.charCodeAt(start + 1) === 112 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 99 && s.charCodeAt(start + 4) === 73 && s.charCodeAt(start + 5) === 100) return 1; // specId
-      break;
-    case 7:
-      if (s.charCodeAt(start) === 111 && s.charCodeAt(start + 1) === 114 && s.charCodeAt(start + 2) === 100 && s.charCodeAt(start + 3) === 101 && s.charCodeAt(start + 4) === 114 && s.charCodeAt(start + 5) === 78 && s.charCodeAt(start + 6) === 111) return 2; // orderNo
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 109 && s.charCodeAt(start + 1) === 115 && s.charCodeAt(start + 2) === 103 && s.charCodeAt(start + 3) === 73 && s.charCodeAt(start + 4) === 100 && s.charCodeAt(start + 5) === 101 && s.charCodeAt(start + 6) === 110 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 105 && s.charCodeAt(start + 9) === 102 && s.charCodeAt(start + 10) === 105 && s.charCodeAt(start + 11) === 101 && s.charCodeAt(start + 12) === 114) return 3; // msgIdentifier
-      break;
-    case 20:
-      if (s.charCodeAt(start) === 86 && s.charCodeAt(start + 1) === 101 && s.charCodeAt(start + 2) === 104 && s.charCodeAt(start + 3) === 105 && s.charCodeAt(start + 4) === 99 && s.charCodeAt(start + 5) === 108 && s.charCodeAt(start + 6) === 101 && s.charCodeAt(start + 7) === 83 && s.charCodeAt(start + 8) === 112 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 99 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 102 && s.charCodeAt(start + 13) === 105 && s.charCodeAt(start + 14) === 99 && s.charCodeAt(start + 15) === 97 && s.charCodeAt(start + 16) === 116 && s.charCodeAt(start + 17) === 105 && s.charCodeAt(start + 18) === 111 && s.charCodeAt(start + 19) === 110) return 4; // VehicleSpecification
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.Order takes in JSON: JSON names, then proto names. */
+const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "VehicleSpecification"];
 
 /**
- * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createOrder();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchOrder(k, 0, k.length)) {
-      case 1: // specId
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.specId = readLong(v, true);
-        break;
-      case 2: // orderNo
-        if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 2;
-        m.orderNo = readLong(v, true);
-        break;
-      case 3: // msgIdentifier
-        if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 4;
-        m.msgIdentifier = readString(v);
-        break;
-      case 4: // VehicleSpecification
-        if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 8;
-        m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  // 1 specId
+  v = o["specId"];
+  if (v !== undefined) {
+    n++;
+    m.specId = readLong(v, true);
   }
+  // 2 orderNo
+  v = o["orderNo"];
+  if (v !== undefined) {
+    n++;
+    m.orderNo = readLong(v, true);
+  }
+  // 3 msgIdentifier
+  v = o["msgIdentifier"];
+  if (v !== undefined) {
+    n++;
+    m.msgIdentifier = readString(v, r.wf);
+  }
+  // 4 VehicleSpecification
+  v = o["VehicleSpecification"];
+  if (v !== undefined) {
+    n++;
+    m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, Order$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.Order from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): Order | undefined {
+export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): Order | undefined {
   try {
-    return readJsonOrder(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.Order from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonOrder(p: JsonText, depth: number): Order {
-  if (depth > p.limit) bail();
-  const m = createOrder();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchOrder(p.t, p.ks, p.kl)) {
-        case 1: // specId
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.specId = textLong(p, true);
-          break;
-        case 2: // orderNo
-          if (seen & 2) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 2;
-          m.orderNo = textLong(p, true);
-          break;
-        case 3: // msgIdentifier
-          if (seen & 4) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 4;
-          m.msgIdentifier = textString(p);
-          break;
-        case 4: // VehicleSpecification
-          if (seen & 8) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 8;
-          m.VehicleSpecification = parseJsonVehicleSpecification(p, depth + 1);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.Order from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringOrder(text: string, ignoreUnknownFields: boolean, recursionLimit: number): Order | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonOrder(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonOrder(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }
@@ -7465,99 +5675,47 @@ export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: bool
   }
 }
 
-/**
- * The field number of the kafka_grpc.CarUpdateRequest member `s[start, start + len)`, by JSON name or proto
- * name; 0 for a name the message does not know. By length, then char by char (cheaper than
- * slicing the name out of the text, or a call to startsWith, for names this short).
- */
-function matchCarUpdateRequest(s: string, start: number, len: number): number {
-  switch (len) {
-    case 11:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 85 && s.charCodeAt(start + 4) === 112 && s.charCodeAt(start + 5) === 100 && s.charCodeAt(start + 6) === 97 && s.charCodeAt(start + 7) === 116 && s.charCodeAt(start + 8) === 101 && s.charCodeAt(start + 9) === 73 && s.charCodeAt(start + 10) === 100) return 1; // carUpdateId
-      break;
-    case 13:
-      if (s.charCodeAt(start) === 99 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 114 && s.charCodeAt(start + 3) === 95 && s.charCodeAt(start + 4) === 117 && s.charCodeAt(start + 5) === 112 && s.charCodeAt(start + 6) === 100 && s.charCodeAt(start + 7) === 97 && s.charCodeAt(start + 8) === 116 && s.charCodeAt(start + 9) === 101 && s.charCodeAt(start + 10) === 95 && s.charCodeAt(start + 11) === 105 && s.charCodeAt(start + 12) === 100) return 1; // car_update_id
-      break;
-  }
-  return 0;
-}
+/** The member names a kafka_grpc.CarUpdateRequest takes in JSON: JSON names, then proto names. */
+const CarUpdateRequest$json: readonly string[] = ["carUpdateId", "car_update_id"];
 
 /**
- * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`, member by member in the
- * order of Object.keys(), as protobuf-es's fromJson(). Bails on anything but the canonical
- * forms (and on what the slow path rejects): null, a field set twice, numbers as strings, …
+ * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`, as protobuf-es's
+ * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
+ * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
+ * under both its names, two members of a oneof, numbers as strings, …
  */
 function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUpdateRequest {
   if (depth > r.limit) bail();
   const o = jsonObject(j);
   const m = createCarUpdateRequest();
-  let seen = 0;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (matchCarUpdateRequest(k, 0, k.length)) {
-      case 1: // car_update_id
-        if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-        seen |= 1;
-        m.carUpdateId = readLong(v, true);
-        break;
-      default:
-        if (!r.ignore) bail(); // the slow path names the key
-    }
+  let n = 0; // members read
+  let v: unknown;
+  let w: unknown;
+  // 1 car_update_id
+  v = o["carUpdateId"];
+  w = o["car_update_id"];
+  if (w !== undefined) {
+    if (v !== undefined) bail(); // both names: the slow path decides
+    v = w;
   }
+  if (v !== undefined) {
+    n++;
+    m.carUpdateId = readLong(v, true);
+  }
+  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarUpdateRequest$json);
   return m;
 }
 
 /**
  * Reads a kafka_grpc.CarUpdateRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
  * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error.
+ * path, for its exact result or error. `wellFormed` says that every string in `json` is
+ * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  */
-export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateRequest | undefined {
+export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarUpdateRequest | undefined {
   try {
-    return readJsonCarUpdateRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields }, 1);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Parses a kafka_grpc.CarUpdateRequest from JSON text at `p`, at nesting depth `depth`, straight into the
- * message: what JSON.parse() then protobuf-es's fromJson() make. Bails on anything but the
- * canonical forms, on a member read twice (JSON.parse would keep the last) and on bad syntax.
- */
-function parseJsonCarUpdateRequest(p: JsonText, depth: number): CarUpdateRequest {
-  if (depth > p.limit) bail();
-  const m = createCarUpdateRequest();
-  let seen = 0;
-  if (objectStart(p)) {
-    do {
-      key(p);
-      switch (matchCarUpdateRequest(p.t, p.ks, p.kl)) {
-        case 1: // car_update_id
-          if (seen & 1) bail(); // set twice, by two names, or two members of a oneof
-          seen |= 1;
-          m.carUpdateId = textLong(p, true);
-          break;
-        default:
-          skipValue(p); // bails unless ignoreUnknownFields
-      }
-    } while (objectNext(p));
-  }
-  return m;
-}
-
-/**
- * Parses a kafka_grpc.CarUpdateRequest from JSON text as the slow path (JSON.parse(), then protobuf-es's
- * fromJson()) would, or returns undefined for anything it does not take: the caller then runs
- * the slow path, for its exact result or error.
- */
-export function fromJsonStringCarUpdateRequest(text: string, ignoreUnknownFields: boolean, recursionLimit: number): CarUpdateRequest | undefined {
-  try {
-    if (!parsable(text)) return undefined;
-    const p = jsonText(text, recursionLimit, ignoreUnknownFields);
-    const m = parseJsonCarUpdateRequest(p, 1);
-    textEnd(p);
-    return m;
+    return readJsonCarUpdateRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
+import { wellFormedJson } from "../../gen/fast_runtime.js";
 import {
   fromJsonGRPC_AttendantPayload,
-  fromJsonStringGRPC_AttendantPayload,
   toJsonGRPC_AttendantPayload,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import {
@@ -10,6 +10,7 @@ import {
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
 import { checkMessage } from "./check-message.js";
+import { checkJsonIntegers } from "./json-integers.js";
 import { missingDataError } from "./missing-data.js";
 import {
   checkCount,
@@ -150,6 +151,7 @@ export function envelopeFromJsonSlow(
   } catch (cause) {
     throw wrapJsonError(cause);
   }
+  checkJsonIntegers(GRPC_AttendantPayloadSchema, json);
   if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }
@@ -165,21 +167,22 @@ export function envelopeFromJsonString(
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
   checkText(text, options);
+  const json = parse(text);
   const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   if (Number.isSafeInteger(recursionLimit) && recursionLimit >= 1) {
-    // The generated parser reads the text straight into the envelope, checking what JSON.parse
-    // and fromJson check; it returns undefined for anything it does not take, and the slow path
-    // below has the last word.
-    const fast = fromJsonStringGRPC_AttendantPayload(
-      text,
+    // JSON.parse() is native and fast; the generated reader then makes the envelope from the
+    // value, skipping the check for lone surrogates in each string if the text shows none.
+    const fast = fromJsonGRPC_AttendantPayload(
+      json,
       Boolean(options?.ignoreUnknownFields ?? false),
       recursionLimit,
+      wellFormedJson(text),
     );
     if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
       return fast;
     }
   }
-  return envelopeFromJson(parse(text), options);
+  return envelopeFromJsonSlow(json, options);
 }
 
 /**

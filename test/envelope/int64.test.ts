@@ -4,6 +4,7 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   envelopeFromJson,
+  envelopeFromJsonString,
   envelopeToJson,
 } from "../../src/index.js";
 
@@ -57,5 +58,53 @@ describe("int64 and uint64", () => {
   it("reads an int64 beyond 2^53 exactly from its JSON string form", () => {
     const envelope = envelopeFromJson({ updateApprove: { id: "9223372036854775807" } });
     expect(envelope.Data.value).toMatchObject({ id: 9223372036854775807n });
+  });
+
+  it("reads int64 numbers in JSON up to 2^53-1, in any of the fields' forms", () => {
+    const text =
+      '{"updateManifest":{"id":9007199254740991,"car_update_id":-9007199254740991,"ecuUpdates":[{"files":[{"fileSize":1e3}]}]}}';
+    const manifest = envelopeFromJsonString(text).Data.value;
+    expect(manifest).toMatchObject({ id: 9007199254740991n, carUpdateId: -9007199254740991n });
+    expect(manifest).toMatchObject({ ecuUpdates: [{ files: [{ fileSize: 1000n }] }] });
+  });
+
+  it.each([
+    [
+      "int64 2^53+1",
+      '{"updateApprove":{"id":9007199254740993}}',
+      "UpdateData.id",
+      "9007199254740992",
+    ],
+    [
+      "int64 -2^53-1",
+      '{"updateApprove":{"id":-9007199254740993}}',
+      "UpdateData.id",
+      "-9007199254740992",
+    ],
+    [
+      "uint64 2^63",
+      '{"carUpdateProgress":{"fileTotal":9223372036854775808}}',
+      "CarUpdateProgress.fileTotal",
+      "9223372036854776000",
+    ],
+    [
+      "a uint64 in a list item",
+      '{"updateManifest":{"ecuUpdates":[{"files":[{"file_size":12345678901234567890}]}]}}',
+      "UpdateManifestFile.file_size",
+      "12345678901234567000",
+    ],
+  ])(
+    "refuses a JSON number beyond 2^53 in an %s, whose digits JSON.parse may have changed",
+    (_, text, field, read) => {
+      expect(() => envelopeFromJsonString(text)).toThrow(
+        `[invalid_json] cannot decode field kafka_grpc.${field} from JSON: the number ${read} is beyond ±2^53, where JSON numbers lose digits; write a 64-bit integer this large as a string`,
+      );
+      expect(() => envelopeFromJson(JSON.parse(text))).toThrow(/\[invalid_json\].*beyond ±2\^53/);
+    },
+  );
+
+  it("still reads such a value exactly from its string form", () => {
+    const envelope = envelopeFromJsonString('{"updateApprove":{"id":"9007199254740993"}}');
+    expect(envelope.Data.value).toMatchObject({ id: 9007199254740993n });
   });
 });
