@@ -340,21 +340,34 @@ export function bool(r: Reader, end: number): boolean {
   return varint(r, end) !== 0 || r.hi !== 0;
 }
 
-/** Eight bytes to turn two 32-bit words into a bigint (the fastest way in V8, as in protobuf-es). */
-const words = /*@__PURE__*/ new DataView(new ArrayBuffer(8));
+// One 64-bit word, seen as two 32-bit halves and as a signed and an unsigned bigint: writing the
+// halves and reading the bigint is the cheapest way to make a bigint in V8 (about twice as fast
+// as BigInt(number), and faster than a DataView).
+const halves = /*@__PURE__*/ new Uint32Array(2);
+const asInt64 = /*@__PURE__*/ new BigInt64Array(halves.buffer);
+const asUint64 = /*@__PURE__*/ new BigUint64Array(halves.buffer);
+/** The index of the low half: 0 on little-endian machines. */
+const LO = /*@__PURE__*/ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
 
 /** Reads an `int64` as a bigint. */
 export function int64(r: Reader, end: number): bigint {
-  words.setInt32(0, varint(r, end), true);
-  words.setInt32(4, r.hi, true);
-  return words.getBigInt64(0, true);
+  halves[LO] = varint(r, end);
+  halves[1 - LO] = r.hi;
+  return asInt64[0] as bigint;
 }
 
 /** Reads a `uint64` as a bigint. */
 export function uint64(r: Reader, end: number): bigint {
-  words.setInt32(0, varint(r, end), true);
-  words.setInt32(4, r.hi, true);
-  return words.getBigUint64(0, true);
+  halves[LO] = varint(r, end);
+  halves[1 - LO] = r.hi;
+  return asUint64[0] as bigint;
+}
+
+/** The bigint of the safe integer `x`, as an int64, or as a uint64 (then `x` is not negative). */
+function bigintOf(x: number, signed: boolean): bigint {
+  halves[LO] = x; // ToUint32: the low 32 bits of the two's complement
+  halves[1 - LO] = Math.floor(x / 4294967296);
+  return (signed ? asInt64[0] : asUint64[0]) as bigint;
 }
 
 /** Wire type names, by number, for error texts. */
@@ -1045,7 +1058,7 @@ export function readLong(v: unknown, signed: boolean): bigint {
       }
       if (x <= 9007199254740991) {
         if (negative && !signed && x !== 0) bail();
-        return BigInt(negative ? -x : x);
+        return bigintOf(negative ? -x : x, signed);
       }
     }
     if (!/^-?[0-9]+$/.test(v)) bail();
@@ -1054,7 +1067,7 @@ export function readLong(v: unknown, signed: boolean): bigint {
     return big;
   }
   if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) bail();
-  return BigInt(v);
+  return bigintOf(v, signed);
 }
 
 /** An enum value from JSON: a known name, or an int32 number. */
@@ -1067,46 +1080,53 @@ export function readEnum(v: unknown, numbers: ReadonlyMap<string, number>): numb
   return jsonInt32(v);
 }
 
-/** The value of a base64 character, or -1. */
-function base64Value(c: number): number {
-  if (c >= 65 && c <= 90) return c - 65;
-  if (c >= 97 && c <= 122) return c - 71;
-  if (c >= 48 && c <= 57) return c + 4;
-  if (c === 43) return 62;
-  if (c === 47) return 63;
-  return -1;
-}
+/** The value of each base64 character by its code (below 128), or -1. */
+const base64Values = /*@__PURE__*/ (() => {
+  const values = new Int8Array(128).fill(-1);
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (let i = 0; i < 64; i++) values[alphabet.charCodeAt(i)] = i;
+  return values;
+})();
 
 /**
- * Decodes `s[start, end)` as standard base64 with padding; bails on anything else (URL-safe
- * base64, missing padding, whitespace: the slow path accepts those).
+ * `bytes` from JSON: standard base64 with padding. Bails on anything else (URL-safe base64,
+ * missing padding, whitespace: the slow path accepts those).
  */
-function base64Decode(s: string, start: number, end: number): Uint8Array {
-  const n = end - start;
-  if (n % 4 !== 0) bail();
-  let pad = 0;
-  if (n > 0 && s.charCodeAt(end - 1) === 61) pad = s.charCodeAt(end - 2) === 61 ? 2 : 1;
-  const out = new Uint8Array((n / 4) * 3 - pad);
-  let o = 0;
-  for (let i = start; i < end; i += 4) {
-    const a = base64Value(s.charCodeAt(i));
-    const b = base64Value(s.charCodeAt(i + 1));
-    const last = i + 4 === end;
-    const c = last && pad === 2 ? 0 : base64Value(s.charCodeAt(i + 2));
-    const d = last && pad > 0 ? 0 : base64Value(s.charCodeAt(i + 3));
-    if ((a | b | c | d) < 0) bail();
-    const x = (a << 18) | (b << 12) | (c << 6) | d;
-    out[o++] = x >> 16;
-    if (o < out.length) out[o++] = (x >> 8) & 0xff;
-    if (o < out.length) out[o++] = x & 0xff;
-  }
-  return out;
-}
-
-/** `bytes` from JSON: standard base64. */
 export function readBytes(v: unknown): Uint8Array {
   if (typeof v !== "string") bail();
-  return base64Decode(v, 0, v.length);
+  const n = v.length;
+  if (n % 4 !== 0) bail();
+  const pad = n > 0 && v.charCodeAt(n - 1) === 61 ? (v.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
+  const out = new Uint8Array((n / 4) * 3 - pad);
+  const t = base64Values;
+  const full = pad === 0 ? n : n - 4;
+  let o = 0;
+  let i = 0;
+  // A -1 (a character outside the alphabet, "=" included) makes the group negative.
+  for (; i < full; i += 4) {
+    const a = v.charCodeAt(i);
+    const b = v.charCodeAt(i + 1);
+    const c = v.charCodeAt(i + 2);
+    const d = v.charCodeAt(i + 3);
+    if ((a | b | c | d) > 127) bail();
+    const x = (t[a] << 18) | (t[b] << 12) | (t[c] << 6) | t[d];
+    if (x < 0) bail();
+    out[o] = x >> 16;
+    out[o + 1] = x >> 8;
+    out[o + 2] = x;
+    o += 3;
+  }
+  if (pad > 0) {
+    const a = v.charCodeAt(i);
+    const b = v.charCodeAt(i + 1);
+    const c = pad === 2 ? 65 : v.charCodeAt(i + 2); // "A": no bits
+    if ((a | b | c) > 127) bail();
+    const x = (t[a] << 18) | (t[b] << 12) | (t[c] << 6);
+    if (x < 0) bail();
+    out[o] = x >> 16;
+    if (pad === 1) out[o + 1] = x >> 8;
+  }
+  return out;
 }
 
 /**
