@@ -264,48 +264,34 @@ function printFieldToJson(c: Code, field: DescField): void {
       return;
     case "list":
     case "map": {
-      const item =
-        (field.fieldKind === "list" ? field.listKind : field.mapKind) === "message"
-          ? [`${namesOf(field.message as DescMessage).writeJson}Value`]
-          : scalarItem(c, field);
-      const fn = field.fieldKind === "list" ? "jsonList" : "jsonMap";
-      c.line("v = ", c.rt(fn), `(m.${field.localName}, f, `, ...item, ");");
-      c.line(`if (v !== undefined) j[${key}] = v;`);
+      const kind = field.fieldKind === "list" ? field.listKind : field.mapKind;
+      const item: Printable[] =
+        kind === "message"
+          ? [`${namesOf(field.message as DescMessage).writeJson}Value(x, f)`]
+          : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "x");
+      if (field.fieldKind === "list") {
+        c.line("v = ", c.rt("isList"), `(m.${field.localName});`);
+        c.block(["if ((v as unknown[]).length > 0 || f.implicit) {"], () => {
+          c.line("const out: unknown[] = [];");
+          c.line("for (const x of v as unknown[]) out.push(", ...item, ");");
+          c.line(`j[${key}] = out;`);
+        });
+      } else {
+        c.line("v = ", c.rt("isRecord"), `(m.${field.localName});`);
+        c.block(["{"], () => {
+          c.line("const keys = Object.keys(v as object);");
+          c.block(["if (keys.length > 0 || f.implicit) {"], () => {
+            c.line("const out: ", c.rtType("JsonObject"), " = {};");
+            c.block(["for (const k of keys) {"], () => {
+              c.line("const x = (v as ", c.rtType("JsonObject"), ")[k];");
+              c.line(c.rt("setOwn"), "(out, ", c.rt("jsonString"), "(k), ", ...item, ");");
+            });
+            c.line(`j[${key}] = out;`);
+          });
+        });
+      }
       return;
     }
-  }
-}
-
-/** The item mapper of a list or map of scalars: a runtime function taking (v, f). */
-function scalarItem(c: Code, field: DescField): Printable[] {
-  const scalar = valueScalar(field);
-  if (scalar === undefined) {
-    const e = field.enum as DescEnum;
-    return [
-      `(x: unknown, f: `,
-      c.rtType("JsonFlags"),
-      ") => ",
-      c.rt("jsonEnum"),
-      `(x, ${enumStem(e)}$names, f)`,
-    ];
-  }
-  switch (scalar) {
-    case ScalarType.STRING:
-      return [c.rt("jsonString")];
-    case ScalarType.BYTES:
-      return [c.rt("jsonBytes")];
-    case ScalarType.BOOL:
-      return [c.rt("jsonBool")];
-    case ScalarType.INT32:
-      return [c.rt("jsonInt32")];
-    case ScalarType.UINT32:
-      return [c.rt("jsonUint32")];
-    case ScalarType.INT64:
-      return ["(x: unknown) => ", c.rt("jsonLong"), "(x, true)"];
-    case ScalarType.UINT64:
-      return ["(x: unknown) => ", c.rt("jsonLong"), "(x, false)"];
-    default:
-      throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
 }
 

@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../fast_runtime.js";
-import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonList, jsonLong, jsonMap, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -544,8 +544,18 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
   const j: JsonObject = {};
   let v: unknown;
   // 1 ecus
-  v = jsonMap(m.ecus, f, writeJsonCarECUValue);
-  if (v !== undefined) j["ecus"] = v;
+  v = isRecord(m.ecus);
+  {
+    const keys = Object.keys(v as object);
+    if (keys.length > 0 || f.implicit) {
+      const out: JsonObject = {};
+      for (const k of keys) {
+        const x = (v as JsonObject)[k];
+        setOwn(out, jsonString(k), writeJsonCarECUValue(x, f));
+      }
+      j["ecus"] = out;
+    }
+  }
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }
@@ -1398,8 +1408,12 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject 
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileIDs
-  v = jsonList(m.fileIDs, f, jsonString);
-  if (v !== undefined) j["fileIDs"] = v;
+  v = isList(m.fileIDs);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(jsonString(x));
+    j["fileIDs"] = out;
+  }
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }
@@ -1838,8 +1852,12 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 eccKeys
-  v = jsonList(m.eccKeys, f, writeJsonECCKeyValue);
-  if (v !== undefined) j["eccKeys"] = v;
+  v = isList(m.eccKeys);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(writeJsonECCKeyValue(x, f));
+    j["eccKeys"] = out;
+  }
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }
@@ -3179,8 +3197,12 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   v = m.ecuList;
   if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = jsonString(v);
   // 7 ecu_updates
-  v = jsonList(m.ecuUpdates, f, writeJsonUpdateManifestECUValue);
-  if (v !== undefined) j[f.proto ? "ecu_updates" : "ecuUpdates"] = v;
+  v = isList(m.ecuUpdates);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
+    j[f.proto ? "ecu_updates" : "ecuUpdates"] = out;
+  }
   // 8 fingerprint
   v = m.fingerprint;
   if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v);
@@ -3731,8 +3753,12 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
   v = m.hwVersion;
   if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v);
   // 7 hw_versions
-  v = jsonList(m.hwVersions, f, jsonString);
-  if (v !== undefined) j[f.proto ? "hw_versions" : "hwVersions"] = v;
+  v = isList(m.hwVersions);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(jsonString(x));
+    j[f.proto ? "hw_versions" : "hwVersions"] = out;
+  }
   // 8 configuration_mask
   v = m.configurationMask;
   if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = jsonString(v);
@@ -3746,11 +3772,19 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
   v = m.mode;
   if (v !== "" || f.implicit) j["mode"] = jsonString(v);
   // 12 files
-  v = jsonList(m.files, f, writeJsonUpdateManifestFileValue);
-  if (v !== undefined) j["files"] = v;
+  v = isList(m.files);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(writeJsonUpdateManifestFileValue(x, f));
+    j["files"] = out;
+  }
   // 13 rollback
-  v = jsonList(m.rollback, f, writeJsonUpdateManifestECUValue);
-  if (v !== undefined) j["rollback"] = v;
+  v = isList(m.rollback);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
+    j["rollback"] = out;
+  }
   // 14 ecc_keys
   v = m.eccKeys;
   if (v !== undefined) {
@@ -4233,11 +4267,19 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
   v = m.signature;
   if (v !== "" || f.implicit) j["signature"] = jsonString(v);
   // 14 compatible_trims
-  v = jsonList(m.compatibleTrims, f, jsonString);
-  if (v !== undefined) j[f.proto ? "compatible_trims" : "compatibleTrims"] = v;
+  v = isList(m.compatibleTrims);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(jsonString(x));
+    j[f.proto ? "compatible_trims" : "compatibleTrims"] = out;
+  }
   // 15 compatible_drive_sides
-  v = jsonList(m.compatibleDriveSides, f, jsonString);
-  if (v !== undefined) j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = v;
+  v = isList(m.compatibleDriveSides);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(jsonString(x));
+    j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
+  }
   // 16 created
   v = m.created;
   if (v !== undefined) {
@@ -5211,8 +5253,12 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
   v = m.destCon;
   if (v !== "" || f.implicit) j["destCon"] = jsonString(v);
   // 13 feature
-  v = jsonList(m.feature, f, writeJsonFeatureCodesValue);
-  if (v !== undefined) j["feature"] = v;
+  v = isList(m.feature);
+  if ((v as unknown[]).length > 0 || f.implicit) {
+    const out: unknown[] = [];
+    for (const x of v as unknown[]) out.push(writeJsonFeatureCodesValue(x, f));
+    j["feature"] = out;
+  }
   // 14 date
   v = m.date;
   if (!isZeroLong(v) || f.implicit) j["date"] = jsonLong(v, true);

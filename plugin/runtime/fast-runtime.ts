@@ -945,41 +945,6 @@ export function jsonBytes(v: unknown): string {
   return btoa(latin1);
 }
 
-/** The JSON key of a field: its JSON name, or its proto name with `useProtoFieldName`. */
-export function jsonKey(f: JsonFlags, jsonName: string, protoName: string): string {
-  return f.proto ? protoName : jsonName;
-}
-
-/** Copies the entries of a map for JSON, as own properties (`__proto__` included). */
-export function jsonMap(
-  v: unknown,
-  f: JsonFlags,
-  value: (v: unknown, f: JsonFlags) => unknown,
-): JsonObject | undefined {
-  const map = isRecord(v);
-  const keys = Object.keys(map);
-  if (keys.length === 0 && !f.implicit) return undefined;
-  const out: JsonObject = {};
-  for (const k of keys) {
-    jsonString(k);
-    setOwn(out, k, value(map[k], f));
-  }
-  return out;
-}
-
-/** Copies a list for JSON. */
-export function jsonList(
-  v: unknown,
-  f: JsonFlags,
-  item: (v: unknown, f: JsonFlags) => unknown,
-): unknown[] | undefined {
-  const list = isList(v);
-  if (list.length === 0 && !f.implicit) return undefined;
-  const out: unknown[] = [];
-  for (const x of list) out.push(item(x, f));
-  return out;
-}
-
 // Reading a JSON value ------------------------------------------------------------------------
 
 /** The state of one read of a JSON value: the options. */
@@ -1088,6 +1053,26 @@ const base64Values = /*@__PURE__*/ (() => {
   return values;
 })();
 
+// V8 keeps a typed array of more than 64 bytes off its heap, which makes each one cost about ten
+// times as much to allocate (measured: 320 ns against 30 ns on Node 20). Arrays of 65 bytes to
+// 4 KiB are cut from a shared 8 KiB block instead, as Node's Buffer.from() does: each is a view
+// of its own bytes, and the block lives as long as any of them (the views protobuf-es's
+// fromBinary() returns share the input's buffer in the same way).
+let block = /*@__PURE__*/ new Uint8Array(0);
+let blockUsed = 0;
+
+/** A new zeroed Uint8Array of `n` bytes; from the shared block if it is of middle size. */
+function allocate(n: number): Uint8Array {
+  if (n <= 64 || n > 4096) return new Uint8Array(n);
+  if (blockUsed + n > block.length) {
+    block = new Uint8Array(8192);
+    blockUsed = 0;
+  }
+  const out = block.subarray(blockUsed, blockUsed + n);
+  blockUsed += (n + 7) & ~7; // 8-byte aligned, as Node aligns its pool
+  return out;
+}
+
 /**
  * `bytes` from JSON: standard base64 with padding. Bails on anything else (URL-safe base64,
  * missing padding, whitespace: the slow path accepts those).
@@ -1097,7 +1082,7 @@ export function readBytes(v: unknown): Uint8Array {
   const n = v.length;
   if (n % 4 !== 0) bail();
   const pad = n > 0 && v.charCodeAt(n - 1) === 61 ? (v.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
-  const out = new Uint8Array((n / 4) * 3 - pad);
+  const out = allocate((n / 4) * 3 - pad);
   const t = base64Values;
   const full = pad === 0 ? n : n - 4;
   let o = 0;

@@ -197,6 +197,41 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
     );
   });
 
+  it("writes the very text of the slow path, in every option", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), writeOptions, (envelope, o) => {
+        expectSameOutcome(
+          () => envelopeToJsonString(envelope, o),
+          () => JSON.stringify(envelopeToJsonSlow(envelope, o), null, o.prettySpaces ?? 0),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  // Wherever a lone surrogate hides, the text writer fails as the checked path does.
+  it.each([
+    ["the handler", { handler: "a\ud800" }, undefined],
+    ["a string field", { handler: "h" }, { vin: "\udc00b" }],
+    ["a list item", undefined, { fileIDs: ["ok", "\udbff"] }, "fileKeyReq"],
+    ["a map key", undefined, { ecus: { "\ud800": { vin: "v" } } }, "carUpdateStatus"],
+    ["a map value", undefined, { ecus: { a: { vin: "\ud800" } } }, "carUpdateStatus"],
+    ["an escaped backslash before ud (no surrogate)", { handler: "\\ud800" }, undefined],
+  ])("agrees on a lone surrogate in %s", (_, top, data, kind = "updateGet") => {
+    const sample = sampleEnvelope(kind as "updateGet");
+    const envelope = {
+      ...sample,
+      ...top,
+      Data: { case: sample.Data.case, value: { ...sample.Data.value, ...data } },
+    } as typeof sample;
+    for (const prettySpaces of [0, 2]) {
+      expectSameOutcome(
+        () => envelopeToJsonString(envelope, { prettySpaces }),
+        () => JSON.stringify(envelopeToJsonSlow(envelope), null, prettySpaces),
+      );
+    }
+  });
+
   it("agrees on odd arguments and options", () => {
     const envelope = sampleEnvelope("messageStatus");
     const cases: [unknown, unknown][] = [
@@ -257,6 +292,34 @@ describe("the generated mappers take every canonical form themselves", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("bytes read from JSON", () => {
+  // Arrays of 65 bytes to 4 KiB are views of a shared block (see readBytes in the runtime).
+  it("are arrays of their own bytes, whatever their size, however many are read", () => {
+    const sizes = [0, 1, 2, 3, 63, 64, 65, 66, 100, 1000, 4095, 4096, 4097, 5000];
+    const read: Uint8Array[] = [];
+    const expected: Uint8Array[] = [];
+    for (let round = 0; round < 40; round++) {
+      for (const size of sizes) {
+        const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 31 + size + round) & 0xff);
+        const text = JSON.stringify({
+          keys: { eccKeys: [{ level1: { data: Buffer.from(bytes).toString("base64") } }] },
+        });
+        const data = envelopeFromJsonString(text).Data.value as {
+          eccKeys: { level1: { data: Uint8Array } }[];
+        };
+        read.push(data.eccKeys[0]?.level1.data as Uint8Array);
+        expected.push(bytes);
+      }
+    }
+    for (const array of read) array.fill(0xaa, 0, 1); // writing one must not touch another
+    for (const [i, array] of read.entries()) {
+      const bytes = expected[i] as Uint8Array;
+      expect(array.length).toBe(bytes.length);
+      expect(Array.from(array.subarray(1))).toEqual(Array.from(bytes.subarray(1)));
+    }
   });
 });
 
