@@ -104,8 +104,10 @@ export function envelopeToJsonString(
 
 /**
  * Reads an envelope from a proto3 JSON value (already parsed). Both name styles are
- * accepted (`swVersion` and `sw_version`), int64 as strings or numbers, enums by name or
- * number. Properties this schema does not know are rejected unless `ignoreUnknownFields`.
+ * accepted (`swVersion` and `sw_version`), int64 as strings or as numbers up to ±(2^53 − 1)
+ * (a larger number may already have lost digits in JSON.parse, so it is refused), enums by
+ * name or number. Properties this schema does not know are rejected unless
+ * `ignoreUnknownFields`.
  *
  * Throws a {@link CodecError}: `invalid_json` for a value that is not a valid envelope,
  * `too_deep` past `recursionLimit`, `missing_data` for an envelope without a `Data` member
