@@ -969,6 +969,9 @@ export function jsonObject(v: unknown): JsonObject {
  * Called when a message's JSON object has more members than the reader read (`n`): bails
  * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
  * rather than from a member (a polluted Object.prototype), which the count would not show.
+ * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
+ * same object, without `ignoreUnknownFields`: the counts then match, the reader takes the
+ * inherited value where the slow path would name the unknown member.)
  */
 export function unknownMembers(
   o: JsonObject,
