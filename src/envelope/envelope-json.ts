@@ -117,6 +117,18 @@ export function envelopeFromJson(
   json: JsonValue,
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
+  return readEnvelope(json, options, false);
+}
+
+/**
+ * {@link envelopeFromJson}, told whether every string in `json` is known to be well-formed
+ * (then the generated reader does not check each one for lone surrogates).
+ */
+function readEnvelope(
+  json: JsonValue,
+  options: Partial<EnvelopeJsonReadOptions> | undefined,
+  wellFormed: boolean,
+): GRPC_AttendantPayload {
   checkOptions(options);
   const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   checkCount("recursionLimit", recursionLimit, 1);
@@ -126,6 +138,7 @@ export function envelopeFromJson(
     json,
     Boolean(options?.ignoreUnknownFields ?? false),
     recursionLimit,
+    wellFormed,
   );
   if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
     return fast;
@@ -169,22 +182,9 @@ export function envelopeFromJsonString(
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
   checkText(text, options);
-  const json = parse(text);
-  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-  if (Number.isSafeInteger(recursionLimit) && recursionLimit >= 1) {
-    // JSON.parse() is native and fast; the generated reader then makes the envelope from the
-    // value, skipping the check for lone surrogates in each string if the text shows none.
-    const fast = fromJsonGRPC_AttendantPayload(
-      json,
-      Boolean(options?.ignoreUnknownFields ?? false),
-      recursionLimit,
-      wellFormedJson(text),
-    );
-    if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
-      return fast;
-    }
-  }
-  return envelopeFromJsonSlow(json, options);
+  // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
+  // surrogates in each string if the text shows none (and no \u escape that could make one).
+  return readEnvelope(parse(text), options, wellFormedJson(text));
 }
 
 /**
