@@ -141,7 +141,14 @@ export function printToJson(
         " {",
       ],
       () => {
-        c.line(`return ${n.writeJson}(`, c.rt("isMessage"), `(v, ${lit(desc.typeName)}), f);`);
+        // The check inline rather than through isMessage(): one property-read site per type
+        // stays monomorphic where a shared helper's would see every message type.
+        c.line(
+          `if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
+          c.rt("bail"),
+          "();",
+        );
+        c.line(`return ${n.writeJson}(v as `, c.shape(desc), ", f);");
       },
     );
     c.line();
@@ -284,7 +291,12 @@ function printFieldToJson(c: Code, field: DescField): void {
             c.line("const out: ", c.rtType("JsonObject"), " = {};");
             c.block(["for (const k of keys) {"], () => {
               c.line("const x = (v as ", c.rtType("JsonObject"), ")[k];");
-              c.line(c.rt("setOwn"), "(out, ", c.rt("jsonString"), "(k), ", ...item, ");");
+              c.line("if (!", c.rt("wellFormed"), "(k)) ", c.rt("bail"), "();");
+              // The store inline rather than through setOwn(): a store site per map stays
+              // monomorphic.
+              c.line("const y = ", ...item, ";");
+              c.line('if (k === "__proto__") ', c.rt("setOwn"), "(out, k, y);");
+              c.line("else out[k] = y;");
             });
             c.line(`j[${key}] = out;`);
           });

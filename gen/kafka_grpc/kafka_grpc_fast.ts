@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../fast_runtime.js";
-import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -532,7 +532,8 @@ export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: bool
 
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonCarUpdateStatus(isMessage(v, "kafka_grpc.CarUpdateStatus"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
+  return writeJsonCarUpdateStatus(v as CarUpdateStatus, f);
 }
 
 /**
@@ -551,7 +552,10 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
       const out: JsonObject = {};
       for (const k of keys) {
         const x = (v as JsonObject)[k];
-        setOwn(out, jsonString(k), writeJsonCarECUValue(x, f));
+        if (!wellFormed(k)) bail();
+        const y = writeJsonCarECUValue(x, f);
+        if (k === "__proto__") setOwn(out, k, y);
+        else out[k] = y;
       }
       j["ecus"] = out;
     }
@@ -780,7 +784,8 @@ export function encodeCarECU(message: unknown, writeUnknownFields: boolean, dete
 
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonCarECU(isMessage(v, "kafka_grpc.CarECU"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
+  return writeJsonCarECU(v as CarECU, f);
 }
 
 /**
@@ -1154,7 +1159,8 @@ export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: bo
 
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonCarUpdateProgress(isMessage(v, "kafka_grpc.CarUpdateProgress"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
+  return writeJsonCarUpdateProgress(v as CarUpdateProgress, f);
 }
 
 /**
@@ -1396,7 +1402,8 @@ export function encodeFileKeysRequest(message: unknown, writeUnknownFields: bool
 
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonFileKeysRequest(isMessage(v, "kafka_grpc.FileKeysRequest"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
+  return writeJsonFileKeysRequest(v as FileKeysRequest, f);
 }
 
 /**
@@ -1604,7 +1611,8 @@ export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, de
 
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonDTCEntry(isMessage(v, "kafka_grpc.DTCEntry"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
+  return writeJsonDTCEntry(v as DTCEntry, f);
 }
 
 /**
@@ -1840,7 +1848,8 @@ export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, det
 
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonECCKeys(isMessage(v, "kafka_grpc.ECCKeys"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
+  return writeJsonECCKeys(v as ECCKeys, f);
 }
 
 /**
@@ -2085,7 +2094,8 @@ export function encodeECCKey(message: unknown, writeUnknownFields: boolean, dete
 
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonECCKey(isMessage(v, "kafka_grpc.ECCKey"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
+  return writeJsonECCKey(v as ECCKey, f);
 }
 
 /**
@@ -2381,7 +2391,8 @@ export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, d
 
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonBineryHex(isMessage(v, "kafka_grpc.BineryHex"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
+  return writeJsonBineryHex(v as BineryHex, f);
 }
 
 /**
@@ -2532,7 +2543,8 @@ export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, 
 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonUpdateData(isMessage(v, "kafka_grpc.UpdateData"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
+  return writeJsonUpdateData(v as UpdateData, f);
 }
 
 /**
@@ -2682,7 +2694,8 @@ export function encodeVehicleData(message: unknown, writeUnknownFields: boolean,
 
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonVehicleData(isMessage(v, "kafka_grpc.VehicleData"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
+  return writeJsonVehicleData(v as VehicleData, f);
 }
 
 /**
@@ -2838,7 +2851,8 @@ export function encodeMessageStatus(message: unknown, writeUnknownFields: boolea
 
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonMessageStatus(isMessage(v, "kafka_grpc.MessageStatus"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
+  return writeJsonMessageStatus(v as MessageStatus, f);
 }
 
 /**
@@ -3167,7 +3181,8 @@ export function encodeUpdateManifest(message: unknown, writeUnknownFields: boole
 
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonUpdateManifest(isMessage(v, "kafka_grpc.UpdateManifest"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
+  return writeJsonUpdateManifest(v as UpdateManifest, f);
 }
 
 /**
@@ -3723,7 +3738,8 @@ export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: bo
 
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonUpdateManifestECU(isMessage(v, "kafka_grpc.UpdateManifestECU"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
+  return writeJsonUpdateManifestECU(v as UpdateManifestECU, f);
 }
 
 /**
@@ -4204,7 +4220,8 @@ export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: b
 
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonUpdateManifestFile(isMessage(v, "kafka_grpc.UpdateManifestFile"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
+  return writeJsonUpdateManifestFile(v as UpdateManifestFile, f);
 }
 
 /**
@@ -4576,7 +4593,8 @@ export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean
 
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonMemoryRegion(isMessage(v, "kafka_grpc.MemoryRegion"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
+  return writeJsonMemoryRegion(v as MemoryRegion, f);
 }
 
 /**
@@ -4759,7 +4777,8 @@ export function encodeFileKeyResponse(message: unknown, writeUnknownFields: bool
 
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonFileKeyResponse(isMessage(v, "kafka_grpc.FileKeyResponse"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
+  return writeJsonFileKeyResponse(v as FileKeyResponse, f);
 }
 
 /**
@@ -4957,7 +4976,8 @@ export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean
 
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonFeatureCodes(isMessage(v, "kafka_grpc.FeatureCodes"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
+  return writeJsonFeatureCodes(v as FeatureCodes, f);
 }
 
 /**
@@ -5205,7 +5225,8 @@ export function encodeVehicleSpecification(message: unknown, writeUnknownFields:
 
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonVehicleSpecification(isMessage(v, "kafka_grpc.VehicleSpecification"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
+  return writeJsonVehicleSpecification(v as VehicleSpecification, f);
 }
 
 /**
@@ -5509,7 +5530,8 @@ export function encodeOrder(message: unknown, writeUnknownFields: boolean, deter
 
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonOrder(isMessage(v, "kafka_grpc.Order"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
+  return writeJsonOrder(v as Order, f);
 }
 
 /**
@@ -5689,7 +5711,8 @@ export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boo
 
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
-  return writeJsonCarUpdateRequest(isMessage(v, "kafka_grpc.CarUpdateRequest"), f);
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
+  return writeJsonCarUpdateRequest(v as CarUpdateRequest, f);
 }
 
 /**

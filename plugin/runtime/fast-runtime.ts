@@ -683,7 +683,7 @@ const encoder = /*@__PURE__*/ new TextEncoder();
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether `s` holds no lone surrogate (String.prototype.isWellFormed is missing before 2023). */
-function wellFormed(s: string): boolean {
+export function wellFormed(s: string): boolean {
   return typeof s.isWellFormed === "function" ? s.isWellFormed() : !loneSurrogate.test(s);
 }
 
