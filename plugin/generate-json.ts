@@ -81,21 +81,20 @@ function scalarToJson(
   }
 }
 
-/** The condition under which protobuf-es writes an implicit scalar: not zero, or implicit. */
-function emitCondition(c: Code, scalar: ScalarType | undefined, v: string): Printable[] {
-  if (scalar === undefined) return [`${v} !== 0 || f.implicit`];
+/**
+ * The condition under which protobuf-es writes an implicit scalar: not zero, or implicit.
+ * (64-bit integers are tested by jsonLongField.)
+ */
+function emitCondition(scalar: ScalarType | undefined, v: string): string {
   switch (scalar) {
     case ScalarType.STRING:
-      return [`${v} !== "" || f.implicit`];
+      return `${v} !== "" || f.implicit`;
     case ScalarType.BYTES:
-      return [`!(${v} instanceof Uint8Array) || ${v}.length > 0 || f.implicit`];
+      return `!(${v} instanceof Uint8Array) || ${v}.length > 0 || f.implicit`;
     case ScalarType.BOOL:
-      return [`${v} !== false || f.implicit`];
-    case ScalarType.INT64:
-    case ScalarType.UINT64:
-      return ["!", c.rt("isZeroLong"), `(${v}) || f.implicit`];
+      return `${v} !== false || f.implicit`;
     default:
-      return [`${v} !== 0 || f.implicit`];
+      return `${v} !== 0 || f.implicit`;
   }
 }
 
@@ -245,6 +244,16 @@ function printFieldToJson(c: Code, field: DescField): void {
     case "scalar":
     case "enum": {
       const scalar = field.fieldKind === "scalar" ? field.scalar : undefined;
+      if (
+        !hasExplicitPresence(field) &&
+        (scalar === ScalarType.INT64 || scalar === ScalarType.UINT64)
+      ) {
+        // One call for the zero test and the mapping (the runtime's hottest JSON path).
+        const signed = scalar === ScalarType.INT64;
+        c.line("v = ", c.rt("jsonLongField"), `(m.${field.localName}, ${signed}, f.implicit);`);
+        c.line(`if (v !== undefined) j[${key}] = v;`);
+        return;
+      }
       c.line(`v = m.${field.localName};`);
       if (hasExplicitPresence(field)) {
         c.block(["if (v !== undefined) {"], () => {
@@ -254,7 +263,7 @@ function printFieldToJson(c: Code, field: DescField): void {
       } else {
         c.line(
           "if (",
-          ...emitCondition(c, scalar, "v"),
+          emitCondition(scalar, "v"),
           `) j[${key}] = `,
           ...scalarToJson(c, field, scalar, "v"),
           ";",

@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../fast_runtime.js";
-import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -827,8 +827,8 @@ function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
   v = m.supplierSwVersion;
   if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = jsonString(v);
   // 11 epoch_usec
-  v = m.epochUsec;
-  if (!isZeroLong(v) || f.implicit) j[f.proto ? "epoch_usec" : "epochUsec"] = jsonLong(v, true);
+  v = jsonLongField(m.epochUsec, true, f.implicit);
+  if (v !== undefined) j[f.proto ? "epoch_usec" : "epochUsec"] = v;
   // 12 assy_number
   v = m.assyNumber;
   if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = jsonString(v);
@@ -1172,26 +1172,26 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileCurrent
-  v = m.fileCurrent;
-  if (!isZeroLong(v) || f.implicit) j["fileCurrent"] = jsonLong(v, false);
+  v = jsonLongField(m.fileCurrent, false, f.implicit);
+  if (v !== undefined) j["fileCurrent"] = v;
   // 2 fileTotal
-  v = m.fileTotal;
-  if (!isZeroLong(v) || f.implicit) j["fileTotal"] = jsonLong(v, false);
+  v = jsonLongField(m.fileTotal, false, f.implicit);
+  if (v !== undefined) j["fileTotal"] = v;
   // 3 pkgCurrent
-  v = m.pkgCurrent;
-  if (!isZeroLong(v) || f.implicit) j["pkgCurrent"] = jsonLong(v, false);
+  v = jsonLongField(m.pkgCurrent, false, f.implicit);
+  if (v !== undefined) j["pkgCurrent"] = v;
   // 4 pkgTotal
-  v = m.pkgTotal;
-  if (!isZeroLong(v) || f.implicit) j["pkgTotal"] = jsonLong(v, false);
+  v = jsonLongField(m.pkgTotal, false, f.implicit);
+  if (v !== undefined) j["pkgTotal"] = v;
   // 5 installedFiles
-  v = m.installedFiles;
-  if (!isZeroLong(v) || f.implicit) j["installedFiles"] = jsonLong(v, true);
+  v = jsonLongField(m.installedFiles, true, f.implicit);
+  if (v !== undefined) j["installedFiles"] = v;
   // 6 totalFiles
-  v = m.totalFiles;
-  if (!isZeroLong(v) || f.implicit) j["totalFiles"] = jsonLong(v, true);
+  v = jsonLongField(m.totalFiles, true, f.implicit);
+  if (v !== undefined) j["totalFiles"] = v;
   // 7 carUpdateID
-  v = m.carUpdateID;
-  if (!isZeroLong(v) || f.implicit) j["carUpdateID"] = jsonLong(v, true);
+  v = jsonLongField(m.carUpdateID, true, f.implicit);
+  if (v !== undefined) j["carUpdateID"] = v;
   // 8 ecu
   v = m.ecu;
   if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
@@ -1202,8 +1202,8 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
   v = m.status;
   if (v !== "" || f.implicit) j["status"] = jsonString(v);
   // 11 errCode
-  v = m.errCode;
-  if (!isZeroLong(v) || f.implicit) j["errCode"] = jsonLong(v, true);
+  v = jsonLongField(m.errCode, true, f.implicit);
+  if (v !== undefined) j["errCode"] = v;
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }
@@ -1624,8 +1624,8 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 createdAt
-  v = m.createdAt;
-  if (!isZeroLong(v) || f.implicit) j["createdAt"] = jsonLong(v, true);
+  v = jsonLongField(m.createdAt, true, f.implicit);
+  if (v !== undefined) j["createdAt"] = v;
   // 2 vin
   v = m.vin;
   if (v !== "" || f.implicit) j["vin"] = jsonString(v);
@@ -1633,11 +1633,11 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
   v = m.ecu;
   if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
   // 4 dtc
-  v = m.dtc;
-  if (!isZeroLong(v) || f.implicit) j["dtc"] = jsonLong(v, false);
+  v = jsonLongField(m.dtc, false, f.implicit);
+  if (v !== undefined) j["dtc"] = v;
   // 5 timestamp
-  v = m.timestamp;
-  if (!isZeroLong(v) || f.implicit) j["timestamp"] = jsonLong(v, true);
+  v = jsonLongField(m.timestamp, true, f.implicit);
+  if (v !== undefined) j["timestamp"] = v;
   // 6 speed
   v = m.speed;
   if (v !== 0 || f.implicit) j["speed"] = jsonUint32(v);
@@ -2556,8 +2556,8 @@ function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = m.id;
-  if (!isZeroLong(v) || f.implicit) j["id"] = jsonLong(v, true);
+  v = jsonLongField(m.id, true, f.implicit);
+  if (v !== undefined) j["id"] = v;
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }
@@ -3194,8 +3194,8 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = m.id;
-  if (!isZeroLong(v) || f.implicit) j["id"] = jsonLong(v, true);
+  v = jsonLongField(m.id, true, f.implicit);
+  if (v !== undefined) j["id"] = v;
   // 2 name
   v = m.name;
   if (v !== "" || f.implicit) j["name"] = jsonString(v);
@@ -3222,8 +3222,8 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   v = m.fingerprint;
   if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v);
   // 9 car_update_id
-  v = m.carUpdateId;
-  if (!isZeroLong(v) || f.implicit) j[f.proto ? "car_update_id" : "carUpdateId"] = jsonLong(v, true);
+  v = jsonLongField(m.carUpdateId, true, f.implicit);
+  if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   // 10 rollback
   v = m.rollback;
   if (v !== false || f.implicit) j["rollback"] = jsonBool(v);
@@ -3751,11 +3751,11 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = m.id;
-  if (!isZeroLong(v) || f.implicit) j["id"] = jsonLong(v, true);
+  v = jsonLongField(m.id, true, f.implicit);
+  if (v !== undefined) j["id"] = v;
   // 2 manifest_id
-  v = m.manifestId;
-  if (!isZeroLong(v) || f.implicit) j[f.proto ? "manifest_id" : "manifestId"] = jsonLong(v, true);
+  v = jsonLongField(m.manifestId, true, f.implicit);
+  if (v !== undefined) j[f.proto ? "manifest_id" : "manifestId"] = v;
   // 3 name
   v = m.name;
   if (v !== "" || f.implicit) j["name"] = jsonString(v);
@@ -4236,8 +4236,8 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
   v = m.fileId;
   if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v);
   // 2 manifest_ecu_id
-  v = m.manifestEcuId;
-  if (!isZeroLong(v) || f.implicit) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = jsonLong(v, true);
+  v = jsonLongField(m.manifestEcuId, true, f.implicit);
+  if (v !== undefined) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = v;
   // 3 filename
   v = m.filename;
   if (v !== "" || f.implicit) j["filename"] = jsonString(v);
@@ -4245,8 +4245,8 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
   v = m.url;
   if (v !== "" || f.implicit) j["url"] = jsonString(v);
   // 5 file_size
-  v = m.fileSize;
-  if (!isZeroLong(v) || f.implicit) j[f.proto ? "file_size" : "fileSize"] = jsonLong(v, false);
+  v = jsonLongField(m.fileSize, false, f.implicit);
+  if (v !== undefined) j[f.proto ? "file_size" : "fileSize"] = v;
   // 6 checksum
   v = m.checksum;
   if (v !== "" || f.implicit) j["checksum"] = jsonString(v);
@@ -4606,11 +4606,11 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 offset
-  v = m.offset;
-  if (!isZeroLong(v) || f.implicit) j["offset"] = jsonLong(v, false);
+  v = jsonLongField(m.offset, false, f.implicit);
+  if (v !== undefined) j["offset"] = v;
   // 2 length
-  v = m.length;
-  if (!isZeroLong(v) || f.implicit) j["length"] = jsonLong(v, false);
+  v = jsonLongField(m.length, false, f.implicit);
+  if (v !== undefined) j["length"] = v;
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }
@@ -5253,17 +5253,17 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
   v = m.modelType;
   if (v !== "" || f.implicit) j["modelType"] = jsonString(v);
   // 6 modelId
-  v = m.modelId;
-  if (!isZeroLong(v) || f.implicit) j["modelId"] = jsonLong(v, true);
+  v = jsonLongField(m.modelId, true, f.implicit);
+  if (v !== undefined) j["modelId"] = v;
   // 7 modelYear
-  v = m.modelYear;
-  if (!isZeroLong(v) || f.implicit) j["modelYear"] = jsonLong(v, true);
+  v = jsonLongField(m.modelYear, true, f.implicit);
+  if (v !== undefined) j["modelYear"] = v;
   // 8 sn
   v = m.sn;
   if (v !== "" || f.implicit) j["sn"] = jsonString(v);
   // 9 version
-  v = m.version;
-  if (!isZeroLong(v) || f.implicit) j["version"] = jsonLong(v, true);
+  v = jsonLongField(m.version, true, f.implicit);
+  if (v !== undefined) j["version"] = v;
   // 10 model
   v = m.model;
   if (v !== "" || f.implicit) j["model"] = jsonString(v);
@@ -5281,8 +5281,8 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
     j["feature"] = out;
   }
   // 14 date
-  v = m.date;
-  if (!isZeroLong(v) || f.implicit) j["date"] = jsonLong(v, true);
+  v = jsonLongField(m.date, true, f.implicit);
+  if (v !== undefined) j["date"] = v;
   // 15 fOrderId
   v = m.fOrderId;
   if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v);
@@ -5543,11 +5543,11 @@ function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 specId
-  v = m.specId;
-  if (!isZeroLong(v) || f.implicit) j["specId"] = jsonLong(v, true);
+  v = jsonLongField(m.specId, true, f.implicit);
+  if (v !== undefined) j["specId"] = v;
   // 2 orderNo
-  v = m.orderNo;
-  if (!isZeroLong(v) || f.implicit) j["orderNo"] = jsonLong(v, true);
+  v = jsonLongField(m.orderNo, true, f.implicit);
+  if (v !== undefined) j["orderNo"] = v;
   // 3 msgIdentifier
   v = m.msgIdentifier;
   if (v !== "" || f.implicit) j["msgIdentifier"] = jsonString(v);
@@ -5724,8 +5724,8 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObjec
   const j: JsonObject = {};
   let v: unknown;
   // 1 car_update_id
-  v = m.carUpdateId;
-  if (!isZeroLong(v) || f.implicit) j[f.proto ? "car_update_id" : "carUpdateId"] = jsonLong(v, true);
+  v = jsonLongField(m.carUpdateId, true, f.implicit);
+  if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
   return j;
 }

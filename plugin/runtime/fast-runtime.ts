@@ -929,6 +929,21 @@ export function jsonLong(v: unknown, signed: boolean): string {
   return `${v}`;
 }
 
+/**
+ * A 64-bit field without presence for JSON: {@link jsonLong}, or undefined for a zero that
+ * protobuf-es leaves out (unless `implicit`). One call for what the writer asks of every such
+ * field.
+ */
+export function jsonLongField(v: unknown, signed: boolean, implicit: boolean): string | undefined {
+  if (typeof v === "bigint") {
+    const n = Number(v);
+    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
+      return n === 0 && !implicit ? undefined : `${n}`;
+    }
+  }
+  return isZeroLong(v) && !implicit ? undefined : jsonLong(v, signed);
+}
+
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
 export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): number | string {
   const n = jsonInt32(v);
