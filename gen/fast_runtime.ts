@@ -684,9 +684,15 @@ const encoder = /*@__PURE__*/ new TextEncoder();
 /** A lone surrogate: half of a pair without the other half. */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether `s` holds no lone surrogate (String.prototype.isWellFormed is missing before 2023). */
+/**
+ * Whether `s` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
+ * keeps this small enough for V8 to inline at every call site (a fallback in here measured 5 to
+ * 10 % slower JSON writing). Engines from before 2023 lack it: the call throws a TypeError, and
+ * the generated function gives up to the slow path, as on any exception. Only the call in
+ * wellFormedJson, outside the generated functions, needs the fallback.
+ */
 export function wellFormed(s: string): boolean {
-  return typeof s.isWellFormed === "function" ? s.isWellFormed() : !loneSurrogate.test(s);
+  return s.isWellFormed();
 }
 
 /**
@@ -1157,5 +1163,8 @@ export function readBytes(v: unknown): Uint8Array {
  * surrogate and no `\u` escape (which could make one).
  */
 export function wellFormedJson(text: string): boolean {
-  return !text.includes("\\u") && wellFormed(text);
+  return (
+    !text.includes("\\u") &&
+    (typeof text.isWellFormed === "function" ? text.isWellFormed() : !loneSurrogate.test(text))
+  );
 }

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleCarECU, sampleCarUpdateStatus, sampleEnvelope } from "../../src/fixtures/index.js";
+import {
+  type CarECU,
+  createEnvelope,
+  decodeEnvelope,
+  encodeEnvelope,
+  envelopeFromJsonString,
+  envelopeKinds,
+  envelopeToJsonString,
+  type GRPC_AttendantPayload,
+} from "../../src/index.js";
+
+// Engines from before 2023 (Chrome < 111, Firefox < 119, Safari < 16.4) have no
+// String.prototype.isWellFormed. The generated code calls it as it is, and gives up to the slow
+// path where it is missing: every result and every error stays the same, only slower.
+
+/** What each call gives: its value, or its error's code and message. */
+function outcome(call: () => unknown): unknown {
+  try {
+    const value = call();
+    return value instanceof Uint8Array ? { bytes: Array.from(value) } : { value };
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return { code, message };
+  }
+}
+
+/** Envelopes as the writers see them: every kind, and lone surrogates in three places. */
+function envelopes(): GRPC_AttendantPayload[] {
+  const withEcus = (ecus: Record<string, CarECU>) =>
+    createEnvelope("carUpdateStatus", sampleCarUpdateStatus({ ecus }));
+  return [
+    ...envelopeKinds.map((kind) => sampleEnvelope(kind)),
+    { ...sampleEnvelope("updateGet"), handler: "a\ud800" },
+    withEcus({ "\udc00": sampleCarECU() }),
+    withEcus({ a: sampleCarECU({ vin: "\ud800" }) }),
+  ];
+}
+
+/** JSON texts as the readers see them: every kind, escapes and a lone surrogate. */
+function texts(): string[] {
+  return [
+    ...envelopeKinds.map((kind) => envelopeToJsonString(sampleEnvelope(kind))),
+    '{"handler":"a\\u00e9\\ud83d\\ude00","updateGet":{"vin":"\\u0041"}}',
+    '{"handler":"\ud800","updateGet":{}}',
+    '{"handler":"\\udc00","updateGet":{}}',
+  ];
+}
+
+/** Every outcome of the public calls that check strings for lone surrogates. */
+function outcomes(): unknown[] {
+  return [
+    ...envelopes().flatMap((envelope) => [
+      outcome(() => envelopeToJsonString(envelope)),
+      outcome(() => encodeEnvelope(envelope)),
+      outcome(() => decodeEnvelope(encodeEnvelope(envelope))),
+    ]),
+    ...texts().map((text) => outcome(() => envelopeFromJsonString(text))),
+  ];
+}
+
+describe("on an engine without String.prototype.isWellFormed", () => {
+  const modern = outcomes();
+  const descriptor = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
+  beforeAll(() => {
+    delete (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+  });
+  afterAll(() => {
+    if (descriptor) Object.defineProperty(String.prototype, "isWellFormed", descriptor);
+  });
+
+  it("is really missing here", () => {
+    expect("".isWellFormed).toBeUndefined();
+  });
+
+  it("writes, reads and rejects exactly as on a modern engine", () => {
+    expect(outcomes()).toEqual(modern);
+  });
+
+  it("still rejects lone surrogates, with the same errors", () => {
+    const rejected = outcomes().filter((o) => (o as { code?: unknown }).code !== undefined);
+    expect(rejected.length).toBeGreaterThanOrEqual(6);
+    expect(rejected).toContainEqual(
+      expect.objectContaining({ message: expect.stringContaining("lone surrogate") }),
+    );
+  });
+});
