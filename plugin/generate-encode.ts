@@ -98,7 +98,7 @@ export function printEncode(c: Code, desc: DescMessage): void {
       for (const field of fields) printFieldWrite(c, field);
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
-      c.line(c.rt("writeUnknown"), "(w, m.$unknown);");
+      c.line("if (m.$unknown !== undefined) ", c.rt("writeUnknown"), "(w, m.$unknown);");
       if (mapPath) {
         const keys = ["$typeName", ...desc.members.map((mb) => mb.localName), "$unknown"];
         c.line(

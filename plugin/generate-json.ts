@@ -181,10 +181,9 @@ export function printToJson(
       for (const field of fields) printFieldToJson(c, field);
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
-      c.line(
-        c.rt("checkUnknown"),
-        "(m.$unknown); // JSON drops them, but checkMessage checks them",
-      );
+      // JSON drops unknown fields, but checkMessage checks them (the test here keeps the usual
+      // case from calling a function too large to inline).
+      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknown"), "(m.$unknown);");
       c.line("return j;");
     },
   );

@@ -191,7 +191,7 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
     join(w, at);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
   // A map below was sorted: the slow path writes a copy of this message, own fields only.
   if (w.copies !== copies) ownFields(m, ["$typeName", "handler", "Data", "$unknown"]);
 }
@@ -284,7 +284,7 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
     j["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, f);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -507,7 +507,7 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
     join(w, at);
     join(w, entry);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
   // A map below was sorted: the slow path writes a copy of this message, own fields only.
   if (w.copies !== copies) ownFields(m, ["$typeName", "ecus", "$unknown"]);
 }
@@ -560,7 +560,7 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
       j["ecus"] = out;
     }
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -761,7 +761,7 @@ function writeCarECU(w: Writer, m: CarECU): void {
     own(m, "updatedAt");
     writeLong(w, 112, v, true);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -844,7 +844,7 @@ function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
     own(m, "updatedAt");
     j["updatedAt"] = jsonLong(v, true);
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -1136,7 +1136,7 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   // 11 errCode
   v = m.errCode;
   if (!isZeroLong(v)) writeLong(w, 88, v, true);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -1204,7 +1204,7 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
   // 11 errCode
   v = jsonLongField(m.errCode, true, f.implicit);
   if (v !== undefined) j["errCode"] = v;
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -1379,7 +1379,7 @@ function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
   for (const x of v as unknown[]) {
     writeString(w, 10, x);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -1421,7 +1421,7 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject 
     for (const x of v as unknown[]) out.push(jsonString(x));
     j["fileIDs"] = out;
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -1588,7 +1588,7 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   // 10 status
   v = m.status;
   if (v !== 0) writeUint32(w, 80, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -1653,7 +1653,7 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
   // 10 status
   v = m.status;
   if (v !== 0 || f.implicit) j["status"] = jsonUint32(v);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -1825,7 +1825,7 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
     writeECCKey(w, isMessage(x, "kafka_grpc.ECCKey"));
     join(w, at);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -1867,7 +1867,7 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
     for (const x of v as unknown[]) out.push(writeJsonECCKeyValue(x, f));
     j["eccKeys"] = out;
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -2071,7 +2071,7 @@ function writeECCKey(w: Writer, m: ECCKey): void {
     own(m, "updated");
     writeLong(w, 80, v, true);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -2160,7 +2160,7 @@ function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
     own(m, "updated");
     j["updated"] = jsonLong(v, true);
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -2368,7 +2368,7 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
   // 1 data
   v = m.data;
   if (!(v instanceof Uint8Array) || v.length > 0) writeBytes(w, 10, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -2406,7 +2406,7 @@ function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
   // 1 data
   v = m.data;
   if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = jsonBytes(v);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -2520,7 +2520,7 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
   // 1 id
   v = m.id;
   if (!isZeroLong(v)) writeLong(w, 8, v, true);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -2558,7 +2558,7 @@ function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
   // 1 id
   v = jsonLongField(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -2671,7 +2671,7 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
   // 1 vin
   v = m.vin;
   if (v !== "") writeString(w, 10, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -2709,7 +2709,7 @@ function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
   // 1 vin
   v = m.vin;
   if (v !== "" || f.implicit) j["vin"] = jsonString(v);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -2828,7 +2828,7 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
   // 2 status
   v = m.status;
   if (v !== 0) writeInt32(w, 16, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -2869,7 +2869,7 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
   // 2 status
   v = m.status;
   if (v !== 0 || f.implicit) j["status"] = jsonEnum(v, EmumStatus$names, f);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -3158,7 +3158,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
     own(m, "updated");
     writeLong(w, 216, v, true);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -3287,7 +3287,7 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
     own(m, "updated");
     j["updated"] = jsonLong(v, true);
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -3715,7 +3715,7 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
     own(m, "updated");
     writeLong(w, 136, v, true);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -3822,7 +3822,7 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
     own(m, "updated");
     j["updated"] = jsonLong(v, true);
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -4197,7 +4197,7 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
     own(m, "updated");
     writeString(w, 138, v);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -4309,7 +4309,7 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
     own(m, "updated");
     j["updated"] = jsonString(v);
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -4570,7 +4570,7 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
   // 2 length
   v = m.length;
   if (!isZeroLong(v)) writeLong(w, 16, v, false);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -4611,7 +4611,7 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
   // 2 length
   v = jsonLongField(m.length, false, f.implicit);
   if (v !== undefined) j["length"] = v;
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -4754,7 +4754,7 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
   // 5 error
   v = m.error;
   if (v !== "") writeString(w, 42, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -4804,7 +4804,7 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject 
   // 5 error
   v = m.error;
   if (v !== "" || f.implicit) j["error"] = jsonString(v);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -4953,7 +4953,7 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
   // 2 featureCode
   v = m.featureCode;
   if (v !== "") writeString(w, 18, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -4994,7 +4994,7 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
   // 2 featureCode
   v = m.featureCode;
   if (v !== "" || f.implicit) j["featureCode"] = jsonString(v);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -5202,7 +5202,7 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   // 15 fOrderId
   v = m.fOrderId;
   if (v !== "") writeString(w, 122, v);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -5286,7 +5286,7 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
   // 15 fOrderId
   v = m.fOrderId;
   if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v);
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -5507,7 +5507,7 @@ function writeOrder(w: Writer, m: Order): void {
     writeVehicleSpecification(w, isMessage(v, "kafka_grpc.VehicleSpecification"));
     join(w, at);
   }
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -5557,7 +5557,7 @@ function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
     own(m, "VehicleSpecification");
     j["VehicleSpecification"] = writeJsonVehicleSpecificationValue(v, f);
   }
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
@@ -5688,7 +5688,7 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
   // 1 car_update_id
   v = m.carUpdateId;
   if (!isZeroLong(v)) writeLong(w, 8, v, true);
-  writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
 }
 
 /**
@@ -5726,7 +5726,7 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObjec
   // 1 car_update_id
   v = jsonLongField(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
-  checkUnknown(m.$unknown); // JSON drops them, but checkMessage checks them
+  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
 
