@@ -365,8 +365,17 @@ export function uint64(r: Reader, end: number): bigint {
   return asUint64[0] as bigint;
 }
 
+/**
+ * The bigints 0 to 255, made once: counts, codes and flags are mostly small, and reading one
+ * from here is cheaper than making a new one.
+ */
+const smallBigints: readonly bigint[] = /*@__PURE__*/ Array.from({ length: 256 }, (_, i) =>
+  BigInt(i),
+);
+
 /** The bigint of the safe integer `x`, as an int64, or as a uint64 (then `x` is not negative). */
 function bigintOf(x: number, signed: boolean): bigint {
+  if (x >= 0 && x < 256) return smallBigints[x] as bigint; // -0 reads 0n
   halves[LO] = x; // ToUint32: the low 32 bits of the two's complement
   halves[1 - LO] = Math.floor(x / 4294967296);
   return (signed ? asInt64[0] : asUint64[0]) as bigint;
