@@ -16,19 +16,6 @@ export interface Writer {
   readonly sort: boolean;
   /** The write position. */
   p: number;
-  /**
-   * Whether a map with more than one entry and a key like "10" was out of order: the slow path
-   * sorts such maps in the encoded bytes, which also moves unknown fields that look like map
-   * entries. The result is taken only if no unknown field was written.
-   */
-  byteSorted: boolean;
-  /** Whether an unknown field was written. */
-  wroteUnknown: boolean;
-  /**
-   * How many maps were out of order and sorted as objects: the slow path rebuilds such a map,
-   * and shallow-copies each message on the way to it (see {@link ownFields}).
-   */
-  copies: number;
 }
 
 /** A buffer kept from one encode to the next, so that small encodes allocate only the result. */
@@ -38,7 +25,7 @@ let spare: Uint8Array | undefined;
 export function writer(keep: boolean, sort: boolean): Writer {
   const b = spare ?? new Uint8Array(1024);
   spare = undefined; // an encode inside a getter of this one gets a buffer of its own
-  return { b, keep, sort, p: 0, byteSorted: false, wroteUnknown: false, copies: 0 };
+  return { b, keep, sort, p: 0 };
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
@@ -269,9 +256,6 @@ export function own(m: object, key: string): void {
   if (!Object.hasOwn(m, key)) bail();
 }
 
-/** A key a JavaScript object puts first, whatever the insertion order. */
-const arrayIndex = /^(?:0|[1-9][0-9]{0,9})$/;
-
 /**
  * The keys of a map with string keys in the order they are written: as they are, or sorted by
  * their UTF-8 when the writer sorts, as the slow path's deterministic order does.
@@ -280,29 +264,9 @@ export function mapKeys(w: Writer, map: Record<string, unknown>): string[] {
   const keys = Object.keys(map);
   if (!w.sort || keys.length < 2) return keys;
   for (let i = 1; i < keys.length; i++) {
-    if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) {
-      if (keys.some((k) => arrayIndex.test(k))) w.byteSorted = true;
-      else w.copies++;
-      return keys.sort(compareUtf8);
-    }
+    if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) return keys.sort(compareUtf8);
   }
   return keys;
-}
-
-/**
- * Bails unless each property of `keys` that `m` has is an own enumerable one. The slow path
- * writes a shallow copy (`{ ...m }`) of a message on the way to a map it sorted: an inherited
- * or hidden property would be missing from the copy, and its output (or error) would differ.
- */
-export function ownFields(m: object, keys: readonly string[]): void {
-  for (const k of keys) {
-    if (
-      (m as Record<string, unknown>)[k] !== undefined &&
-      !Object.prototype.propertyIsEnumerable.call(m, k)
-    ) {
-      bail();
-    }
-  }
 }
 
 /** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */
@@ -329,6 +293,5 @@ export function writeUnknown(w: Writer, unknown: unknown): void {
     put32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
     w.b.set(data, w.p);
     w.p += data.length;
-    w.wroteUnknown = true;
   }
 }

@@ -36,7 +36,6 @@ export {
   mapKeys,
   oneofCase,
   own,
-  ownFields,
   type Writer,
   writeBool,
   writeBytes,
