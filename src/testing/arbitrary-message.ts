@@ -98,7 +98,10 @@ function isRecursive(owner: DescMessage, desc: DescMessage, context: Context): b
   return desc === owner || (context.reachable.get(desc)?.has(owner) ?? false);
 }
 
-/** A choice that takes the first arbitrary once the recursion is 3 levels deep. */
+/**
+ * A choice among `stop` and `more`, ever more likely to be `stop` as recursive fields nest, and
+ * always `stop` 3 levels deep.
+ */
 function bounded<T>(context: Context, stop: Arbitrary<T>, ...more: Arbitrary<T>[]): Arbitrary<T> {
   const { depthIdentifier } = context;
   return fc.oneof(
