@@ -407,7 +407,7 @@ describe("createClient()", () => {
       expect(result).toMatchObject({
         kind: "network_error",
         operation: "listVehicles",
-        message: `GET http://127.0.0.1:${port}/vehicles failed: TypeError: fetch failed`,
+        message: `GET http://127.0.0.1:${port}/vehicles failed: fetch failed (ECONNREFUSED 127.0.0.1:${port})`,
       });
       expect(result.kind === "network_error" && result.cause).toBeInstanceOf(TypeError);
     });

@@ -215,7 +215,7 @@ describe("parseResponse()", () => {
       [
         "a sparse array",
         { data: new Array<unknown>(2) },
-        "data[0]: expected a JSON value, got undefined",
+        "data[0]: expected a JSON value, got a hole in a sparse array",
       ],
       ["a revoked proxy", revoked.proxy, "(root): reading the value threw: TypeError: "],
       [
