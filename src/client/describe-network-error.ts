@@ -37,16 +37,11 @@ function findDetail(error: unknown): string | undefined {
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
     const fields = current as ErrorFields;
     if (typeof fields.code === "string" && fields.code !== "") {
-      const where =
-        typeof fields.address === "string"
-          ? typeof fields.port === "number"
-            ? ` ${fields.address}:${fields.port}`
-            : ` ${fields.address}`
-          : typeof fields.hostname === "string"
-            ? ` ${fields.hostname}`
-            : "";
-      const what = where === "" && typeof fields.message === "string" ? `: ${fields.message}` : "";
-      return escapeText(`${fields.code}${where}${what}`);
+      const first = Array.isArray(fields.errors) ? (fields.errors[0] as ErrorFields) : undefined;
+      const where = whereOf(fields) ?? (first?.code === fields.code ? whereOf(first) : undefined);
+      if (where !== undefined) return escapeText(`${fields.code} ${where}`);
+      const message = typeof fields.message === "string" ? fields.message : "";
+      return escapeText(message === "" ? fields.code : `${fields.code}: ${message}`);
     }
     if (typeof fields.message === "string" && fields.message !== "") {
       innermost = describeThrown(current);
@@ -55,4 +50,12 @@ function findDetail(error: unknown): string | undefined {
     current = Array.isArray(errors) && errors.length > 0 ? errors[0] : fields.cause;
   }
   return innermost;
+}
+
+/** `address:port`, `address` or `hostname` of a socket error, or undefined. */
+function whereOf(fields: ErrorFields | undefined): string | undefined {
+  if (typeof fields?.address === "string") {
+    return typeof fields.port === "number" ? `${fields.address}:${fields.port}` : fields.address;
+  }
+  return typeof fields?.hostname === "string" ? fields.hostname : undefined;
 }
