@@ -127,9 +127,9 @@ export function checkClientOptions(options: unknown): CheckedClientOptions {
       baseUrl: checkBaseUrl(read("baseUrl")),
       fetch: checkFetch(read("fetch")),
       headers: checkHeaders(read("headers")),
-      timeoutMs: checkTimeout(read("timeoutMs") ?? DEFAULT_TIMEOUT_MS),
-      maxBodyBytes: checkMaxBodyBytes(read("maxBodyBytes") ?? DEFAULT_MAX_BODY_BYTES),
-      redirect: checkRedirect(read("redirect") ?? "same-origin"),
+      timeoutMs: checkTimeout(orDefault(read("timeoutMs"), DEFAULT_TIMEOUT_MS)),
+      maxBodyBytes: checkMaxBodyBytes(orDefault(read("maxBodyBytes"), DEFAULT_MAX_BODY_BYTES)),
+      redirect: checkRedirect(orDefault(read("redirect"), "same-origin")),
     };
   });
 }
@@ -139,14 +139,21 @@ export function checkRequestOptions(options: unknown): CheckedRequestOptions {
   if (options === undefined) return { query: [], signal: undefined, headers: undefined };
   return guard("request options", () => {
     const read = optionReader(options, "request options");
+    const query = checkQuery(read("query"));
+    const signal = checkSignal(read("signal"));
     const headers = read("headers");
     return {
-      query: checkQuery(read("query")),
-      signal: checkSignal(read("signal")),
+      query,
+      signal,
       headers:
         headers === undefined ? undefined : toHeaders(headers, "headers must be valid headers"),
     };
   });
+}
+
+/** `value`, or `fallback` when it is undefined (null is a value, and is refused). */
+function orDefault(value: unknown, fallback: unknown): unknown {
+  return value === undefined ? fallback : value;
 }
 
 /** Runs `check`, turning anything it throws that is not already invalid_argument into one. */
