@@ -46,9 +46,12 @@ export type FetchFunction = (url: string, init: RequestInit) => Promise<Response
 /**
  * Headers sent with every request to the origin of `baseUrl`: a record (or any `HeadersInit`), or a
  * function called before each request, sync or async, so a rotating token is read fresh each time.
- * The function counts against `timeoutMs` and the request's `signal`.
+ * The function counts against `timeoutMs` and the request's `signal`; it gets a `signal` that
+ * aborts when either ends, to pass on to whatever it awaits (a token endpoint).
  */
-export type HeadersSource = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+export type HeadersSource =
+  | HeadersInit
+  | ((context: { readonly signal: AbortSignal }) => HeadersInit | Promise<HeadersInit>);
 
 /** One query parameter value; `String()` writes it. Numbers must be finite. */
 export type QueryValue = string | number | boolean | bigint;

@@ -12,7 +12,7 @@ import {
   toHeaders,
 } from "./client-options.js";
 import type { ClientFailureKind, ClientResult } from "./client-result.js";
-import { startDeadline } from "./deadline.js";
+import { type Deadline, startDeadline } from "./deadline.js";
 import { describeNetworkError } from "./describe-network-error.js";
 import { fetchWithRedirects } from "./fetch-with-redirects.js";
 import { readBody } from "./read-body.js";
@@ -74,13 +74,19 @@ async function send(
       cause,
     );
   }
-  const deadline = startDeadline(options.timeoutMs, request.signal);
+  let deadline: Deadline;
+  try {
+    deadline = startDeadline(options.timeoutMs, request.signal);
+  } catch (cause) {
+    const message = `could not listen to the ${op.id} request's signal: ${describeThrown(cause)}`;
+    return failure(op, "request_error", message, cause);
+  }
   let target = `${op.method} ${op.path}`;
   let sending = false;
   try {
     const source =
       typeof options.headers === "function"
-        ? await deadline.race(Promise.resolve().then(options.headers))
+        ? await deadline.race(Promise.resolve({ signal: deadline.signal }).then(options.headers))
         : options.headers;
     const headers = toHeaders(source, "the headers function returned invalid headers");
     request.headers?.forEach((value, name) => {
@@ -131,7 +137,7 @@ async function send(
     return parseResponse(op, response.status, read.body);
   } catch (cause) {
     if (deadline.ended === "aborted") {
-      return failure(op, "aborted", `${target} was aborted`, request.signal?.reason);
+      return failure(op, "aborted", `${target} was aborted`, deadline.signal.reason);
     }
     if (deadline.ended === "timeout") {
       return failure(op, "timeout", `${target} timed out after ${options.timeoutMs} ms`, cause);

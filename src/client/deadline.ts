@@ -21,7 +21,8 @@ export interface Deadline {
 
 /**
  * Starts a {@link Deadline} of `timeoutMs` that also ends when `callerSignal` aborts (at once if it
- * already has). Nothing of it outlives `dispose()`: no timer, no listener on the caller's signal,
+ * already has). Throws what the signal throws when reading `aborted` or adding a listener (a
+ * signal-like object can); nothing is started then. Nothing of it outlives `dispose()`: no timer, no listener on the caller's signal,
  * so a long-lived signal shared by many requests does not collect listeners.
  */
 export function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
@@ -33,11 +34,11 @@ export function startDeadline(timeoutMs: number, callerSignal: AbortSignal | und
     controller.abort(reason);
   };
   const onCallerAbort = () => end("aborted", callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener("abort", onCallerAbort); // may throw: before the timer
   const timer = setTimeout(() => {
     end("timeout", new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError"));
   }, timeoutMs);
-  if (callerSignal?.aborted) onCallerAbort();
-  else callerSignal?.addEventListener("abort", onCallerAbort);
   const { signal } = controller;
   return {
     signal,
@@ -70,7 +71,11 @@ export function startDeadline(timeoutMs: number, callerSignal: AbortSignal | und
     },
     dispose() {
       clearTimeout(timer);
-      callerSignal?.removeEventListener("abort", onCallerAbort);
+      try {
+        callerSignal?.removeEventListener("abort", onCallerAbort);
+      } catch {
+        // a signal-like object whose removeEventListener throws keeps its listener; nothing else
+      }
     },
   };
 }

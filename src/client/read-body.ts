@@ -28,7 +28,12 @@ export async function readBody(
     return { complete: false, declaredLength };
   }
   let text = "";
-  if (stream) {
+  if (stream === undefined && typeof response.text === "function") {
+    // Not a standard Response (a custom fetch's stand-in): no stream to count, so the text is
+    // read whole, and refused when it has more characters than the limit has bytes.
+    text = String(await deadline.race(response.text()));
+    if (text.length > maxBodyBytes) return { complete: false, declaredLength };
+  } else if (stream) {
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let received = 0;

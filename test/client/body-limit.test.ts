@@ -89,6 +89,19 @@ describe("maxBodyBytes", () => {
     });
   });
 
+  it("reads the text of a custom fetch's stand-in without a body stream, within the limit", async () => {
+    const standIn = (text: string) => async () =>
+      ({
+        status: 200,
+        headers: new Headers({ "content-type": "application/json" }),
+        text: async () => text,
+      }) as unknown as Response;
+    const make = (text: string) =>
+      createClient({ baseUrl: server.url, maxBodyBytes: 10, fetch: standIn(text) });
+    expect(await make('{"a":1}').listVehicles()).toMatchObject({ kind: "ok", data: { a: 1 } });
+    expect(await make('{"a":"long"}').listVehicles()).toMatchObject({ kind: "too_large" });
+  });
+
   it("accepts maxBodyBytes 0 for an empty body", async () => {
     server.reply(() => ({ status: 204 }));
     expect(await client(0).deleteApiToken()).toMatchObject({ kind: "unexpected_status", body: "" });

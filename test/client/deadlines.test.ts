@@ -50,6 +50,17 @@ describe("timeoutMs bounds every step", () => {
     expectTimeout(await timed(() => client({ headers: slow }).listVehicles()));
   });
 
+  it("a headers function that gets a signal which aborts at the deadline", async () => {
+    let seen: AbortSignal | undefined;
+    const headers = ({ signal }: { signal: AbortSignal }) => {
+      seen = signal;
+      return never;
+    };
+    expectTimeout(await timed(() => client({ headers }).listVehicles()));
+    expect(seen?.aborted).toBe(true);
+    expect(seen?.reason).toMatchObject({ name: "TimeoutError" });
+  });
+
   it("a custom fetch that ignores the signal and never settles", async () => {
     expectTimeout(await timed(() => client({ fetch: () => never }).listVehicles()));
   });
@@ -174,6 +185,21 @@ describe("the caller's signal", () => {
     );
     expect(result).toMatchObject({ kind: "aborted", cause: "enough" });
     expect(ms).toBeLessThan(2_000);
+  });
+
+  it("resolves to request_error when a signal-like object throws as it is listened to", async () => {
+    const signal = {
+      aborted: false,
+      addEventListener() {
+        throw new Error("no listeners here");
+      },
+      removeEventListener() {},
+    } as unknown as AbortSignal;
+    const result = await client({}).listVehicles({ signal });
+    expect(result).toMatchObject({
+      kind: "request_error",
+      message: "could not listen to the listVehicles request's signal: Error: no listeners here",
+    });
   });
 
   it("keeps no listener on a signal shared by many requests", async () => {
