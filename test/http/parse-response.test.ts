@@ -73,6 +73,20 @@ describe("parseResponse()", () => {
     expect(result.kind === "ok" && Object.getPrototypeOf(result.data)).toBe(Object.prototype);
   });
 
+  it("pollutes no prototype through __proto__ or constructor keys, nested ones included", () => {
+    const text =
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},' +
+      '"data":[{"__proto__":{"polluted":2},"vin":"A"},null]}';
+    for (const id of ["listVehicles", "sendSms", "getTwinCarState"] as const) {
+      const body = id === "getTwinCarState" ? [JSON.parse(text)] : JSON.parse(text);
+      for (const status of [200, 400, 503]) parseResponse(id, status, body);
+    }
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    const result = parseResponse("listVehicles", 200, JSON.parse(text));
+    expect(result.kind === "ok" && result.data.data?.[0]).toEqual({ vin: "A" });
+  });
+
   it("reports an invalid body with its issues, paths and the raw body", () => {
     const body = { data: [{}, {}, {}, "car", null, 5] };
     const result = parseResponse("listVehicles", 200, body);
