@@ -136,11 +136,14 @@ async function send(
     }
     return parseResponse(op, response.status, read.body);
   } catch (cause) {
+    // Whatever a step threw once the deadline ended (fetch's AbortError, a stream's error), the
+    // cause is the deadline's own reason: the TimeoutError, or the caller's abort reason as given.
     if (deadline.ended === "aborted") {
       return failure(op, "aborted", `${target} was aborted`, deadline.signal.reason);
     }
     if (deadline.ended === "timeout") {
-      return failure(op, "timeout", `${target} timed out after ${options.timeoutMs} ms`, cause);
+      const message = `${target} timed out after ${options.timeoutMs} ms`;
+      return failure(op, "timeout", message, deadline.signal.reason);
     }
     if (!sending) {
       const message = `could not build the ${op.id} request: ${describeThrown(cause)}`;
