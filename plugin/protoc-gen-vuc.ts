@@ -16,6 +16,7 @@ import {
 } from "./generate-decode.js";
 import { printEncode, printEncoderTable } from "./generate-encode.js";
 import { printEnumTables, printFromJson, printToJson } from "./generate-json.js";
+import { printOneofCases, printOneofMembers } from "./generate-oneofs.js";
 import { checkSupported } from "./wire.js";
 
 const version = "v1";
@@ -38,6 +39,7 @@ function generateTs(schema: Schema): void {
     );
     c.line();
     printEnumTables(c, messages);
+    printOneofCases(c, messages);
     const referenced = new Set(
       messages.flatMap((m) => m.fields.flatMap((f) => (f.message ? [f.message] : []))),
     );
@@ -52,6 +54,9 @@ function generateTs(schema: Schema): void {
     }
     printDecoderTable(c, messages);
     printEncoderTable(c, messages);
+    const oneofs = schema.generateFile(`${file.name}_oneofs.ts`);
+    oneofs.preamble(file);
+    if (!printOneofMembers(oneofs, messages)) oneofs.print("export {};");
   }
 }
 

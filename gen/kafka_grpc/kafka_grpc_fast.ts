@@ -20,6 +20,9 @@ const EmumStatus$names: readonly string[] = ["DELIVERED", "TIMEOUT", "FAILED"];
 /** The numbers of kafka_grpc.EmumStatus values, by JSON name (and proto name). */
 const EmumStatus$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([["DELIVERED", 0], ["TIMEOUT", 1], ["FAILED", 2]]);
 
+/** The cases of the oneof kafka_grpc.GRPC_AttendantPayload.Data, in field-number order. */
+export const GRPC_AttendantPayload$DataCases = ["carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"] as const;
+
 /** Where kafka_grpc.GRPC_AttendantPayload fields are read, for error texts: the type name and the known fields. */
 const GRPC_AttendantPayload$: Scope = { name: "kafka_grpc.GRPC_AttendantPayload", fields: "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest" };
 

@@ -1,35 +1,14 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import {
-  CarUpdateProgressSchema,
-  CarUpdateRequestSchema,
-  CarUpdateStatusSchema,
-  DTCEntrySchema,
-  ECCKeysSchema,
-  FileKeysRequestSchema,
-  GRPC_AttendantPayloadSchema,
-  MessageStatusSchema,
-  OrderSchema,
-  UpdateDataSchema,
-  UpdateManifestSchema,
-  VehicleDataSchema,
-} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { GRPC_AttendantPayload$DataMembers } from "../../gen/kafka_grpc/kafka_grpc_oneofs.js";
+import { GRPC_AttendantPayloadSchema } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { type EnvelopeKind, type EnvelopeOf, envelopeKinds } from "./envelope-kind.js";
 
 /** The schema of each envelope member, by kind. */
-export const envelopeMemberSchemas = {
-  carUpdateStatus: CarUpdateStatusSchema,
-  carUpdateProgress: CarUpdateProgressSchema,
-  fileKeyReq: FileKeysRequestSchema,
-  keys: ECCKeysSchema,
-  updateApprove: UpdateDataSchema,
-  updateGet: VehicleDataSchema,
-  updateManifest: UpdateManifestSchema,
-  order: OrderSchema,
-  messageStatus: MessageStatusSchema,
-  dtcEntry: DTCEntrySchema,
-  carUpdateRequest: CarUpdateRequestSchema,
-} as const satisfies Record<EnvelopeKind, unknown>;
+export const envelopeMemberSchemas = GRPC_AttendantPayload$DataMembers satisfies Record<
+  EnvelopeKind,
+  unknown
+>;
 
 /** What {@link createEnvelope} accepts for a member of kind `K`: any subset of its fields. */
 export type EnvelopeInit<K extends EnvelopeKind> = MessageInitShape<

@@ -1,3 +1,4 @@
+import { GRPC_AttendantPayload$DataCases } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 
 /** The 11 members of the envelope's `Data` oneof, by name. */
@@ -15,19 +16,7 @@ export type EnvelopeOf<K extends EnvelopeKind> = GRPC_AttendantPayload & {
 };
 
 /** Every {@link EnvelopeKind}, in field-number order (carUpdateStatus = 2 … carUpdateRequest = 12). */
-export const envelopeKinds: readonly EnvelopeKind[] = [
-  "carUpdateStatus",
-  "carUpdateProgress",
-  "fileKeyReq",
-  "keys",
-  "updateApprove",
-  "updateGet",
-  "updateManifest",
-  "order",
-  "messageStatus",
-  "dtcEntry",
-  "carUpdateRequest",
-];
+export const envelopeKinds: readonly EnvelopeKind[] = GRPC_AttendantPayload$DataCases;
 
 /** Returns true if `arg` is the name of one of the 11 `Data` members. */
 export function isEnvelopeKind(arg: unknown): arg is EnvelopeKind {

@@ -98,10 +98,11 @@ function orderWithin(
     }
     if (replaced === undefined) continue;
     // A copy that keeps the prototype: toBinary() reads inherited properties too.
-    const target: Record<string, unknown> = (copy ??= Object.assign(
-      Object.create(Object.getPrototypeOf(message)),
-      message,
-    ));
+    copy ??= Object.assign(Object.create(Object.getPrototypeOf(message)), message) as Record<
+      string,
+      unknown
+    >;
+    const target = copy;
     if (oneof === undefined) target[field.localName] = replaced;
     else
       target[(field.oneof as { localName: string }).localName] = {
@@ -164,7 +165,7 @@ interface Entry {
 type Fields = Record<string, unknown>;
 
 /** The value toBinary() wrote for `field` of `message`, if any. */
-function valueOf(field: DescField, message: Fields): unknown {
+function writtenValue(field: DescField, message: Fields): unknown {
   if (field.oneof === undefined) return message[field.localName];
   const oneof = message[field.oneof.localName] as { case?: unknown; value?: unknown } | undefined;
   return oneof?.case === field.localName ? oneof.value : undefined;
@@ -187,7 +188,7 @@ function sortWithin(
     const tagStart = reader.pos;
     const [fieldNo, wireType] = reader.tag();
     const field = wireType === 2 ? path.find((f) => f.number === fieldNo) : undefined;
-    const value = field === undefined ? undefined : valueOf(field, message as Fields);
+    const value = field === undefined ? undefined : writtenValue(field, message as Fields);
     const index = seen.get(fieldNo) ?? 0;
     seen.set(fieldNo, index + 1);
     // Known fields come first; an occurrence past what the message holds is an unknown field.
