@@ -1,5 +1,4 @@
 import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
-import { wellFormedJson } from "../../gen/fast_runtime.js";
 import {
   fromJsonGRPC_AttendantPayload,
   toJsonGRPC_AttendantPayload,
@@ -9,6 +8,7 @@ import {
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
+import { wellFormedJson } from "../runtime/index.js";
 import { checkMessage } from "./check-message.js";
 import { checkJsonIntegers } from "./json-integers.js";
 import { missingDataError } from "./missing-data.js";

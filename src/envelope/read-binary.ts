@@ -1,5 +1,5 @@
-import { WireError } from "../../gen/fast_runtime.js";
 import { CodecError } from "../codec-error.js";
+import { WireError } from "../runtime/index.js";
 import {
   checkCount,
   checkOptions,

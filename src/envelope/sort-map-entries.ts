@@ -1,6 +1,6 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { compareUtf8 } from "../../gen/fast_runtime.js";
+import { compareUtf8 } from "../runtime/index.js";
 
 // Deterministic encoding, as Google's runtimes do it: map entries ordered by key. protobuf-es
 // writes a map in its object's key order, so a map out of order is rebuilt in order before
