@@ -10,6 +10,8 @@ import {
 import { CodecError, isCodecError } from "../codec-error.js";
 import { wellFormedJson } from "../runtime/index.js";
 import { checkMessage } from "./check-message.js";
+import { checkDuplicateKeys, noDuplicateKeys } from "./json-duplicates.js";
+import { checkJsonForms } from "./json-forms.js";
 import { checkJsonIntegers } from "./json-integers.js";
 import { missingDataError } from "./missing-data.js";
 import {
@@ -103,11 +105,12 @@ export function envelopeToJsonString(
 }
 
 /**
- * Reads an envelope from a proto3 JSON value (already parsed). Both name styles are
- * accepted (`swVersion` and `sw_version`), int64 as strings or as numbers up to ±(2^53 − 1)
- * (a larger number may already have lost digits in JSON.parse, so it is refused), enums by
- * name or number. Properties this schema does not know are rejected unless
- * `ignoreUnknownFields`.
+ * Reads an envelope from a proto3 JSON value (already parsed), taking what Google's proto3 JSON
+ * parsers take (docs/conformance.md lists the differences). Both name styles are accepted
+ * (`swVersion` and `sw_version`, but not both for one field), int64 as decimal strings or as
+ * numbers up to ±(2^53 − 1) (a larger number may already have lost digits in JSON.parse, so it
+ * is refused), enums by name or number, bytes as standard or URL-safe base64. Properties this
+ * schema does not know are rejected unless `ignoreUnknownFields`.
  *
  * Throws a {@link CodecError}: `invalid_json` for a value that is not a valid envelope,
  * `too_deep` past `recursionLimit`, `missing_data` for an envelope without a `Data` member
@@ -122,27 +125,37 @@ export function envelopeFromJson(
 
 /**
  * {@link envelopeFromJson}, told whether every string in `json` is known to be well-formed
- * (then the generated reader does not check each one for lone surrogates).
+ * (then the generated reader does not check each one for lone surrogates), and given the text
+ * `json` was parsed from, if any, to look for duplicate keys in.
  */
 function readEnvelope(
   json: JsonValue,
   options: Partial<EnvelopeJsonReadOptions> | undefined,
   wellFormed: boolean,
+  text?: string,
 ): GRPC_AttendantPayload {
   checkOptions(options);
   const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   checkCount("recursionLimit", recursionLimit, 1);
   // The generated reader takes the canonical forms and makes what fromJson makes; it returns
-  // undefined for anything else, and the slow path below has the last word.
+  // undefined for anything else, and the slow path below has the last word. It counts the
+  // members of the objects it reads: as many as the text opens means no duplicate key.
+  const counts = { keys: 0 };
   const fast = fromJsonGRPC_AttendantPayload(
     json,
     Boolean(options?.ignoreUnknownFields ?? false),
     recursionLimit,
     wellFormed,
+    counts,
   );
-  if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
+  if (
+    fast !== undefined &&
+    (fast.Data.case !== undefined || !(options?.requireData ?? true)) &&
+    (text === undefined || noDuplicateKeys(text, counts.keys))
+  ) {
     return fast;
   }
+  if (text !== undefined) checkDuplicateKeys(text, typeName);
   return envelopeFromJsonSlow(json, options);
 }
 
@@ -159,8 +172,15 @@ export function envelopeFromJsonSlow(
   checkCount("recursionLimit", recursionLimit, 1);
   let envelope: GRPC_AttendantPayload;
   try {
-    envelope = fromJson(GRPC_AttendantPayloadSchema, json, {
-      ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
+    const ignoreUnknownFields = options?.ignoreUnknownFields ?? false;
+    const checked = checkJsonForms(
+      GRPC_AttendantPayloadSchema,
+      json,
+      ignoreUnknownFields,
+      recursionLimit,
+    );
+    envelope = fromJson(GRPC_AttendantPayloadSchema, checked, {
+      ignoreUnknownFields,
       recursionLimit,
     });
   } catch (cause) {
@@ -175,7 +195,8 @@ export function envelopeFromJsonSlow(
 
 /**
  * {@link envelopeFromJson} from JSON text of at most `maxBytes` UTF-16 code units (default
- * 16 Mi). Text that does not parse is an `invalid_json` error naming the parser's complaint.
+ * 16 Mi). Text that does not parse is an `invalid_json` error naming the parser's complaint; so
+ * is an object with a duplicate key (JSON.parse() would keep the last), naming the key.
  */
 export function envelopeFromJsonString(
   text: string,
@@ -184,7 +205,7 @@ export function envelopeFromJsonString(
   checkText(text, options);
   // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
   // surrogates in each string if the text shows none (and no \u escape that could make one).
-  return readEnvelope(parse(text), options, wellFormedJson(text));
+  return readEnvelope(parse(text), options, wellFormedJson(text), text);
 }
 
 /**
@@ -196,7 +217,9 @@ export function envelopeFromJsonStringSlow(
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
   checkText(text, options);
-  return envelopeFromJsonSlow(parse(text), options);
+  const json = parse(text);
+  checkDuplicateKeys(text, typeName);
+  return envelopeFromJsonSlow(json, options);
 }
 
 /** The checks of the arguments of envelopeFromJsonString, before the text is read. */

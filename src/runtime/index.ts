@@ -72,6 +72,6 @@ export {
   jsonUint32,
 } from "./json-writer.js";
 export { setOwn } from "./own-property.js";
-export { compareUtf8, wellFormed, wellFormedJson } from "./unicode.js";
+export { compareUtf8, wellFormed, wellFormedJson, wellFormedString } from "./unicode.js";
 export { fail, WireError, type WireErrorCode } from "./wire-error.js";
 export { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
