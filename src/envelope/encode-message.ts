@@ -2,13 +2,10 @@ import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbu
 import { encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
+import { checkOptions } from "../internal/check-options.js";
+import { describeValue } from "../internal/describe-value.js";
 import { checkMessage } from "./check-message.js";
-import {
-  checkOptions,
-  DEFAULT_DETERMINISTIC,
-  describe,
-  type MessageWriteOptions,
-} from "./options.js";
+import { DEFAULT_DETERMINISTIC, type MessageWriteOptions } from "./options.js";
 import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 
 /**
@@ -61,7 +58,7 @@ export function encodeMessageSlow<Desc extends DescMessage>(
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
         ? String(message.$typeName)
-        : describe(message);
+        : describeValue(message);
     throw new CodecError(
       "invalid_argument",
       `cannot encode ${schema.typeName} to binary: expected a ${schema.typeName} message, got ${got}`,

@@ -8,6 +8,8 @@ import {
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
+import { checkCount, checkOptions } from "../internal/check-options.js";
+import { describeValue } from "../internal/describe-value.js";
 import { wellFormedJson } from "../runtime/index.js";
 import { checkMessage } from "./check-message.js";
 import { checkDuplicateKeys, noDuplicateKeys } from "./json-duplicates.js";
@@ -15,11 +17,8 @@ import { checkJsonForms } from "./json-forms.js";
 import { checkJsonIntegers } from "./json-integers.js";
 import { missingDataError } from "./missing-data.js";
 import {
-  checkCount,
-  checkOptions,
   DEFAULT_MAX_BYTES,
   DEFAULT_RECURSION_LIMIT,
-  describe,
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
   type EnvelopeJsonWriteOptions,
@@ -230,7 +229,7 @@ function checkText(text: unknown, options: Partial<EnvelopeJsonReadStringOptions
   if (typeof text !== "string") {
     throw new CodecError(
       "invalid_argument",
-      `cannot decode ${typeName} from JSON: expected a string, got ${describe(text)}`,
+      `cannot decode ${typeName} from JSON: expected a string, got ${describeValue(text)}`,
     );
   }
   if (text.length > maxBytes) {
@@ -256,7 +255,7 @@ function checkEnvelope(envelope: unknown): void {
     throw new CodecError(
       "invalid_argument",
       `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
-        typeof name === "string" ? name : describe(envelope)
+        typeof name === "string" ? name : describeValue(envelope)
       }`,
     );
   }

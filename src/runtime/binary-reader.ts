@@ -6,7 +6,7 @@
 
 import type { UnknownField } from "@bufbuild/protobuf";
 import { asInt64, asUint64, halves, LO } from "./int64.js";
-import { fail } from "./wire-error.js";
+import { fail, MAX_LENGTH, MAX_VARINT_BYTES, wireTexts } from "./wire-error.js";
 import { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
 
 /**
@@ -64,9 +64,8 @@ export function reader(b: Uint8Array, limit: number, keep: boolean): Reader {
  * `malformed` when it is the end of the enclosing message `r.s`.
  */
 function overrun(r: Reader, what: string, start: number, end: number): never {
-  if (end >= r.b.length)
-    fail("truncated", `${what} at offset ${start} runs past the end of the input`);
-  fail("malformed", `${what} at offset ${start} runs past the end of ${r.s.name} at offset ${end}`);
+  if (end >= r.b.length) fail("truncated", wireTexts.pastEnd(what, start));
+  fail("malformed", wireTexts.pastEnd(what, start, `${r.s.name} at offset ${end}`));
 }
 
 /** Fails with `too_deep` for the message (or group) `r.s`, which starts at the read position. */
@@ -99,7 +98,7 @@ function varintSlow(r: Reader, end: number): number {
   let hi = 0;
   // Byte i carries bits 7i to 7i+6: bytes 1 to 4 fill the low word, byte 5 both words (4 bits
   // and 3), bytes 6 to 10 the high word; bits 64 and up fall off, as in protobuf-es.
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < MAX_VARINT_BYTES; i++) {
     if (p >= end) overrun(r, "varint", start, end);
     const x = b[p++] as number;
     if (i < 4) lo |= (x & 0x7f) << (7 * i);
@@ -113,7 +112,7 @@ function varintSlow(r: Reader, end: number): number {
       return lo;
     }
   }
-  fail("malformed", `varint at offset ${start} is longer than 10 bytes`);
+  fail("malformed", wireTexts.tooLong("varint", start, MAX_VARINT_BYTES));
 }
 
 /** The value of the (terminated) varint at `start` as a float, as the wire check computes it. */
@@ -141,8 +140,7 @@ export function tag(r: Reader, end: number): number {
     return x;
   }
   const lo = varintSlow(r, end);
-  if (r.p - start > 5 || r.hi !== 0)
-    fail("malformed", `tag at offset ${start} does not fit 32 bits`);
+  if (r.p - start > 5 || r.hi !== 0) fail("malformed", wireTexts.over32("tag", start));
   r.t = lo >>> 0;
   return r.t;
 }
@@ -175,8 +173,7 @@ export function len(r: Reader, end: number): number {
   const lo = varint(r, end);
   if (r.hi !== 0 || r.p - start > 5) {
     const value = varintAsFloat(r.b, start);
-    if (value > 0xffffffff)
-      fail("malformed", `length prefix at offset ${start} is ${value}, 2^32 or more`);
+    if (value > MAX_LENGTH) fail("malformed", wireTexts.lengthOver32(start, value));
   }
   const n = lo >>> 0;
   if (r.p + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);

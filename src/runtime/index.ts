@@ -73,5 +73,12 @@ export {
 } from "./json-writer.js";
 export { setOwn } from "./own-property.js";
 export { compareUtf8, wellFormed, wellFormedJson, wellFormedString } from "./unicode.js";
-export { fail, WireError, type WireErrorCode } from "./wire-error.js";
+export {
+  fail,
+  MAX_LENGTH,
+  MAX_VARINT_BYTES,
+  WireError,
+  type WireErrorCode,
+  wireTexts,
+} from "./wire-error.js";
 export { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";

@@ -3,7 +3,6 @@
 // binary, checkMessage then protobuf-es for encoding and JSON.
 import fc from "fast-check";
 import { expect } from "vitest";
-import { decodeMessageSlow } from "../../src/envelope/decode-message.js";
 import { missingDataError } from "../../src/envelope/missing-data.js";
 import {
   type EnvelopeReadOptions,
@@ -11,6 +10,7 @@ import {
   GRPC_AttendantPayloadSchema,
   isCodecError,
 } from "../../src/index.js";
+import { decodeByOracle } from "../oracle/check-wire.js";
 
 /**
  * What a call ended with: its result, the code and message of the CodecError it threw, or the
@@ -99,7 +99,7 @@ export function decodeEnvelopeSlow(
   bytes: Uint8Array,
   options?: Partial<EnvelopeReadOptions>,
 ): GRPC_AttendantPayload {
-  const envelope = decodeMessageSlow(GRPC_AttendantPayloadSchema, bytes, options);
+  const envelope = decodeByOracle(GRPC_AttendantPayloadSchema, bytes, options);
   if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }
