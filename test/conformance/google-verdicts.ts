@@ -62,7 +62,7 @@ export function missingGoogleTools(): string | undefined {
     }
   });
   if (missing.length === 0) return undefined;
-  return `cannot ask Google's implementation: missing ${missing.map(([name]) => name).join(", ")}; install the Debian packages python3-protobuf, protobuf-compiler and libprotobuf-dev (apt-get install -y python3-protobuf protobuf-compiler libprotobuf-dev)`;
+  return `cannot ask Google's implementation: missing ${missing.map(([name]) => name).join(", ")}; install them with: apt-get install -y python3-protobuf protobuf-compiler libprotobuf-dev g++ pkg-config`;
 }
 
 /** Generates the Python and C++ code of the contract and builds the C++ program, once per hash. */
