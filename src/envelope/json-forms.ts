@@ -96,7 +96,7 @@ function fieldValue(field: DescField, value: JsonValue, depth: number, o: Option
             ? scalar(field, field.scalar, item)
             : field.mapKind === "enum"
               ? enumValue(field.enum, item, o)
-              : message(field.message, item, depth + 1, o);
+              : message(field.message, item, depth + 2, o); // the map's object is a level too
         if (next !== item) {
           out ??= { ...value };
           Object.defineProperty(out, key, { value: next, enumerable: true, writable: true });
@@ -163,8 +163,8 @@ function enumValue(desc: DescEnum, value: JsonValue, o: Options): JsonValue {
 /**
  * Checks a member that fromJson() will skip (`ignoreUnknownFields`): no lone surrogate in its
  * name or in any string or name within its value, and objects nested no deeper than `limit`,
- * counting from the message that holds it (at `depth`). Arrays do not count as levels, as in
- * libprotobuf. Iterative: arrays may nest deeper than the stack.
+ * counting from the message that holds it (at `depth`). As in libprotobuf, every JSON object is
+ * a level (a map's too), arrays are not. Iterative: arrays may nest deeper than the stack.
  */
 function checkSkipped(
   desc: DescMessage,

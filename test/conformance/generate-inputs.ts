@@ -149,6 +149,8 @@ const int64Common: Probe[] = [
     '"+1"',
     '"01"',
     '"00"',
+    '"-01"',
+    '"0000000000000000000000001"',
     '"\\t1"',
     '"1\\n"',
     '"1\\u0000"',
@@ -211,6 +213,7 @@ const stringProbes: Probe[] = [
     '"\\n\\t\\"\\\\\\/\\b\\f\\r"',
     '"\\u0000"',
     '"a b"',
+    '"\\\\ud800"',
   ]),
   ...probes("string with a lone surrogate", false, [
     '"\\ud800"',
@@ -229,6 +232,7 @@ const bytesProbes: Probe[] = [
     '"AQ"',
     '"AQI"',
     '"-_8="',
+    '"_w=="',
     '"-_8"',
     '"_w"',
   ]),
@@ -242,6 +246,10 @@ const bytesProbes: Probe[] = [
     '"A"',
     '"AQID="',
     '"===="',
+    '"QR=="',
+    '"QR"',
+    '"QUK="',
+    '"QUK"',
   ]),
   ...probes("base64 with stray characters", false, [
     '"A Q=="',
@@ -250,6 +258,8 @@ const bytesProbes: Probe[] = [
     '"*"',
     '"AQ\\u0000="',
     '"é"',
+    '"+_8="',
+    '"-/8="',
   ]),
   ...probes("base64 escaped", true, ['"\\u0041\\u0051=="']),
   ...wrongTypes(['"x"']),
@@ -259,7 +269,19 @@ const enumProbes: Probe[] = [
   ...probes("enum, canonical", true, ['"DELIVERED"', '"TIMEOUT"', '"FAILED"', "null"]),
   ...probes("enum by number", true, ["0", "1", "2", "3", "-1", "2147483647", "-2147483648"]),
   ...probes("enum number in float or exponent form", true, ["1.0", "1e0", "-0"]),
-  ...probes("enum number written as a string", false, ['"1"', '"0"', '"3"', '"-1"']),
+  ...probes("enum number written as a string", false, [
+    '"1"',
+    '"0"',
+    '"3"',
+    '"-1"',
+    '"01"',
+    '"+1"',
+    '"-0"',
+    '" 1"',
+    '"1.0"',
+    '"1e0"',
+    '"0x1"',
+  ]),
   ...probes(
     "enum name unknown",
     false,
@@ -585,13 +607,14 @@ export function generateInputs(seed = 16): ConformanceInput[] {
     add("duplicate key", "nope, unknown", where, wrap('"nope":1,"nope":2'), true);
   }
   add("duplicate key", "handler, once escaped", "envelope", '{"handler":"a","h\\u0061ndler":"b"}');
+  add("duplicate key", "__proto__", "envelope", '{"__proto__":{},"__proto__":{}}', true);
   for (const [label, member] of unknown) {
     for (const [where, wrap] of places) {
       add("unknown field", label, where, wrap(member), true);
     }
   }
-  for (const depth of [10, 98, 99, 100, 101, 150, 1000]) {
-    for (const [where, wrap] of places.slice(0, 2)) {
+  for (const depth of [10, 96, 97, 98, 99, 100, 101, 150, 1000]) {
+    for (const [where, wrap] of places) {
       add(
         "unknown value nested deep",
         `${depth} arrays`,
