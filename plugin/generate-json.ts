@@ -406,11 +406,9 @@ export function printFromJson(c: Code, desc: DescMessage): void {
           printRead(c, field, (x) => readValue(c, field, x), "v");
         });
       }
-      c.line(
-        "if (n !== Object.keys(o).length) ",
-        c.rt("unknownMembers"),
-        `(o, n, r, ${n.typeName}json);`,
-      );
+      c.line("const k = Object.keys(o).length;");
+      c.line("r.keys += k;");
+      c.line("if (n !== k) ", c.rt("unknownMembers"), `(o, n, r, ${n.typeName}json);`);
       for (const f of emptyBytesFields(desc)) {
         c.line(
           `if (m.${f.localName} === `,
@@ -426,21 +424,27 @@ export function printFromJson(c: Code, desc: DescMessage): void {
     `Reads a ${desc.typeName} from a proto3 JSON value as the slow path (protobuf-es's fromJson())\n` +
       "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
       "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
-      "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).",
+      "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
+      "`counts.keys` receives the number of members of the objects read (see JsonRead.keys).",
   );
   c.block(
     [
       "export function ",
       n.fromJson,
-      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): ",
+      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): ",
       c.shape(desc),
       " | undefined {",
     ],
     () => {
       c.block(["try {"], () => {
         c.line(
-          `return ${n.readJson}(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);`,
+          "const r: ",
+          c.rtType("JsonRead"),
+          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };",
         );
+        c.line(`const m = ${n.readJson}(json, r, 1);`);
+        c.line("if (counts !== undefined) counts.keys = r.keys;");
+        c.line("return m;");
       }, ["} catch {"]);
       c.line("  return undefined;");
       c.line("}");
@@ -478,7 +482,9 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
         throw new Error("protoc-gen-vuc: only string map keys are supported by the JSON readers");
       }
       c.line("const map = ", c.rt("jsonObject"), `(${v});`);
-      c.block(["for (const key of Object.keys(map)) {"], () => {
+      c.line("const mapNames = Object.keys(map);");
+      c.line("r.keys += mapNames.length;");
+      c.block(["for (const key of mapNames) {"], () => {
         c.line(
           "if (!r.wf) ",
           c.rt("jsonString"),

@@ -398,7 +398,9 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     n++;
     m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
   return m;
 }
 
@@ -407,10 +409,14 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): GRPC_AttendantPayload | undefined {
+export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): GRPC_AttendantPayload | undefined {
   try {
-    return readJsonGRPC_AttendantPayload(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonGRPC_AttendantPayload(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -590,12 +596,16 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
   if (v !== undefined) {
     n++;
     const map = jsonObject(v);
-    for (const key of Object.keys(map)) {
+    const mapNames = Object.keys(map);
+    r.keys += mapNames.length;
+    for (const key of mapNames) {
       if (!r.wf) jsonString(key); // a lone surrogate in a key is rejected
       setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
     }
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarUpdateStatus$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, CarUpdateStatus$json);
   return m;
 }
 
@@ -604,10 +614,14 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarUpdateStatus | undefined {
+export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarUpdateStatus | undefined {
   try {
-    return readJsonCarUpdateStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonCarUpdateStatus(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -991,7 +1005,9 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
     n++;
     m.updatedAt = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarECU$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, CarECU$json);
   return m;
 }
 
@@ -1000,10 +1016,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarECU | undefined {
+export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarECU | undefined {
   try {
-    return readJsonCarECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonCarECU(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -1289,7 +1309,9 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
     n++;
     m.errCode = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarUpdateProgress$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, CarUpdateProgress$json);
   return m;
 }
 
@@ -1298,10 +1320,14 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarUpdateProgress | undefined {
+export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarUpdateProgress | undefined {
   try {
-    return readJsonCarUpdateProgress(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonCarUpdateProgress(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -1443,7 +1469,9 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
     n++;
     for (const x of isList(v)) m.fileIDs.push(readString(x, r.wf));
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, FileKeysRequest$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, FileKeysRequest$json);
   return m;
 }
 
@@ -1452,10 +1480,14 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): FileKeysRequest | undefined {
+export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): FileKeysRequest | undefined {
   try {
-    return readJsonFileKeysRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonFileKeysRequest(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -1726,7 +1758,9 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
     n++;
     m.status = readUint32(v);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, DTCEntry$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, DTCEntry$json);
   return m;
 }
 
@@ -1735,10 +1769,14 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): DTCEntry | undefined {
+export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): DTCEntry | undefined {
   try {
-    return readJsonDTCEntry(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonDTCEntry(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -1883,7 +1921,9 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
     n++;
     for (const x of isList(v)) m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, ECCKeys$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, ECCKeys$json);
   return m;
 }
 
@@ -1892,10 +1932,14 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): ECCKeys | undefined {
+export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): ECCKeys | undefined {
   try {
-    return readJsonECCKeys(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonECCKeys(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -2258,7 +2302,9 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
     n++;
     m.updated = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, ECCKey$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, ECCKey$json);
   return m;
 }
 
@@ -2267,10 +2313,14 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): ECCKey | undefined {
+export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): ECCKey | undefined {
   try {
-    return readJsonECCKey(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonECCKey(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -2416,7 +2466,9 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
     n++;
     m.data = readBytes(v);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, BineryHex$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, BineryHex$json);
   if (m.data === EMPTY) m.data = new Uint8Array(0);
   return m;
 }
@@ -2426,10 +2478,14 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): BineryHex | undefined {
+export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): BineryHex | undefined {
   try {
-    return readJsonBineryHex(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonBineryHex(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -2565,7 +2621,9 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
     n++;
     m.id = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateData$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, UpdateData$json);
   return m;
 }
 
@@ -2574,10 +2632,14 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateData | undefined {
+export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateData | undefined {
   try {
-    return readJsonUpdateData(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonUpdateData(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -2713,7 +2775,9 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
     n++;
     m.vin = readString(v, r.wf);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, VehicleData$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, VehicleData$json);
   return m;
 }
 
@@ -2722,10 +2786,14 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): VehicleData | undefined {
+export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): VehicleData | undefined {
   try {
-    return readJsonVehicleData(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonVehicleData(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -2876,7 +2944,9 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
     n++;
     m.status = readEnum(v, EmumStatus$numbers);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, MessageStatus$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, MessageStatus$json);
   return m;
 }
 
@@ -2885,10 +2955,14 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): MessageStatus | undefined {
+export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): MessageStatus | undefined {
   try {
-    return readJsonMessageStatus(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonMessageStatus(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -3482,7 +3556,9 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
     n++;
     m.updated = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateManifest$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, UpdateManifest$json);
   return m;
 }
 
@@ -3491,10 +3567,14 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateManifest | undefined {
+export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateManifest | undefined {
   try {
-    return readJsonUpdateManifest(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonUpdateManifest(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -3954,7 +4034,9 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
     n++;
     m.updated = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateManifestECU$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, UpdateManifestECU$json);
   return m;
 }
 
@@ -3963,10 +4045,14 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateManifestECU | undefined {
+export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateManifestECU | undefined {
   try {
-    return readJsonUpdateManifestECU(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonUpdateManifestECU(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -4443,7 +4529,9 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
     n++;
     m.updated = readString(v, r.wf);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, UpdateManifestFile$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, UpdateManifestFile$json);
   return m;
 }
 
@@ -4452,10 +4540,14 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): UpdateManifestFile | undefined {
+export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateManifestFile | undefined {
   try {
-    return readJsonUpdateManifestFile(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonUpdateManifestFile(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -4606,7 +4698,9 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
     n++;
     m.length = readLong(v, false);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, MemoryRegion$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, MemoryRegion$json);
   return m;
 }
 
@@ -4615,10 +4709,14 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): MemoryRegion | undefined {
+export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): MemoryRegion | undefined {
   try {
-    return readJsonMemoryRegion(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonMemoryRegion(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -4820,7 +4918,9 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
     n++;
     m.error = readString(v, r.wf);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, FileKeyResponse$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, FileKeyResponse$json);
   return m;
 }
 
@@ -4829,10 +4929,14 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): FileKeyResponse | undefined {
+export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): FileKeyResponse | undefined {
   try {
-    return readJsonFileKeyResponse(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonFileKeyResponse(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -4983,7 +5087,9 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
     n++;
     m.featureCode = readString(v, r.wf);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, FeatureCodes$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, FeatureCodes$json);
   return m;
 }
 
@@ -4992,10 +5098,14 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): FeatureCodes | undefined {
+export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): FeatureCodes | undefined {
   try {
-    return readJsonFeatureCodes(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonFeatureCodes(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -5350,7 +5460,9 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
     n++;
     m.fOrderId = readString(v, r.wf);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, VehicleSpecification$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, VehicleSpecification$json);
   return m;
 }
 
@@ -5359,10 +5471,14 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): VehicleSpecification | undefined {
+export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): VehicleSpecification | undefined {
   try {
-    return readJsonVehicleSpecification(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonVehicleSpecification(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -5552,7 +5668,9 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
     n++;
     m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, Order$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, Order$json);
   return m;
 }
 
@@ -5561,10 +5679,14 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): Order | undefined {
+export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): Order | undefined {
   try {
-    return readJsonOrder(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonOrder(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }
@@ -5706,7 +5828,9 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
     n++;
     m.carUpdateId = readLong(v, true);
   }
-  if (n !== Object.keys(o).length) unknownMembers(o, n, r, CarUpdateRequest$json);
+  const k = Object.keys(o).length;
+  r.keys += k;
+  if (n !== k) unknownMembers(o, n, r, CarUpdateRequest$json);
   return m;
 }
 
@@ -5715,10 +5839,14 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
+ * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
  */
-export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false): CarUpdateRequest | undefined {
+export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarUpdateRequest | undefined {
   try {
-    return readJsonCarUpdateRequest(json, { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed }, 1);
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const m = readJsonCarUpdateRequest(json, r, 1);
+    if (counts !== undefined) counts.keys = r.keys;
+    return m;
   } catch {
     return undefined;
   }

@@ -8,7 +8,8 @@ import { CodecError } from "../codec-error.js";
 import { checkCount, checkOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { wellFormedJson } from "../runtime/index.js";
-import { fromJsonFallback, jsonError, toJsonFallback } from "./fallback.js";
+import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
+import { noDuplicateKeys } from "./json-duplicates.js";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_RECURSION_LIMIT,
@@ -70,11 +71,12 @@ export function envelopeToJsonString(
 }
 
 /**
- * Reads an envelope from a proto3 JSON value (already parsed). Both name styles are
- * accepted (`swVersion` and `sw_version`), int64 as strings or as numbers up to ±(2^53 − 1)
- * (a larger number may already have lost digits in JSON.parse, so it is refused), enums by
- * name or number. Properties this schema does not know are rejected unless
- * `ignoreUnknownFields`.
+ * Reads an envelope from a proto3 JSON value (already parsed), taking what Google's proto3 JSON
+ * parsers take (docs/conformance.md lists the differences). Both name styles are accepted
+ * (`swVersion` and `sw_version`, but not both for one field), int64 as decimal strings or as
+ * numbers up to ±(2^53 − 1) (a larger number may already have lost digits in JSON.parse, so it
+ * is refused), enums by name or number, bytes as standard or URL-safe base64. Properties this
+ * schema does not know are rejected unless `ignoreUnknownFields`.
  *
  * Throws a {@link CodecError}: `invalid_json` for a value that is not a valid envelope,
  * `too_deep` past `recursionLimit`, `missing_data` for an envelope without a `Data` member
@@ -89,31 +91,44 @@ export function envelopeFromJson(
 
 /**
  * {@link envelopeFromJson}, told whether every string in `json` is known to be well-formed
- * (then the generated reader does not check each one for lone surrogates).
+ * (then the generated reader does not check each one for lone surrogates), and given the text
+ * `json` was parsed from, if any, to look for duplicate keys in.
  */
 function readEnvelope(
   json: JsonValue,
   options: Partial<EnvelopeJsonReadOptions> | undefined,
   wellFormed: boolean,
+  text?: string,
 ): GRPC_AttendantPayload {
   checkOptions(options);
   const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   checkCount("recursionLimit", recursionLimit, 1);
+  // The generated reader counts the members of the objects it reads: as many as the text opens
+  // means no duplicate key.
+  const counts = { keys: 0 };
   const fast = fromJsonGRPC_AttendantPayload(
     json,
     Boolean(options?.ignoreUnknownFields ?? false),
     recursionLimit,
     wellFormed,
+    counts,
   );
-  if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
+  if (
+    fast !== undefined &&
+    (fast.Data.case !== undefined || !(options?.requireData ?? true)) &&
+    (text === undefined || noDuplicateKeys(text, counts.keys))
+  ) {
     return fast;
   }
-  return fromJsonFallback(json, options);
+  return text === undefined
+    ? fromJsonFallback(json, options)
+    : fromJsonTextFallback(text, json, options);
 }
 
 /**
  * {@link envelopeFromJson} from JSON text of at most `maxBytes` UTF-16 code units (default
- * 16 Mi). Text that does not parse is an `invalid_json` error naming the parser's complaint.
+ * 16 Mi). Text that does not parse is an `invalid_json` error naming the parser's complaint; so
+ * is an object with a duplicate key (JSON.parse() would keep the last), naming the key.
  */
 export function envelopeFromJsonString(
   text: string,
@@ -121,7 +136,7 @@ export function envelopeFromJsonString(
 ): GRPC_AttendantPayload {
   // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
   // surrogates in each string if the text shows none (and no \u escape that could make one).
-  return readEnvelope(parseJsonText(text, options), options, wellFormedJson(text));
+  return readEnvelope(parseJsonText(text, options), options, wellFormedJson(text), text as string);
 }
 
 /**

@@ -16,6 +16,8 @@ import { CodecError, isCodecError } from "../codec-error.js";
 import { checkCount, checkOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { checkMessage } from "./check-message.js";
+import { checkDuplicateKeys } from "./json-duplicates.js";
+import { checkJsonForms } from "./json-forms.js";
 import { checkJsonIntegers } from "./json-integers.js";
 import { missingDataError } from "./missing-data.js";
 import {
@@ -32,7 +34,7 @@ import {
 // (returns undefined) on anything else — a value its field cannot take, but also forms
 // protobuf-es accepts and the generated code does not (an int64 as a decimal string, a nested
 // message without `$typeName`, an inherited property, a JSON enum written as a string of digits,
-// base64 without padding). Each function here then decides the slow way, with protobuf-es:
+// URL-safe base64, a JSON text with duplicate keys to name). Each function here then decides the slow way, with protobuf-es:
 // checkMessage() (or fromJson()) owns the error texts, and protobuf-es writes or reads the rest.
 // A test holds the two paths to the same result on every input (test/envelope/fallback.test.ts).
 
@@ -137,8 +139,16 @@ export function fromJsonFallback(
   checkCount("recursionLimit", recursionLimit, 1);
   let envelope: GRPC_AttendantPayload;
   try {
-    envelope = fromJson(GRPC_AttendantPayloadSchema, json, {
-      ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
+    const ignoreUnknownFields = options?.ignoreUnknownFields ?? false;
+    // The forms Google refuses and protobuf-es takes (docs/conformance.md), refused first.
+    const checked = checkJsonForms(
+      GRPC_AttendantPayloadSchema,
+      json,
+      ignoreUnknownFields,
+      recursionLimit,
+    );
+    envelope = fromJson(GRPC_AttendantPayloadSchema, checked, {
+      ignoreUnknownFields,
       recursionLimit,
     });
   } catch (cause) {
@@ -149,6 +159,22 @@ export function fromJsonFallback(
     throw missingDataError(envelope, "decode");
   }
   return envelope;
+}
+
+/**
+ * Reads JSON text the generated JSON reader gave up on (`json` is what JSON.parse() made of
+ * it): a duplicate key, which JSON.parse() hides, is `invalid_json` naming the key; then
+ * {@link fromJsonFallback}.
+ *
+ * @internal
+ */
+export function fromJsonTextFallback(
+  text: string,
+  json: JsonValue,
+  options?: Partial<EnvelopeJsonReadOptions>,
+): GRPC_AttendantPayload {
+  checkDuplicateKeys(text, GRPC_AttendantPayloadSchema.typeName);
+  return fromJsonFallback(json, options);
 }
 
 /** A CodecError passes; anything else thrown while reading JSON becomes `invalid_json` or `too_deep`. */

@@ -71,7 +71,7 @@ export {
   jsonUint32,
 } from "./json-writer.js";
 export { setOwn } from "./own-property.js";
-export { compareUtf8, wellFormed, wellFormedJson } from "./unicode.js";
+export { compareUtf8, wellFormed, wellFormedJson, wellFormedString } from "./unicode.js";
 export {
   fail,
   MAX_LENGTH,

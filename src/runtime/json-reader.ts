@@ -5,12 +5,17 @@ import { bigintOf } from "./int64.js";
 import { type JsonObject, jsonBool, jsonInt32, jsonUint32 } from "./json-writer.js";
 import { wellFormed } from "./unicode.js";
 
-/** The state of one read of a JSON value: the options. */
+/** The state of one read of a JSON value: the options, and a count of the members seen. */
 export interface JsonRead {
   readonly limit: number;
   readonly ignore: boolean;
   /** Every string is known to be well-formed (no lone surrogate): skip the check. */
   readonly wf: boolean;
+  /**
+   * The members of every object read (messages and maps), added up: compared with the members
+   * the JSON text opens, it shows whether JSON.parse() dropped a duplicate key.
+   */
+  keys: number;
 }
 
 /**
@@ -27,6 +32,10 @@ export function jsonObject(v: unknown): JsonObject {
  * Called when a message's JSON object has more members than the reader read (`n`): bails
  * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
  * rather than from a member (a polluted Object.prototype), which the count would not show.
+ * Bails too on an unknown member the slow path must look into (a lone surrogate in its name or
+ * value is refused, as is an object nested past the recursion limit): any unknown member when
+ * the strings are not known to be well-formed, and an unknown member whose value is an object
+ * or array.
  * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
  * same object, without `ignoreUnknownFields`: the counts then match, the reader takes the
  * inherited value where the slow path would name the unknown member.)
@@ -37,9 +46,12 @@ export function unknownMembers(
   r: JsonRead,
   names: readonly string[],
 ): void {
-  if (!r.ignore) bail(); // the slow path names the member
+  if (!r.ignore || !r.wf) bail(); // the slow path names the member, or looks into it
   let own = 0;
-  for (const k of Object.keys(o)) if (names.includes(k)) own++;
+  for (const k of Object.keys(o)) {
+    if (names.includes(k)) own++;
+    else if (typeof o[k] === "object" && o[k] !== null) bail();
+  }
   if (own !== n) bail();
 }
 
@@ -83,7 +95,7 @@ export function readLong(v: unknown, signed: boolean): bigint {
         x = x * 10 + d;
       }
       if (x <= 9007199254740991) {
-        if (negative && !signed && x !== 0) bail();
+        if (negative && !signed) bail(); // "-0" too: Google refuses it for unsigned fields
         return bigintOf(negative ? -x : x, signed);
       }
     }
@@ -135,8 +147,9 @@ function allocate(n: number): Uint8Array {
 }
 
 /**
- * `bytes` from JSON: standard base64 with padding. Bails on anything else (URL-safe base64,
- * missing padding, whitespace: the slow path accepts those).
+ * `bytes` from JSON: standard base64 with padding, and no bits set beyond the last byte. Bails
+ * on anything else (the slow path takes URL-safe base64 and missing padding, and refuses the
+ * rest).
  */
 export function readBytes(v: unknown): Uint8Array {
   if (typeof v !== "string") bail();
@@ -168,7 +181,7 @@ export function readBytes(v: unknown): Uint8Array {
     const c = pad === 2 ? 65 : v.charCodeAt(i + 2); // "A": no bits
     if ((a | b | c) > 127) bail();
     const x = (t[a] << 18) | (t[b] << 12) | (t[c] << 6);
-    if (x < 0) bail();
+    if (x < 0 || (x & (pad === 2 ? 0xffff : 0xff)) !== 0) bail(); // bits past the last byte
     out[o] = x >> 16;
     if (pad === 1) out[o + 1] = x >> 8;
   }

@@ -14,6 +14,14 @@ export function wellFormed(s: string): boolean {
   return s.isWellFormed();
 }
 
+/**
+ * Whether `s` holds no lone surrogate, on any engine: String.prototype.isWellFormed where there
+ * is one, else a regular expression. For the slow paths; the generated code calls wellFormed.
+ */
+export function wellFormedString(s: string): boolean {
+  return typeof s.isWellFormed === "function" ? s.isWellFormed() : !loneSurrogate.test(s);
+}
+
 /** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
 export function compareUtf8(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
@@ -36,8 +44,5 @@ export function compareUtf8(a: string, b: string): number {
  * surrogate and no `\u` escape (which could make one).
  */
 export function wellFormedJson(text: string): boolean {
-  return (
-    !text.includes("\\u") &&
-    (typeof text.isWellFormed === "function" ? text.isWellFormed() : !loneSurrogate.test(text))
-  );
+  return !text.includes("\\u") && wellFormedString(text);
 }

@@ -302,7 +302,7 @@ describe("JSON errors", () => {
       "an int64 with a fraction",
       () => envelopeFromJson({ updateApprove: { id: "1.5" } }),
       "invalid_json",
-      "cannot decode field kafka_grpc.UpdateData.id from JSON: expected bigint (int64): 1.5 out of range",
+      'cannot decode field kafka_grpc.UpdateData.id from JSON: expected an integer in decimal digits, got "1.5"',
     ],
     [
       "an array",

@@ -6,7 +6,11 @@ import {
   toJsonGRPC_AttendantPayload,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { parseJsonText } from "../../src/envelope/envelope-json.js";
-import { fromJsonFallback, toJsonFallback } from "../../src/envelope/fallback.js";
+import {
+  fromJsonFallback,
+  fromJsonTextFallback,
+  toJsonFallback,
+} from "../../src/envelope/fallback.js";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   type EnvelopeJsonReadStringOptions,
@@ -391,7 +395,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       fc.property(jsonText, readOptions, (text, o) => {
         expectSameOutcome(
           () => envelopeFromJsonString(text, o),
-          () => fromJsonFallback(parseJsonText(text, o), o),
+          () => fromJsonTextFallback(text, parseJsonText(text, o), o),
           { fieldOrder: "any" },
         );
       }),
@@ -404,7 +408,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       fc.property(mutatedText, readOptions, (text, o) => {
         expectSameOutcome(
           () => envelopeFromJsonString(text, o),
-          () => fromJsonFallback(parseJsonText(text, o), o),
+          () => fromJsonTextFallback(text, parseJsonText(text, o), o),
           { fieldOrder: "any" },
         );
       }),
@@ -418,7 +422,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
         const text = JSON.stringify(damaged(toJson(S, envelope), d)) ?? "undefined";
         expectSameOutcome(
           () => envelopeFromJsonString(text, o),
-          () => fromJsonFallback(parseJsonText(text, o), o),
+          () => fromJsonTextFallback(text, parseJsonText(text, o), o),
           { fieldOrder: "any" },
         );
       }),
@@ -478,7 +482,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     ]) {
       expectSameOutcome(
         () => envelopeFromJsonString(text, o),
-        () => fromJsonFallback(parseJsonText(text, o), o),
+        () => fromJsonTextFallback(text, parseJsonText(text, o), o),
         { fieldOrder: "any" },
       );
       let json: JsonValue | undefined;

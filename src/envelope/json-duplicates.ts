@@ -1,0 +1,91 @@
+// Duplicate keys in JSON text. JSON.parse() keeps the last of two members of one name; Google's
+// parsers refuse the text (python3-protobuf, libprotobuf from version 22, and the conformance
+// suite's FieldNameDuplicate test), and so does envelopeFromJsonString.
+import { CodecError } from "../codec-error.js";
+
+/**
+ * Whether the objects of `text` (valid JSON) have `keys` members in all: given the number of
+ * members of every object JSON.parse() made of it, true proves that no member was a duplicate
+ * (each object has as many members as names).
+ *
+ * Cheap first: each colon that follows (after spaces) an unescaped quote is counted as a member.
+ * That bounds the members from above (a member's colon follows the quote that closes its name;
+ * a colon in a string follows one only if the string starts with it), so a count equal to
+ * `keys` settles it. Otherwise the member names are counted exactly, string by string.
+ */
+export function noDuplicateKeys(text: string, keys: number): boolean {
+  let members = 0;
+  for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) {
+    let j = i - 1;
+    while (isSpace(text.charCodeAt(j))) j--;
+    if (text.charCodeAt(j) !== 34) continue; // not after a quote: inside a string
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) members++;
+  }
+  return members === keys || countMembers(text) === keys;
+}
+
+/** The members of the objects of `text` (valid JSON): the strings followed by a colon. */
+function countMembers(text: string): number {
+  let members = 0;
+  let i = text.indexOf('"');
+  while (i !== -1) {
+    const end = stringEnd(text, i);
+    let j = end + 1;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) === 58) members++; // ":"
+    i = text.indexOf('"', j);
+  }
+  return members;
+}
+
+/** The index of the quote that closes the string opened at `start`. */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/**
+ * Throws `invalid_json` naming the first key that an object of `text` (valid JSON) repeats,
+ * escapes decoded (`"h\u0061ndler"` repeats `"handler"`).
+ */
+export function checkDuplicateKeys(text: string, typeName: string): void {
+  const objects: (Set<string> | undefined)[] = []; // undefined for an array
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123)
+      objects.push(new Set()); // "{"
+    else if (c === 91)
+      objects.push(undefined); // "["
+    else if (c === 125 || c === 93)
+      objects.pop(); // "}" or "]"
+    else if (c === 34) {
+      const end = stringEnd(text, i);
+      let j = end + 1;
+      while (isSpace(text.charCodeAt(j))) j++;
+      const names = objects.at(-1);
+      if (text.charCodeAt(j) === 58 && names !== undefined) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (names.has(key)) {
+          throw new CodecError(
+            "invalid_json",
+            `cannot decode ${typeName} from JSON: duplicate key ${JSON.stringify(key)} at position ${i}`,
+          );
+        }
+        names.add(key);
+      }
+      i = end;
+    }
+  }
+}
