@@ -35,8 +35,11 @@ async function readAtMost(source: AsyncIterable<Buffer>, maxBytes: number): Prom
 function onOutputError(error: NodeJS.ErrnoException): void {
   if (error.code === "EPIPE") process.exit(exitCodes.ok);
   const description = error.errno === undefined ? undefined : getSystemErrorMap().get(error.errno);
-  const reason = description === undefined ? error.message : `${description[0]} (${description[1]})`;
-  process.stderr.write(`vehicle-update-codec: cannot write standard output: ${errorLine(reason)}\n`);
+  const reason =
+    description === undefined ? error.message : `${description[0]} (${description[1]})`;
+  process.stderr.write(
+    `vehicle-update-codec: cannot write standard output: ${errorLine(reason)}\n`,
+  );
   process.exit(exitCodes.ioError);
 }
 

@@ -1,5 +1,5 @@
-// A stand-in for the service: answers every operation with its sample 200 body, and
-// /deep with a body nested 5000 levels. Prints its base URL on the first line of stdout.
+// A stand-in for the service: answers every operation with its sample 200 body, and any path
+// under /deep/ with a body nested 5000 levels. Prints its base URL on the first line of stdout.
 // Run: node test/cli/sample-server.mjs (the CLI tests start it; it stops when stdin closes).
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ const { operations } = await import(join(root, "dist/http/index.js"));
 
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? "/", "http://x").pathname.replace(/^\/api/, "");
-  if (path === "/deep") {
+  if (path.startsWith("/deep/")) {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(`${"[".repeat(5000)}${"]".repeat(5000)}`);
     return;

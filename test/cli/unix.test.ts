@@ -47,6 +47,7 @@ describe("when the reader closes the pipe", () => {
 
   it("decode of a large stream | head -c 100 exits 0 quietly (EPIPE)", () => {
     const { code, out, err } = shell(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion, not a template.
       'vehicle-update-codec decode --emit-defaults stream.bin | head -c 100; echo " status ${PIPESTATUS[0]}"',
     );
     expect(err).toBe("");
@@ -140,6 +141,7 @@ describe("--max-bytes", () => {
 
   it("stops reading an endless pipe (yes, bounded at 1 GB by head) at the limit", () => {
     const result = measured(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion, not a template.
       'yes | head -c 1000000000 | vehicle-update-codec decode -; echo "status ${PIPESTATUS[2]}"',
     );
     expect(result.err).toMatch(

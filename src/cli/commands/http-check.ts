@@ -65,8 +65,8 @@ Options:
 
 Examples:
   echo '{"data":[]}' | vehicle-update-codec http check listVehicles --status 200
-  echo '{"code":408,"message":"timeout"}' > error.json
-  vehicle-update-codec http check sendSms --status 408 error.json`,
+  echo '{"code":401,"message":"token expired"}' > error.json
+  vehicle-update-codec http check sendSms --status 401 error.json || echo "exit code $?"`,
   options: { status: { value: "<n>" }, ...maxBytesOption },
   positionals: { min: 1, max: 2 },
   readsInput: true,
