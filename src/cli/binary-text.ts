@@ -1,5 +1,6 @@
 import { CodecError } from "../index.js";
 import { UsageError } from "./cli-io.js";
+import { orList } from "./parse-args.js";
 import { quote } from "./safe-text.js";
 
 /** How binary input is written: raw bytes, base64 (standard or URL-safe) or hex. */
@@ -17,7 +18,7 @@ const inputFormats: readonly BinaryInputFormat[] = ["auto", "binary", "base64", 
 export function inputFormat(value: string | undefined): BinaryInputFormat {
   const format = value ?? "auto";
   if ((inputFormats as readonly string[]).includes(format)) return format as BinaryInputFormat;
-  throw new UsageError(`--input must be auto, binary, base64 or hex, got ${quote(format)}`);
+  throw new UsageError(`--input must be ${orList(inputFormats)}, got ${quote(format)}`);
 }
 
 /** Checks a `--output` value against the formats a command offers. */
@@ -28,8 +29,7 @@ export function outputFormat<F extends string>(
 ): F {
   const format = (value ?? fallback) as F;
   if (allowed.includes(format)) return format;
-  const list = `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-  throw new UsageError(`--output must be ${list}, got ${quote(String(value))}`);
+  throw new UsageError(`--output must be ${orList(allowed)}, got ${quote(String(value))}`);
 }
 
 function isSpace(byte: number): boolean {

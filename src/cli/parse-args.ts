@@ -90,3 +90,10 @@ export function wholeNumber(
   }
   return value;
 }
+
+/** `items` as prose: "a", "a or b", "a, b or c". */
+export function orList(items: readonly string[]): string {
+  return items.length < 2
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}

@@ -3,6 +3,7 @@ import { decodeDelimited, decodeSchemaRegistryFrame } from "../framing/index.js"
 import { CodecError, decodeEnvelope, type GRPC_AttendantPayload, isCodecError } from "../index.js";
 import type { InputLook } from "./binary-text.js";
 import { UsageError } from "./cli-io.js";
+import { orList } from "./parse-args.js";
 import { quote } from "./safe-text.js";
 import { unknownFields } from "./unknown-fields.js";
 
@@ -20,8 +21,7 @@ export function framingOption<A extends boolean>(
   const format = value ?? (allowAuto ? "auto" : "raw");
   const allowed: readonly string[] = allowAuto ? ["auto", ...framings] : framings;
   if (allowed.includes(format)) return format as Framing;
-  const list = `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-  throw new UsageError(`--framing must be ${list}, got ${quote(format)}`);
+  throw new UsageError(`--framing must be ${orList(allowed)}, got ${quote(format)}`);
 }
 
 /** One envelope found in the input, with where the bytes holding it are. */

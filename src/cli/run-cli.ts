@@ -10,7 +10,7 @@ import { httpCheckCommand } from "./commands/http-check.js";
 import { inspectCommand } from "./commands/inspect.js";
 import { sampleCommand } from "./commands/sample.js";
 import { exitCodes } from "./exit-codes.js";
-import { asksForHelp, parseArgv } from "./parse-args.js";
+import { asksForHelp, orList, parseArgv } from "./parse-args.js";
 import { errorLine, quote } from "./safe-text.js";
 
 const bin = "vehicle-update-codec";
@@ -93,21 +93,26 @@ function resolve(words: readonly string[]): {
   return command === undefined ? { rest: words } : { command, rest: words.slice(1) };
 }
 
-/** `help [words]`: the help of what the words name. */
+function unknownInGroup(group: string, word: string): UsageError {
+  const names = groupCommands(group).map((c) => c.name.slice(group.length + 1));
+  return new UsageError(`unknown ${group} command ${quote(word)}, expected ${orList(names)}`);
+}
+
+/** `help [words]`: the help of the command or group the words name, or the main help. */
 function help(words: readonly string[], io: CliIo): number {
   const { command, group, rest } = resolve(words);
-  const extra = rest[0];
-  if (command !== undefined && extra === undefined) io.writeOut(`${command.help}\n`);
-  else if (group !== undefined && (extra === undefined || extra === "help")) {
+  const [extra] = rest;
+  if (words.length === 0) {
+    io.writeOut(`${mainHelp}\n`);
+  } else if (command !== undefined && extra === undefined) {
+    io.writeOut(`${command.help}\n`);
+  } else if (group !== undefined && (extra === undefined || extra === "help")) {
     io.writeOut(`${groupHelp(group)}\n`);
-  } else if (words.length === 0) io.writeOut(`${mainHelp}\n`);
-  else if (group !== undefined) {
-    throw new UsageError(
-      `unknown ${group} command ${quote(extra as string)}, expected ${groupCommands(group)
-        .map((c) => c.name.slice(group.length + 1))
-        .join(" or ")}`,
-    );
-  } else throw new UsageError(`no help for ${quote(words.join(" "))}: unknown command`);
+  } else if (group !== undefined && extra !== undefined) {
+    throw unknownInGroup(group, extra);
+  } else {
+    throw new UsageError(`no help for ${quote(words.join(" "))}: unknown command`);
+  }
   return exitCodes.ok;
 }
 
@@ -142,7 +147,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (next === "-h" || next === "--help" || next === "help") {
         return help([group, ...rest.slice(1)], io);
       }
-      return help([group, next], io); // an unknown command of the group: a usage error
+      throw unknownInGroup(group, next);
     }
     if (command === undefined) {
       throw new UsageError(`unknown command ${quote(first)}`);

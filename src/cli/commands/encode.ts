@@ -1,5 +1,12 @@
 import { encodeDelimited, encodeSchemaRegistryFrame } from "../../framing/index.js";
-import { CodecError, encodeEnvelope, envelopeFromJsonString, isCodecError } from "../../index.js";
+import {
+  CodecError,
+  type EnvelopeJsonReadStringOptions,
+  encodeEnvelope,
+  envelopeFromJsonString,
+  type GRPC_AttendantPayload,
+  isCodecError,
+} from "../../index.js";
 import { classifyInput, outputFormat } from "../binary-text.js";
 import { UsageError } from "../cli-io.js";
 import { type Command, emitBinary, maxBytes, maxBytesOption, stringOption } from "../command.js";
@@ -8,8 +15,15 @@ import { framingOption } from "../read-envelopes.js";
 
 const MAX_SCHEMA_ID = 0x7fffffff; // a schema id is a signed 32-bit integer, never negative
 
-/** The JSON text of `input`, or a CodecError saying why it cannot be JSON. */
-function jsonText(input: Uint8Array): string {
+/**
+ * The envelope in the proto3 JSON `input`. When the input is not JSON the CodecError says what
+ * it looks like instead: empty, binary (not UTF-8, or a control character JSON never holds
+ * outside whitespace), or hex or base64 text of a binary envelope.
+ */
+function envelopeFromInput(
+  input: Uint8Array,
+  options: Partial<EnvelopeJsonReadStringOptions>,
+): GRPC_AttendantPayload {
   const look = classifyInput(input);
   if (look === "empty" || look === "whitespace") {
     throw new CodecError(
@@ -23,14 +37,23 @@ function jsonText(input: Uint8Array): string {
   } catch {
     // not UTF-8: binary, as below
   }
-  // JSON text holds no control character other than whitespace (tab, LF, CR).
   if (text === undefined || input.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) {
     throw new CodecError(
       "invalid_json",
       "input looks like binary, not JSON: encode reads proto3 JSON; to read a binary envelope, use 'vehicle-update-codec decode'",
     );
   }
-  return text;
+  try {
+    return envelopeFromJsonString(text, options);
+  } catch (error) {
+    if (!isCodecError(error) || error.code !== "invalid_json") throw error;
+    if (look !== "hex" && look !== "base64") throw error;
+    throw new CodecError(
+      "invalid_json",
+      `input looks like ${look} text, not JSON: encode reads proto3 JSON; to read a binary envelope written as ${look}, use 'vehicle-update-codec decode'`,
+      { cause: error },
+    );
+  }
 }
 
 /** `encode`: proto3 JSON in, binary out. */
@@ -92,30 +115,12 @@ Examples:
       schemaIdText === undefined ? 0 : wholeNumber("schema-id", schemaIdText, 0, MAX_SCHEMA_ID);
     const limit = maxBytes(values);
     const input = await io.readInput(positionals[0], limit);
-    const text = jsonText(input);
     const requireData = values["allow-empty"] !== true;
-    let envelope: ReturnType<typeof envelopeFromJsonString>;
-    try {
-      envelope = envelopeFromJsonString(text, {
-        ignoreUnknownFields: values["ignore-unknown"] === true,
-        requireData,
-        maxBytes: limit,
-      });
-    } catch (error) {
-      const look = classifyInput(input);
-      if (
-        isCodecError(error) &&
-        error.code === "invalid_json" &&
-        (look === "hex" || look === "base64")
-      ) {
-        throw new CodecError(
-          "invalid_json",
-          `input looks like ${look} text, not JSON: encode reads proto3 JSON; to read a binary envelope written as ${look}, use 'vehicle-update-codec decode'`,
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+    const envelope = envelopeFromInput(input, {
+      ignoreUnknownFields: values["ignore-unknown"] === true,
+      requireData,
+      maxBytes: limit,
+    });
     const bytes =
       framing === "schema-registry"
         ? encodeSchemaRegistryFrame(envelope, { schemaId, requireData })
