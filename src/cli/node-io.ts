@@ -48,16 +48,17 @@ export function nodeIo(): CliIo {
   process.stdout.on("error", onOutputError);
   return {
     async readInput(path, maxBytes) {
-      if (path === undefined || path === "-") return readAtMost(process.stdin, maxBytes);
+      const stdin = path === undefined || path === "-";
       try {
-        // `end` is inclusive: at most maxBytes + 1 bytes are read, enough to see "too large".
-        return await readAtMost(createReadStream(path, { end: maxBytes }), maxBytes);
+        // `end` is inclusive: at most maxBytes + 1 bytes of a file are read, enough to see
+        // that it is too large.
+        const source = stdin ? process.stdin : createReadStream(path, { end: maxBytes });
+        return await readAtMost(source, maxBytes);
       } catch (cause) {
         const code = (cause as NodeJS.ErrnoException).code;
         if (isCodecError(cause) || typeof code !== "string") throw cause;
-        throw new CodecError("invalid_argument", `cannot read input file ${quote(path)}: ${code}`, {
-          cause,
-        });
+        const what = stdin ? "standard input" : `input file ${quote(path)}`;
+        throw new CodecError("invalid_argument", `cannot read ${what}: ${code}`, { cause });
       }
     },
     stdinIsTTY: process.stdin.isTTY === true,
