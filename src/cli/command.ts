@@ -63,3 +63,15 @@ export function emitBinary(io: CliIo, bytes: Uint8Array, format: BinaryOutputFor
   }
   io.writeOut(writeBinaryOutput(bytes, format));
 }
+
+/** `words` joined by ", " and wrapped before 90 columns, each line after the first indented by 2. */
+export function wrapList(head: string, words: readonly string[]): string {
+  const lines = [head];
+  for (const [i, word] of words.entries()) {
+    const item = `${word}${i === words.length - 1 ? "." : ","}`;
+    const last = lines.length - 1;
+    if ((lines[last] as string).length + item.length + 1 > 90) lines.push(`  ${item}`);
+    else lines[last] = `${lines[last]} ${item}`;
+  }
+  return lines.join("\n");
+}

@@ -36,7 +36,7 @@ function groupCommands(group: string): Command[] {
 }
 
 function commandList(list: readonly Command[], strip: string): string {
-  return list.map((c) => `  ${c.name.slice(strip.length).padEnd(12)} ${c.summary}`).join("\n");
+  return list.map((c) => `  ${c.name.slice(strip.length).padEnd(14)} ${c.summary}`).join("\n");
 }
 
 const mainHelp = `Usage: ${bin} <command> [options]
@@ -45,7 +45,7 @@ The codec for the vehicle update service: kafka_grpc envelopes and HTTP response
 
 Commands:
 ${commandList(commands, "")}
-  help <command>  show a command's help, as '<command> --help' does
+  ${"help <command>".padEnd(14)} show a command's help, as '<command> --help' does
 
 Options:
   -h, --help     show this help, or a command's help after its name

@@ -7,7 +7,7 @@ import {
 import { MAX_JSON_DEPTH, type OperationId, operations } from "../../http/index.js";
 import { CodecError } from "../../index.js";
 import { UsageError } from "../cli-io.js";
-import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { formatJson, valueTooDeep } from "../json-output.js";
 import { wholeNumber } from "../parse-args.js";
@@ -72,7 +72,7 @@ export const httpCallCommand: Command = {
 
 Sends one request of the operation with the package's client, checks the response as
 'http check' does, and prints the result as JSON.
-Operations: ${operationIds.join(", ")}.
+${wrapList("Operations:", operationIds)}
 
 Exit codes: 0 ok, 3 invalid_body, 4 api_error, 5 unreadable_error, 6 unexpected_status;
 69 no response (network_error: the message names the cause, such as ECONNREFUSED,

@@ -7,7 +7,7 @@ import {
 } from "../../http/index.js";
 import { CodecError } from "../../index.js";
 import { UsageError } from "../cli-io.js";
-import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { formatJson, jsonTextTooDeep } from "../json-output.js";
 import { wholeNumber } from "../parse-args.js";
 import { quote } from "../safe-text.js";
@@ -51,7 +51,7 @@ export const httpCheckCommand: Command = {
 Reads a response body from the file, or from standard input when the file is - or left out,
 runs parseResponse for the operation and status, and prints the result as JSON. A body that
 is not JSON is passed on as text, as a client would see it.
-Operations: ${operationIds.join(", ")}.
+${wrapList("Operations:", operationIds)}
 
 Exit codes: 0 ok, 3 invalid_body, 4 api_error, 5 unreadable_error, 6 unexpected_status;
 1 for input that cannot be checked (a body nested more than ${MAX_JSON_DEPTH} levels deep),

@@ -7,7 +7,7 @@ import {
 } from "../../index.js";
 import { outputFormat } from "../binary-text.js";
 import { UsageError } from "../cli-io.js";
-import { type Command, emitBinary, stringOption } from "../command.js";
+import { type Command, emitBinary, stringOption, wrapList } from "../command.js";
 import { quote } from "../safe-text.js";
 
 /** `sample <kind>`: a fixture envelope, as JSON or binary. */
@@ -17,7 +17,7 @@ export const sampleCommand: Command = {
   help: `Usage: vehicle-update-codec sample <kind> [options]
 
 Prints the fixture envelope of <kind>: realistic, fully populated and always the same.
-Kinds: ${envelopeKinds.join(", ")}.
+${wrapList("Kinds:", envelopeKinds)}
 
 Options:
   --output <json|binary|base64|hex>  how to write it (default json; binary is refused when
