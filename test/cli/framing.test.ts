@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import { encodeDelimited, encodeSchemaRegistryFrame } from "../../src/framing/index.js";
-import { encodeEnvelope, envelopeToJsonString } from "../../src/index.js";
+import { encodeEnvelope, envelopeFromJson, envelopeToJsonString } from "../../src/index.js";
 import { run as runIn, workDir } from "./bin.js";
 
 let dir: string;
@@ -103,6 +103,18 @@ describe("decode and inspect read every framing encode writes", () => {
     expect(inspected).toContain("\n\nkind:           order\n");
     expect(inspected).toContain(
       `framing:        delimited (message 2 of 2, at offset ${raw.length + 3})\n`, // a 2-byte prefix,
+    );
+  });
+
+  it("reads bytes that decode both ways as the reading without unknown fields", () => {
+    // Length prefix 109 = 0x6d, as a tag field 13 of wire type I32: read raw, the prefix and
+    // the next 4 bytes (the handler) are an unknown field, then updateGet follows.
+    const envelope = envelopeFromJson({ handler: "aa", updateGet: { vin: "a".repeat(101) } });
+    const both = encodeDelimited(envelope);
+    expect(both[0]).toBe(0x6d);
+    expect(run(["decode", "--compact"], both).out).toBe(`${envelopeToJsonString(envelope)}\n`);
+    expect(run(["inspect", "--framing", "raw"], both).out).toContain(
+      "unknown fields: envelope #13 I32 (4 bytes)\n",
     );
   });
 
