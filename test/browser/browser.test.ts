@@ -50,7 +50,7 @@ const lib = {
 globalThis.runChecks = (input) => runChecks(lib, input);
 `;
 
-const goldenDir = join(root, "test/golden");
+const goldenDir = join(root, "golden");
 const input: Input = {
   golden: readdirSync(goldenDir)
     .filter((file) => file.endsWith(".binpb"))

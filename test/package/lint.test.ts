@@ -53,7 +53,7 @@ describe("the packed tarball", () => {
       targets.push(esm.types, esm.default, cjs.types, cjs.default);
     }
     for (const target of targets) expect(packed.files).toContain(target.replace(/^\.\//, ""));
-    expect(packed.files).toContain("test/golden/dtcEntry.binpb");
+    expect(packed.files).toContain("golden/dtcEntry.binpb");
     expect(packed.files).toContain("proto/kafka_grpc/kafka_grpc.proto");
   });
 
