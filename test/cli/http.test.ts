@@ -91,6 +91,37 @@ describe("http call", () => {
     expect(JSON.parse(out).kind).toBe("ok");
   });
 
+  it("refuses a response body over --max-bytes with one line and exit 1", () => {
+    const { code, out, err } = run([
+      "http",
+      "call",
+      "listVehicles",
+      "--max-bytes",
+      "1K",
+      "--base-url",
+      `${server.url}/big`,
+    ]);
+    expect({ code, out }).toEqual({ code: 1, out: "" });
+    expect(err).toMatch(/^vehicle-update-codec http call: \[too_large\] [^\n]*1024[^\n]*\n$/);
+  });
+
+  it("prints a redirect to another origin, which the client does not follow, with exit 6", () => {
+    const { code, out } = run([
+      "http",
+      "call",
+      "listVehicles",
+      "--base-url",
+      `${server.url}/redirect`,
+    ]);
+    expect(code).toBe(6);
+    expect(JSON.parse(out)).toMatchObject({
+      kind: "redirect",
+      operation: "listVehicles",
+      status: 302,
+      location: "http://elsewhere.invalid/vehicles",
+    });
+  });
+
   it.each([
     [["listVehicles"], "--base-url <url> is required"],
     [

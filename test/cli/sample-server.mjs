@@ -1,5 +1,6 @@
-// A stand-in for the service: answers every operation with its sample 200 body, and any path
-// under /deep/ with a body nested 5000 levels. Prints its base URL on the first line of stdout.
+// A stand-in for the service: answers every operation with its sample 200 body; any path
+// under /deep/ with a body nested 5000 levels, under /big/ with 64 KiB of JSON, and under
+// /redirect/ with a 302 to another origin. Prints its base URL on the first line of stdout.
 // Run: node test/cli/sample-server.mjs (the CLI tests start it; it stops when stdin closes).
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -13,6 +14,16 @@ const server = createServer((request, response) => {
   if (path.startsWith("/deep/")) {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(`${"[".repeat(5000)}${"]".repeat(5000)}`);
+    return;
+  }
+  if (path.startsWith("/big/")) {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ data: [], pad: "x".repeat(64 * 1024) }));
+    return;
+  }
+  if (path.startsWith("/redirect/")) {
+    response.writeHead(302, { location: "http://elsewhere.invalid/vehicles" });
+    response.end();
     return;
   }
   const op = Object.values(operations).find(

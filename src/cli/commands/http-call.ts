@@ -74,9 +74,11 @@ Sends one request of the operation with the package's client, checks the respons
 'http check' does, and prints the result as JSON.
 ${wrapList("Operations:", operationIds)}
 
-Exit codes: 0 ok, 3 invalid_body, 4 api_error, 5 unreadable_error, 6 unexpected_status;
-69 no response (network_error: the message names the cause, such as ECONNREFUSED,
-ENOTFOUND or a TLS certificate error; timeout); 1 a body that cannot be read, 2 bad usage.
+Exit codes: 0 ok, 3 invalid_body, 4 api_error, 5 unreadable_error, 6 unexpected_status
+(a redirect the client does not follow, to another origin or after 20, is printed with 6);
+69 no response: network_error (the message names the cause, such as ECONNREFUSED,
+ENOTFOUND or a TLS certificate error) or timeout; 1 a response body that cannot be read
+(too_large, or nested too deep); 2 bad usage.
 
 Options:
   --base-url <url>        the service's http(s) URL, with any path prefix (required)
@@ -85,7 +87,8 @@ Options:
   --header <name: value>  a request header, such as authorization; may be repeated
   --timeout <ms>          give up after this many milliseconds, 1 to ${MAX_TIMEOUT_MS}
                           (default ${DEFAULT_TIMEOUT_MS})
-  --max-bytes <n>         refuse a --body file longer than n bytes (default 16M)
+  --max-bytes <n>         refuse a --body file or a response body longer than n bytes;
+                          K, M or G for KiB, MiB or GiB (default 16M, at most 256M)
   -h, --help              show this help
 
 Examples (BASE is the service's URL, such as https://ota.example.com/api):
@@ -126,10 +129,11 @@ Examples (BASE is the service's URL, such as https://ota.example.com/api):
     if (bodyFile === "-" && io.stdinIsTTY) {
       throw new UsageError("no input: name a --body file, or pipe the body to standard input");
     }
+    const limit = maxBytes(values);
     const args: unknown[] = [];
     if (takesId) args.push(issueId);
     if (bodyFile !== undefined) {
-      const text = new TextDecoder().decode(await io.readInput(bodyFile, maxBytes(values)));
+      const text = new TextDecoder().decode(await io.readInput(bodyFile, limit));
       try {
         args.push(JSON.parse(text));
       } catch (cause) {
@@ -137,10 +141,11 @@ Examples (BASE is the service's URL, such as https://ota.example.com/api):
       }
     }
     args.push({ headers });
-    const client = createClient({ baseUrl: base, timeoutMs }) as unknown as Record<
-      OperationId,
-      AnyMethod
-    >;
+    const client = createClient({
+      baseUrl: base,
+      timeoutMs,
+      maxBodyBytes: limit,
+    }) as unknown as Record<OperationId, AnyMethod>;
     const result = await client[id](...args);
     switch (result.kind) {
       case "request_error":
@@ -152,6 +157,15 @@ Examples (BASE is the service's URL, such as https://ota.example.com/api):
           `vehicle-update-codec http call: ${errorLine(`[${result.kind}] ${failureMessage(result.message, result.cause)}`)}\n`,
         );
         return exitCodes.unavailable;
+      case "too_large":
+        io.writeErr(
+          `vehicle-update-codec http call: ${errorLine(`[too_large] ${result.message}`)}\n`,
+        );
+        return exitCodes.dataError;
+      case "redirect":
+        // A 3xx the client may not follow: a status the operation does not declare.
+        io.writeOut(`${formatJson(result)}\n`);
+        return httpExitCodes.unexpected_status;
       default: {
         if (valueTooDeep(result, MAX_JSON_DEPTH + 1)) throw tooDeep();
         io.writeOut(`${formatJson(result)}\n`);
