@@ -6,9 +6,9 @@ import { exitCodes } from "./exit-codes.js";
 import { errorLine, quote } from "./safe-text.js";
 
 /**
- * Reads `source` until it ends or holds more than `maxBytes`: then it stops reading (leaving
- * the loop destroys the stream) and throws `too_large`. At most one chunk (64 KiB) more than
- * `maxBytes` is ever held.
+ * Reads `source` until it ends or brings more than `maxBytes`: then it stops reading (leaving
+ * the loop destroys the stream) and throws `too_large`. The chunks kept never hold more than
+ * `maxBytes`; the chunk that crosses the limit (at most 64 KiB) is dropped with them.
  */
 async function readAtMost(source: AsyncIterable<Buffer>, maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
