@@ -1,16 +1,20 @@
-// README.md is part of the API: its ```ts examples are typechecked and run, its error table is
-// codecErrorCodes and its size table is test/bundle/budgets.ts.
+// README.md and every page of docs/ are part of the API: each ```ts and ```js example is a
+// complete program, typechecked and run as pasted, and the tables that follow the code are
+// checked against it.
 //
-// Each example becomes a module in a throwaway TypeScript project whose tsconfig maps
-// `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (so no build is needed). Examples
-// may use free variables (`record`, `baseUrl`, `handle`…): `examples` below gives each one a
-// preamble of ambient declarations for the typecheck and, for the ones that run, the values
-// behind them, set on globalThis before the example runs. An example preceded by
-// `<!-- compile-only -->` (it needs the network) is typechecked but not run. The others are
-// bundled with esbuild (the same mapping to src/) and run by Node.js, each in its own empty
-// working folder, and must exit 0 without writing to stderr.
+// Pages are found by glob (README.md, docs/*.md, bench/README.md), so a new page is tested as
+// soon as it exists. Each example becomes a module of a throwaway TypeScript project whose
+// tsconfig maps `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
+// The project has no DOM lib, only ES2022 and Node.js's types, so a free variable is an error
+// ("Cannot find name 'record'") instead of binding to a browser global such as `window.status`.
+// A ```js block that calls require() is a CommonJS program (.cjs), checked with checkJs.
+//
+// Each example then runs: bundled by esbuild (the same mapping to src/) and started by Node.js
+// in its own empty working folder, it must exit 0 without writing to stderr. An example right
+// after `<!-- compile-only -->` (it needs a network service) is typechecked but not run.
 import { execFile } from "node:child_process";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -25,75 +29,35 @@ import { promisify } from "node:util";
 import { build, type Plugin } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codecErrorCodes } from "../../src/index.js";
-import { BUDGETS } from "../bundle/budgets.js";
 
 const exec = promisify(execFile);
 const root = join(import.meta.dirname, "../..");
-const readme = readFileSync(join(root, "README.md"), "utf8");
 
-/** What an example needs beyond its own code, keyed by the heading above it (`#2` for a second one). */
-interface ExampleContext {
-  /** Ambient declarations (`declare const …`) of the free variables the example uses. */
-  readonly declare?: string;
-  /** A module that sets those variables on globalThis, for the examples that run. */
-  readonly globals?: string;
-}
-
-const envelopeType = `import("vehicle-update-codec").GRPC_AttendantPayload`;
-
-const examples: Record<string, ExampleContext> = {
-  "Decode, narrow, map to JSON": {
-    declare: "declare const record: { value: Uint8Array };",
-    globals: `import { encodeEnvelope } from "vehicle-update-codec";
-import { sampleEnvelope } from "vehicle-update-codec/fixtures";
-Object.assign(globalThis, { record: { value: encodeEnvelope(sampleEnvelope("dtcEntry")) } });`,
-  },
-  "Checking a response: `parseResponse()`": {
-    declare: "declare const baseUrl: string;\ndeclare const headers: HeadersInit;",
-  },
-  "Adding the fields you know": {
-    declare: "declare const status: number;\ndeclare const body: unknown;",
-    globals: `Object.assign(globalThis, { status: 200, body: { data: [{ vin: "WA1LFAFP0TA000417" }] } });`,
-  },
-  "The client": {
-    declare:
-      "declare const tokens: { current(): Promise<string> };\ndeclare const signal: AbortSignal;",
-  },
-  "A record value in either framing: `decodeKafkaValue()`": {
-    declare: `declare const message: { value: Uint8Array };\ndeclare const handle: (envelope: ${envelopeType}) => void;`,
-    globals: `import { encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
-import { sampleEnvelope } from "vehicle-update-codec/fixtures";
-const value = encodeSchemaRegistryFrame(sampleEnvelope("order"), { schemaId: 42 });
-Object.assign(globalThis, { message: { value }, handle: () => {} });`,
-  },
-  "The Schema Registry wire format": {
-    declare: `declare const envelope: ${envelopeType};`,
-    globals: `import { createEnvelope } from "vehicle-update-codec";
-Object.assign(globalThis, { envelope: createEnvelope("updateGet", { vin: "V1" }, { handler: "h" }) });`,
-  },
-  "Size-delimited streams": {
-    declare: `declare const envelopes: ${envelopeType}[];\ndeclare const handle: (envelope: ${envelopeType}) => void;`,
-    globals: `import { envelopeKinds } from "vehicle-update-codec";
-import { sampleEnvelope } from "vehicle-update-codec/fixtures";
-Object.assign(globalThis, { envelopes: envelopeKinds.map((kind) => sampleEnvelope(kind)), handle: () => {} });`,
-  },
-  "Property tests: `vehicle-update-codec/testing`": {
-    declare: `declare const myHandler: (envelope: import("vehicle-update-codec").EnvelopeOf<"dtcEntry">) => boolean;`,
-    globals: "Object.assign(globalThis, { myHandler: () => true });",
-  },
-};
+/** The pages whose examples are tested, relative to the repository root. */
+const pages = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => `docs/${file}`),
+  ...(existsSync(join(root, "bench/README.md")) ? ["bench/README.md"] : []),
+];
+const read = (page: string) => readFileSync(join(root, page), "utf8");
 
 interface Block {
+  readonly page: string;
   /** The heading above the block, with `#2`, `#3`… for later blocks under the same heading. */
-  readonly key: string;
-  /** The line of the opening fence in README.md, 1-based. */
+  readonly heading: string;
+  /** The line of the opening fence, 1-based. */
   readonly line: number;
   readonly code: string;
+  /** The file name the example gets in the project, by its kind: .ts, .mjs or .cjs. */
+  readonly file: string;
   readonly compileOnly: boolean;
 }
 
-function tsBlocks(markdown: string): Block[] {
-  const lines = markdown.split("\n");
+function blocksOf(page: string, first: number): Block[] {
+  const lines = read(page).split("\n");
   const blocks: Block[] = [];
   const seen = new Map<string, number>();
   let heading = "(top)";
@@ -101,15 +65,23 @@ function tsBlocks(markdown: string): Block[] {
     const line = lines[i] ?? "";
     const title = /^#+ (.*)$/.exec(line);
     if (title?.[1]) heading = title[1];
-    if (line.trim() !== "```ts") continue;
+    const fence = /^```(ts|typescript|js|javascript|mjs|cjs)\s*$/.exec(line.trim());
+    if (!fence?.[1]) continue;
     const end = lines.indexOf("```", i + 1);
-    if (end < 0) throw new Error(`README.md:${i + 1}: unclosed code block`);
+    if (end < 0) throw new Error(`${page}:${i + 1}: unclosed code block`);
+    const code = lines.slice(i + 1, end).join("\n");
     const count = (seen.get(heading) ?? 0) + 1;
     seen.set(heading, count);
+    const language = fence[1];
+    const isTs = language === "ts" || language === "typescript";
+    const isCjs = language === "cjs" || (!isTs && /\brequire\(/.test(code));
+    const n = String(first + blocks.length + 1).padStart(3, "0");
     blocks.push({
-      key: count === 1 ? heading : `${heading} #${count}`,
+      page,
+      heading: count === 1 ? heading : `${heading} #${count}`,
       line: i + 1,
-      code: lines.slice(i + 1, end).join("\n"),
+      code,
+      file: `example-${n}.${isTs ? "ts" : isCjs ? "cjs" : "mjs"}`,
       compileOnly: lines[i - 1]?.trim() === "<!-- compile-only -->",
     });
     i = end;
@@ -117,8 +89,8 @@ function tsBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-const blocks = tsBlocks(readme);
-const file = (index: number) => `example-${String(index + 1).padStart(2, "0")}`;
+const blocks: Block[] = [];
+for (const page of pages) blocks.push(...blocksOf(page, blocks.length));
 
 /** Resolves `vehicle-update-codec` and its subpaths to src/, as the tsconfig paths do. */
 const toSrc: Plugin = {
@@ -134,7 +106,7 @@ const toSrc: Plugin = {
 let dir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "vuc-readme-"));
+  dir = mkdtempSync(join(tmpdir(), "vuc-examples-"));
   // The repository's packages, and the package itself so that require.resolve finds its files.
   mkdirSync(join(dir, "node_modules"));
   for (const name of readdirSync(join(root, "node_modules"))) {
@@ -143,15 +115,10 @@ beforeAll(() => {
     }
   }
   symlinkSync(root, join(dir, "node_modules/vehicle-update-codec"), "dir");
-  blocks.forEach((block, index) => {
-    const context = examples[block.key] ?? {};
-    const isModule = /^\s*(import|export)\s/m.test(block.code);
-    writeFileSync(
-      join(dir, `${file(index)}.ts`),
-      `${context.declare ?? ""}\n${block.code}\n${isModule ? "" : "export {};\n"}`,
-    );
-    writeFileSync(join(dir, `${file(index)}.globals.ts`), `${context.globals ?? ""}\nexport {};\n`);
-  });
+  for (const block of blocks) {
+    const isModule = block.file.endsWith(".cjs") || /^\s*(import|export)\s/m.test(block.code);
+    writeFileSync(join(dir, block.file), `${block.code}\n${isModule ? "" : "export {};\n"}`);
+  }
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -159,8 +126,11 @@ beforeAll(() => {
         target: "ES2022",
         module: "preserve",
         moduleResolution: "bundler",
-        lib: ["ES2022", "ES2024.String", "DOM", "DOM.AsyncIterable"],
+        // No DOM: what Node.js declares globally, nothing a browser would add.
+        lib: ["ES2022", "ES2024.String"],
         types: ["node"],
+        allowJs: true,
+        checkJs: true,
         strict: true,
         exactOptionalPropertyTypes: true,
         noImplicitOverride: true,
@@ -175,7 +145,18 @@ beforeAll(() => {
           "vehicle-update-codec/*": [join(root, "src/*/index.ts")],
         },
       },
-      include: ["*.ts"],
+      include: ["*.ts", "*.mjs"],
+    }),
+  );
+  // CommonJS examples: `module: "preserve"` reads require() in a .cjs file as import syntax and
+  // rejects it, so they get a project of their own under Node.js's module rules.
+  mkdirSync(join(dir, "cjs"));
+  writeFileSync(
+    join(dir, "cjs/tsconfig.json"),
+    JSON.stringify({
+      extends: "../tsconfig.json",
+      compilerOptions: { module: "nodenext", moduleResolution: "nodenext" },
+      include: ["../*.cjs"],
     }),
   );
 });
@@ -184,56 +165,46 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("README.md", () => {
-  it("has ts examples, and every entry of `examples` names one of them", () => {
-    expect(blocks.length).toBeGreaterThan(10);
-    const keys = blocks.map((block) => block.key);
-    expect(Object.keys(examples).filter((key) => !keys.includes(key))).toEqual([]);
+describe("examples in README.md and docs/", () => {
+  it("README.md and the pages of docs/ have examples", () => {
+    expect(blocks.filter((block) => block.page === "README.md").length).toBeGreaterThan(0);
+    expect(new Set(blocks.map((block) => block.page)).size).toBeGreaterThan(2);
   });
 
-  it("has a section with an example for each subpath", () => {
-    for (const subpath of ["messages", "http", "client", "framing", "fixtures", "testing"]) {
-      expect(
-        blocks.some((block) => block.code.includes(`from "vehicle-update-codec/${subpath}"`)),
-        subpath,
-      ).toBe(true);
-    }
+  it("at least one is a CommonJS program", () => {
+    expect(blocks.some((block) => block.file.endsWith(".cjs"))).toBe(true);
   });
 
-  it("examples typecheck", async () => {
+  it("typecheck without the DOM lib, so a free variable is an error", async () => {
     const tsc = join(root, "node_modules/typescript/bin/tsc");
-    const output = await exec(process.execPath, [tsc, "-p", dir, "--pretty", "false"], {
-      cwd: dir,
-    }).then(
-      ({ stdout }) => stdout,
-      (error: { stdout?: string; message: string }) => error.stdout || error.message,
-    );
-    // Point each error at its README line: example-NN.ts(line,col) → README.md:line (heading).
-    const located = output.replace(/example-(\d+)\.ts\((\d+),(\d+)\)/g, (match, n, line) => {
-      const block = blocks[Number(n) - 1];
-      if (!block) return match;
-      const preamble = (examples[block.key]?.declare ?? "").split("\n").length;
-      return `README.md:${block.line + Number(line) - preamble} (${block.key})`;
-    });
-    expect(located).toBe("");
-  }, 60_000);
-
-  const runnable = blocks.flatMap((block, index) =>
-    block.compileOnly ? [] : [{ ...block, index }],
-  );
-
-  it.each(runnable)("runs the example under $key (README.md:$line)", async ({ index }) => {
-    const work = join(dir, `${file(index)}.work`);
-    mkdirSync(work);
-    const bundle = join(dir, `${file(index)}.mjs`);
-    await build({
-      stdin: {
-        contents: `import "./${file(index)}.globals.ts";\nimport "./${file(index)}.ts";\n`,
-        resolveDir: dir,
-        loader: "ts",
+    const check = (project: string) =>
+      exec(process.execPath, [tsc, "-p", project, "--pretty", "false"], { cwd: dir }).then(
+        ({ stdout }) => stdout,
+        (error: { stdout?: string; message: string }) => error.stdout || error.message,
+      );
+    const output = (await Promise.all([check(dir), check(join(dir, "cjs"))])).join("");
+    // Point each error at its page and line: example-NNN.ts(line,col) → docs/x.md:line (heading).
+    const located = output.replace(
+      /(?:\.\.\/)?(example-\d+\.[cm]?[jt]s)\((\d+),(\d+)\)/g,
+      (match, file: string, line: string) => {
+        const block = blocks.find((candidate) => candidate.file === file);
+        return block ? `${block.page}:${block.line + Number(line)} (${block.heading})` : match;
       },
+    );
+    expect(located).toBe("");
+  }, 120_000);
+
+  const runnable = blocks.filter((block) => !block.compileOnly);
+
+  it.each(runnable)("$page:$line ($heading) runs", async ({ file }) => {
+    const work = join(dir, `${file}.work`);
+    mkdirSync(work);
+    const cjs = file.endsWith(".cjs");
+    const bundle = join(dir, `${file}.bundle.${cjs ? "cjs" : "mjs"}`);
+    await build({
+      entryPoints: [join(dir, file)],
       bundle: true,
-      format: "esm",
+      format: cjs ? "cjs" : "esm",
       platform: "node",
       target: "node20",
       outfile: bundle,
@@ -245,18 +216,46 @@ describe("README.md", () => {
   });
 });
 
-describe("README.md tables", () => {
-  it("lists every error code under Errors, in the order of codecErrorCodes", () => {
-    const section = readme.slice(readme.indexOf("\n## Errors"), readme.indexOf("\n## HTTP"));
-    const codes = [...section.matchAll(/^\| `([a-z0-9_]+)` +\|/gm)].map((match) => match[1]);
-    expect(codes).toEqual([...codecErrorCodes]);
+describe("README.md", () => {
+  const readme = read("README.md");
+
+  it.each([
+    [".", "vehicle-update-codec`", "docs/envelope.md"],
+    ["/messages", "vehicle-update-codec/messages`", "docs/envelope.md"],
+    ["/framing", "vehicle-update-codec/framing`", "docs/framing.md"],
+    ["/http", "vehicle-update-codec/http`", "docs/http.md"],
+    ["/client", "vehicle-update-codec/client`", "docs/client.md"],
+    ["/fixtures", "vehicle-update-codec/fixtures`", "docs/fixtures.md"],
+    ["/testing", "vehicle-update-codec/testing`", "docs/testing.md"],
+    ["/golden/*", "vehicle-update-codec/golden/*`", "docs/fixtures.md"],
+  ])("has a section for %s that links to its page", (_, title, page) => {
+    const start = readme.indexOf(`\n### \`${title}`);
+    expect(start, `a "### \`${title}" heading`).toBeGreaterThan(0);
+    const section = readme.slice(start + 1, readme.indexOf("\n#", start + 1));
+    expect(section).toContain(`](${page}`);
   });
 
-  it("shows the size budgets of test/bundle/budgets.ts", () => {
-    const section = readme.slice(readme.indexOf("### Package and sizes"));
-    const budgets = [...section.matchAll(/^\|.*\| *(\d+) KiB *\|$/gm)].map((match) =>
-      Number(match[1]),
+  it("is at most 300 lines long", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(300);
+  });
+
+  it("starts with the two commands a newcomer pastes, and both scripts exist", () => {
+    const scripts = JSON.parse(read("package.json")).scripts;
+    expect(readme).toMatch(
+      /^# vehicle-update-codec\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
     );
-    expect(budgets).toEqual(Object.values(BUDGETS).map((bytes) => bytes / 1024));
+    expect(scripts.start).toBeTypeOf("string");
+    expect(scripts.test).toBeTypeOf("string");
+  });
+});
+
+describe("docs/envelope.md", () => {
+  it("lists every error code under Errors, in the order of codecErrorCodes", () => {
+    const page = read("docs/envelope.md");
+    const from = page.indexOf("\n## Errors");
+    const to = page.indexOf("\n## ", from + 1);
+    const section = page.slice(from, to < 0 ? undefined : to);
+    const codes = [...section.matchAll(/^\| `([a-z0-9_]+)` +\|/gm)].map((match) => match[1]);
+    expect(codes).toEqual([...codecErrorCodes]);
   });
 });
