@@ -17,8 +17,7 @@ for (const arg of args.length > 0 ? args : [".tmp/vitest-report.json"]) {
   const report = JSON.parse(readFileSync(path, "utf8"));
   const brokenFiles = report.testResults.filter(
     (file) =>
-      file.status === "failed" &&
-      !file.assertionResults.some((test) => test.status === "failed"),
+      file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
   ).length;
   const counts = {
     passed: report.numPassedTests,
