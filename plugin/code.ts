@@ -3,8 +3,11 @@ import type { DescMessage } from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable } from "@bufbuild/protoplugin";
 import { stem } from "./wire.js";
 
-/** The generated runtime, relative to the output root. */
-export const runtimePath = "./fast_runtime.js";
+/**
+ * The runtime the generated code imports (src/runtime/index.ts), relative to the output root
+ * gen/: hand-written, never copied, as protobuf-es's generated code imports @bufbuild/protobuf/wire.
+ */
+export const runtimePath = "../src/runtime/index.js";
 
 /** Prints one generated file: lines of code with symbols that protoplugin turns into imports. */
 export class Code {

@@ -57,22 +57,9 @@ function writeChild(c: Code, desc: DescMessage, t: number, v: string): void {
 }
 
 /** Prints `writeX()`, the encoder of one message body, and the exported `encodeX()`. */
-/** Whether messages of `desc` can hold a map, themselves or deeper. */
-export function reachesMap(desc: DescMessage, seen = new Set<DescMessage>()): boolean {
-  if (seen.has(desc)) return false;
-  seen.add(desc);
-  return desc.fields.some(
-    (f) =>
-      f.fieldKind === "map" ||
-      ((f.fieldKind === "message" || (f.fieldKind === "list" && f.listKind === "message")) &&
-        reachesMap(f.message, seen)),
-  );
-}
-
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
-  const mapPath = reachesMap(desc);
   const usesAt = fields.some(
     (f) =>
       f.fieldKind === "message" ||
@@ -81,14 +68,13 @@ export function printEncode(c: Code, desc: DescMessage): void {
   );
   c.doc(
     `Writes the fields of the ${desc.typeName} \`m\` in field-number order, then its unknown fields,\n` +
-      "as protobuf-es's toBinary() does. Bails on any value the slow path would reject.",
+      "as protobuf-es's toBinary() does. Bails on any value it does not take.",
   );
   c.block(
     ["function ", n.write, "(w: ", c.rtType("Writer"), ", m: ", c.shape(desc), "): void {"],
     () => {
       c.line("let v: unknown;");
       if (usesAt) c.line("let at: number;");
-      if (mapPath) c.line("const copies = w.copies;");
       const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
       for (const o of oneofs) {
         c.line(`const ${o} = m.${o};`);
@@ -99,25 +85,13 @@ export function printEncode(c: Code, desc: DescMessage): void {
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
       c.line("if (m.$unknown !== undefined) ", c.rt("writeUnknown"), "(w, m.$unknown);");
-      if (mapPath) {
-        const keys = ["$typeName", ...desc.members.map((mb) => mb.localName), "$unknown"];
-        c.line(
-          "// A map below was sorted: the slow path writes a copy of this message, own fields only.",
-        );
-        c.line(
-          "if (w.copies !== copies) ",
-          c.rt("ownFields"),
-          `(m, [${keys.map(lit).join(", ")}]);`,
-        );
-      }
     },
   );
   c.line();
   c.doc(
-    `Encodes a ${desc.typeName} to protobuf binary, as the slow path (checkMessage, then\n` +
-      "protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns\n" +
-      "undefined when the message holds anything the slow path would reject or treat specially:\n" +
-      "the caller then runs the slow path, for its exact error.",
+    `Encodes a ${desc.typeName} to protobuf binary, as protobuf-es's toBinary() writes it, maps in\n` +
+      "key order when `deterministic`, or returns undefined for anything the message holds that it\n" +
+      "does not take: the caller then runs the fallback (src/envelope/fallback.ts).",
   );
   c.block(
     [
@@ -129,10 +103,6 @@ export function printEncode(c: Code, desc: DescMessage): void {
       c.block(["try {"], () => {
         c.line("const w = ", c.rt("writer"), "(writeUnknownFields, deterministic);");
         c.line(`${n.write}(w, `, c.rt("isMessage"), `(message, ${lit(desc.typeName)}));`);
-        c.line(
-          "// The slow path sorts such maps in the bytes, unknown fields that look like entries too.",
-        );
-        c.line("if (w.byteSorted && w.wroteUnknown) return undefined;");
         c.line("return ", c.rt("finish"), "(w);");
       }, ["} catch {"]);
       c.line("  return undefined; // bailed, or a getter threw: the slow path will report it");

@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../fast_runtime.js";
-import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, ownFields, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../fast_runtime.js";
+import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
+import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -101,12 +101,11 @@ export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: n
 
 /**
  * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   let v: unknown;
   let at: number;
-  const copies = w.copies;
   const Data = m.Data;
   const DataCase = oneofCase(Data);
   let DataWritten = DataCase === undefined;
@@ -192,22 +191,17 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   }
   if (!DataWritten) bail(); // a case this schema does not have
   if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-  // A map below was sorted: the slow path writes a copy of this message, own fields only.
-  if (w.copies !== copies) ownFields(m, ["$typeName", "handler", "Data", "$unknown"]);
 }
 
 /**
- * Encodes a kafka_grpc.GRPC_AttendantPayload to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.GRPC_AttendantPayload to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeGRPC_AttendantPayload(w, isMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -491,12 +485,11 @@ export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number,
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateStatus `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
   let v: unknown;
   let at: number;
-  const copies = w.copies;
   // 1 ecus
   v = isRecord(m.ecus);
   for (const k of mapKeys(w, v as Record<string, unknown>)) {
@@ -508,22 +501,17 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
     join(w, entry);
   }
   if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-  // A map below was sorted: the slow path writes a copy of this message, own fields only.
-  if (w.copies !== copies) ownFields(m, ["$typeName", "ecus", "$unknown"]);
 }
 
 /**
- * Encodes a kafka_grpc.CarUpdateStatus to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.CarUpdateStatus to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeCarUpdateStatus(w, isMessage(message, "kafka_grpc.CarUpdateStatus"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -709,7 +697,7 @@ export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnkn
 
 /**
  * Writes the fields of the kafka_grpc.CarECU `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeCarECU(w: Writer, m: CarECU): void {
   let v: unknown;
@@ -765,17 +753,14 @@ function writeCarECU(w: Writer, m: CarECU): void {
 }
 
 /**
- * Encodes a kafka_grpc.CarECU to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.CarECU to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeCarECU(w, isMessage(message, "kafka_grpc.CarECU"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1099,7 +1084,7 @@ export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: numbe
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateProgress `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   let v: unknown;
@@ -1140,17 +1125,14 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
 }
 
 /**
- * Encodes a kafka_grpc.CarUpdateProgress to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.CarUpdateProgress to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeCarUpdateProgress(w, isMessage(message, "kafka_grpc.CarUpdateProgress"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1370,7 +1352,7 @@ export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number,
 
 /**
  * Writes the fields of the kafka_grpc.FileKeysRequest `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
   let v: unknown;
@@ -1383,17 +1365,14 @@ function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
 }
 
 /**
- * Encodes a kafka_grpc.FileKeysRequest to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.FileKeysRequest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeFileKeysRequest(w, isMessage(message, "kafka_grpc.FileKeysRequest"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1554,7 +1533,7 @@ export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUn
 
 /**
  * Writes the fields of the kafka_grpc.DTCEntry `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeDTCEntry(w: Writer, m: DTCEntry): void {
   let v: unknown;
@@ -1592,17 +1571,14 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
 }
 
 /**
- * Encodes a kafka_grpc.DTCEntry to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.DTCEntry to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeDTCEntry(w, isMessage(message, "kafka_grpc.DTCEntry"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1813,7 +1789,7 @@ export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnk
 
 /**
  * Writes the fields of the kafka_grpc.ECCKeys `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeECCKeys(w: Writer, m: ECCKeys): void {
   let v: unknown;
@@ -1829,17 +1805,14 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
 }
 
 /**
- * Encodes a kafka_grpc.ECCKeys to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.ECCKeys to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeECCKeys(w, isMessage(message, "kafka_grpc.ECCKeys"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2000,7 +1973,7 @@ export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnkn
 
 /**
  * Writes the fields of the kafka_grpc.ECCKey `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeECCKey(w: Writer, m: ECCKey): void {
   let v: unknown;
@@ -2075,17 +2048,14 @@ function writeECCKey(w: Writer, m: ECCKey): void {
 }
 
 /**
- * Encodes a kafka_grpc.ECCKey to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.ECCKey to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeECCKey(w, isMessage(message, "kafka_grpc.ECCKey"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2361,7 +2331,7 @@ export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readU
 
 /**
  * Writes the fields of the kafka_grpc.BineryHex `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeBineryHex(w: Writer, m: BineryHex): void {
   let v: unknown;
@@ -2372,17 +2342,14 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
 }
 
 /**
- * Encodes a kafka_grpc.BineryHex to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.BineryHex to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeBineryHex(w, isMessage(message, "kafka_grpc.BineryHex"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2513,7 +2480,7 @@ export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, read
 
 /**
  * Writes the fields of the kafka_grpc.UpdateData `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeUpdateData(w: Writer, m: UpdateData): void {
   let v: unknown;
@@ -2524,17 +2491,14 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
 }
 
 /**
- * Encodes a kafka_grpc.UpdateData to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.UpdateData to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeUpdateData(w, isMessage(message, "kafka_grpc.UpdateData"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2664,7 +2628,7 @@ export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, rea
 
 /**
  * Writes the fields of the kafka_grpc.VehicleData `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeVehicleData(w: Writer, m: VehicleData): void {
   let v: unknown;
@@ -2675,17 +2639,14 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
 }
 
 /**
- * Encodes a kafka_grpc.VehicleData to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.VehicleData to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeVehicleData(w, isMessage(message, "kafka_grpc.VehicleData"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2818,7 +2779,7 @@ export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, r
 
 /**
  * Writes the fields of the kafka_grpc.MessageStatus `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeMessageStatus(w: Writer, m: MessageStatus): void {
   let v: unknown;
@@ -2832,17 +2793,14 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
 }
 
 /**
- * Encodes a kafka_grpc.MessageStatus to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.MessageStatus to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeMessageStatus(w, isMessage(message, "kafka_grpc.MessageStatus"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -3059,7 +3017,7 @@ export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, 
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifest `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   let v: unknown;
@@ -3162,17 +3120,14 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
 }
 
 /**
- * Encodes a kafka_grpc.UpdateManifest to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.UpdateManifest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeUpdateManifest(w, isMessage(message, "kafka_grpc.UpdateManifest"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -3638,7 +3593,7 @@ export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: numbe
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestECU `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   let v: unknown;
@@ -3719,17 +3674,14 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
 }
 
 /**
- * Encodes a kafka_grpc.UpdateManifestECU to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.UpdateManifestECU to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeUpdateManifestECU(w, isMessage(message, "kafka_grpc.UpdateManifestECU"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -4113,7 +4065,7 @@ export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: numb
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestFile `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   let v: unknown;
@@ -4201,17 +4153,14 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
 }
 
 /**
- * Encodes a kafka_grpc.UpdateManifestFile to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.UpdateManifestFile to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeUpdateManifestFile(w, isMessage(message, "kafka_grpc.UpdateManifestFile"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -4560,7 +4509,7 @@ export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, re
 
 /**
  * Writes the fields of the kafka_grpc.MemoryRegion `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
   let v: unknown;
@@ -4574,17 +4523,14 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
 }
 
 /**
- * Encodes a kafka_grpc.MemoryRegion to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.MemoryRegion to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeMemoryRegion(w, isMessage(message, "kafka_grpc.MemoryRegion"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -4735,7 +4681,7 @@ export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number,
 
 /**
  * Writes the fields of the kafka_grpc.FileKeyResponse `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
   let v: unknown;
@@ -4758,17 +4704,14 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
 }
 
 /**
- * Encodes a kafka_grpc.FileKeyResponse to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.FileKeyResponse to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeFileKeyResponse(w, isMessage(message, "kafka_grpc.FileKeyResponse"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -4943,7 +4886,7 @@ export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, re
 
 /**
  * Writes the fields of the kafka_grpc.FeatureCodes `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
   let v: unknown;
@@ -4957,17 +4900,14 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
 }
 
 /**
- * Encodes a kafka_grpc.FeatureCodes to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.FeatureCodes to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeFeatureCodes(w, isMessage(message, "kafka_grpc.FeatureCodes"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5148,7 +5088,7 @@ export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: nu
 
 /**
  * Writes the fields of the kafka_grpc.VehicleSpecification `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   let v: unknown;
@@ -5206,17 +5146,14 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
 }
 
 /**
- * Encodes a kafka_grpc.VehicleSpecification to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.VehicleSpecification to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeVehicleSpecification(w, isMessage(message, "kafka_grpc.VehicleSpecification"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5485,7 +5422,7 @@ export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnkno
 
 /**
  * Writes the fields of the kafka_grpc.Order `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeOrder(w: Writer, m: Order): void {
   let v: unknown;
@@ -5511,17 +5448,14 @@ function writeOrder(w: Writer, m: Order): void {
 }
 
 /**
- * Encodes a kafka_grpc.Order to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.Order to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeOrder(w, isMessage(message, "kafka_grpc.Order"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5681,7 +5615,7 @@ export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateRequest `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value the slow path would reject.
+ * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
 function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
   let v: unknown;
@@ -5692,17 +5626,14 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
 }
 
 /**
- * Encodes a kafka_grpc.CarUpdateRequest to protobuf binary, as the slow path (checkMessage, then
- * protobuf-es's toBinary(), maps in key order when `deterministic`) would, or returns
- * undefined when the message holds anything the slow path would reject or treat specially:
- * the caller then runs the slow path, for its exact error.
+ * Encodes a kafka_grpc.CarUpdateRequest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
+ * key order when `deterministic`, or returns undefined for anything the message holds that it
+ * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
 export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
   try {
     const w = writer(writeUnknownFields, deterministic);
     writeCarUpdateRequest(w, isMessage(message, "kafka_grpc.CarUpdateRequest"));
-    // The slow path sorts such maps in the bytes, unknown fields that look like entries too.
-    if (w.byteSorted && w.wroteUnknown) return undefined;
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it

@@ -1,15 +1,21 @@
+export type { Client, ClientMethodArgs, PathId } from "./client.js";
 export {
-  type Client,
-  type ClientFailureKind,
   type ClientOptions,
-  type ClientResult,
-  createClient,
+  DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
   type FetchFunction,
   type HeadersInit,
   type HeadersSource,
+  MAX_REDIRECTS,
   MAX_TIMEOUT_MS,
   type QueryParams,
   type QueryValue,
+  type RedirectMode,
   type RequestOptions,
-} from "./create-client.js";
+} from "./client-options.js";
+export type {
+  ClientFailureKind,
+  ClientResult,
+  ClientResultKind,
+} from "./client-result.js";
+export { createClient } from "./create-client.js";

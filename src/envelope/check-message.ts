@@ -1,6 +1,6 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { CodecError } from "../codec-error.js";
-import { describe } from "./options.js";
+import { describeValue } from "../internal/describe-value.js";
 
 // protobuf-es writes what it is given: a number in a string field becomes "5", a lone
 // surrogate becomes U+FFFD, 1.5 in an int64 field throws a bare RangeError. Encoding checks
@@ -21,7 +21,7 @@ export function checkMessage(desc: DescMessage, message: unknown, doing: string)
 
 function messageProblem(desc: DescMessage, message: unknown, path: string): string | undefined {
   if (typeof message !== "object" || message === null || Array.isArray(message)) {
-    return `${path}: expected a ${desc.typeName} message, got ${describe(message)}`;
+    return `${path}: expected a ${desc.typeName} message, got ${describeValue(message)}`;
   }
   const record = message as Record<string, unknown>;
   const typeName = record.$typeName;
@@ -34,7 +34,7 @@ function messageProblem(desc: DescMessage, message: unknown, path: string): stri
     if (member.kind === "oneof") {
       const oneof = value as { case?: unknown; value?: unknown };
       if (typeof oneof !== "object" || oneof === null) {
-        return `${path}.${member.localName}: expected { case, value }, got ${describe(value)}`;
+        return `${path}.${member.localName}: expected { case, value }, got ${describeValue(value)}`;
       }
       if (oneof.case === undefined) continue;
       const field = member.fields.find((f) => f.localName === oneof.case);
@@ -60,7 +60,7 @@ function fieldProblem(field: DescField, value: unknown, path: string): string | 
     case "message":
       return messageProblem(field.message, value, path);
     case "list": {
-      if (!Array.isArray(value)) return `${path}: expected an array, got ${describe(value)}`;
+      if (!Array.isArray(value)) return `${path}: expected an array, got ${describeValue(value)}`;
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
         const itemPath = `${path}[${i}]`;
@@ -78,7 +78,7 @@ function fieldProblem(field: DescField, value: unknown, path: string): string | 
     }
     case "map": {
       if (typeof value !== "object" || value === null || Array.isArray(value)) {
-        return `${path}: expected an object, got ${describe(value)}`;
+        return `${path}: expected an object, got ${describeValue(value)}`;
       }
       for (const [key, item] of Object.entries(value)) {
         const itemPath = `${path}[${JSON.stringify(key)}]`;
@@ -112,21 +112,21 @@ function stringProblem(value: string, path: string): string | undefined {
 function scalarProblem(scalar: ScalarType, value: unknown, path: string): string | undefined {
   switch (scalar) {
     case ScalarType.STRING:
-      if (typeof value !== "string") return `${path}: expected string, got ${describe(value)}`;
+      if (typeof value !== "string") return `${path}: expected string, got ${describeValue(value)}`;
       return stringProblem(value, path);
     case ScalarType.BYTES:
       return value instanceof Uint8Array
         ? undefined
-        : `${path}: expected Uint8Array, got ${describe(value)}`;
+        : `${path}: expected Uint8Array, got ${describeValue(value)}`;
     case ScalarType.BOOL:
       return typeof value === "boolean"
         ? undefined
-        : `${path}: expected boolean, got ${describe(value)}`;
+        : `${path}: expected boolean, got ${describeValue(value)}`;
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
       return typeof value === "number"
         ? undefined
-        : `${path}: expected number, got ${describe(value)}`;
+        : `${path}: expected number, got ${describeValue(value)}`;
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
@@ -146,7 +146,7 @@ function scalarProblem(scalar: ScalarType, value: unknown, path: string): string
 
 function intProblem(value: unknown, min: number, max: number, type: string, path: string) {
   if (typeof value !== "number")
-    return `${path}: expected ${type} as number, got ${describe(value)}`;
+    return `${path}: expected ${type} as number, got ${describeValue(value)}`;
   if (!Number.isInteger(value) || value < min || value > max) {
     return `${path}: ${value} is not a valid ${type}`;
   }
@@ -163,7 +163,7 @@ function longProblem(value: unknown, min: bigint, max: bigint, type: string, pat
     big = BigInt(value);
   } else {
     const shown =
-      typeof value === "number" || typeof value === "string" ? String(value) : describe(value);
+      typeof value === "number" || typeof value === "string" ? String(value) : describeValue(value);
     return `${path}: expected ${type} as bigint, got ${shown}`;
   }
   return big < min || big > max ? `${path}: ${big} is out of range for ${type}` : undefined;
@@ -172,7 +172,7 @@ function longProblem(value: unknown, min: bigint, max: bigint, type: string, pat
 function unknownFieldsProblem(unknown: unknown, path: string): string | undefined {
   if (unknown === undefined) return undefined;
   if (!Array.isArray(unknown))
-    return `${path}.$unknown: expected an array, got ${describe(unknown)}`;
+    return `${path}.$unknown: expected an array, got ${describeValue(unknown)}`;
   for (const field of unknown as { no?: unknown; wireType?: unknown; data?: unknown }[]) {
     if (
       typeof field?.no !== "number" ||

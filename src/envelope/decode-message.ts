@@ -1,8 +1,8 @@
-import { type DescMessage, fromBinary, type MessageShape } from "@bufbuild/protobuf";
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { decoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { type CodecError, isCodecError } from "../codec-error.js";
-import { checkWire } from "./check-wire.js";
+import { CodecError } from "../codec-error.js";
+import { describeValue } from "../internal/describe-value.js";
 import type { MessageReadOptions } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
@@ -11,6 +11,11 @@ import { checkReadInput, readError } from "./read-binary.js";
  * and checks as {@link decodeEnvelope}: the input must be a `Uint8Array` (a Node.js `Buffer`
  * is one) of at most `maxBytes`, sound wire format, valid UTF-8 in every string, and no deeper
  * than `recursionLimit`. Fields the schema does not know are kept in `$unknown`.
+ *
+ * `schema` must be one of the contract's message schemas this package exports
+ * (`CarUpdateProgressSchema`, `DTCEntrySchema`, …): they are the ones with a generated decoder.
+ * Any other schema is refused with `invalid_argument`; for those, protobuf-es's `fromBinary()`
+ * is the tool.
  *
  * Throws a {@link CodecError} (`truncated`, `malformed`, `invalid_utf8`, `too_deep`,
  * `too_large` or `invalid_argument`) naming the message type and the byte offset.
@@ -24,37 +29,40 @@ export function decodeMessage<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<MessageReadOptions>,
 ): MessageShape<Desc> {
-  const fast = schema.file === file_kafka_grpc_kafka_grpc ? decoders[schema.typeName] : undefined;
-  if (fast === undefined) return decodeMessageSlow(schema, bytes, options);
+  const decode = contractCodec(schema, decoders, "decode", "from binary");
   const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
   try {
-    return fast(bytes, recursionLimit, readUnknownFields) as MessageShape<Desc>;
+    return decode(bytes, recursionLimit, readUnknownFields) as MessageShape<Desc>;
   } catch (cause) {
     throw readError(schema.typeName, cause);
   }
 }
 
 /**
- * {@link decodeMessage} the slow way, for any schema: the wire check (check-wire.ts), then
- * protobuf-es's fromBinary() on the checked bytes. The generated decoders must agree with it on
- * every input, result and error: test/fast-path holds them to it.
+ * The generated function of `table` for `schema`, which must be a message schema of the
+ * kafka_grpc contract; throws `invalid_argument` for anything else. `doing` and `direction` make
+ * the error text: `cannot decode google.protobuf.Timestamp from binary: …`.
  */
-export function decodeMessageSlow<Desc extends DescMessage>(
-  schema: Desc,
-  bytes: Uint8Array,
-  options?: Partial<MessageReadOptions>,
-): MessageShape<Desc> {
-  const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
-  try {
-    checkWire(schema, bytes, recursionLimit);
-    return fromBinary(schema, bytes, { readUnknownFields, recursionLimit });
-  } catch (cause) {
-    throw wrapReadError(schema, cause);
+export function contractCodec<F>(
+  schema: unknown,
+  table: Readonly<Record<string, F>>,
+  doing: string,
+  direction: string,
+): F {
+  const desc = schema as Partial<DescMessage> | null | undefined;
+  if (typeof desc !== "object" || desc === null || desc.kind !== "message") {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot ${doing} ${direction}: expected a message schema, got ${describeValue(schema)}`,
+    );
   }
-}
-
-/** Passes a CodecError through; wraps anything else (a protobuf-es error, a stack overflow). */
-export function wrapReadError(schema: DescMessage, cause: unknown): CodecError {
-  if (isCodecError(cause)) return cause;
-  return readError(schema.typeName, cause);
+  const fn = desc.file === file_kafka_grpc_kafka_grpc ? table[desc.typeName as string] : undefined;
+  if (fn === undefined) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot ${doing} ${desc.typeName} ${direction}: not a message of the kafka_grpc contract ` +
+        "(use the schemas this package exports)",
+    );
+  }
+  return fn;
 }

@@ -4,7 +4,7 @@ import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { encodeMessageSlow } from "./encode-message.js";
+import { encodeFallback } from "./fallback.js";
 import { missingDataError } from "./missing-data.js";
 import { DEFAULT_DETERMINISTIC, type EnvelopeWriteOptions } from "./options.js";
 
@@ -28,8 +28,6 @@ export function encodeEnvelope(
     const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
     const hasData = typeof data === "object" && data !== null && Boolean(data.case);
     if (hasData || !(options?.requireData ?? true)) {
-      // The generated encoder validates what checkMessage does and writes what toBinary writes;
-      // it returns undefined for anything else, and the slow path has the last word.
       const bytes = encodeGRPC_AttendantPayload(
         envelope,
         Boolean(options?.writeUnknownFields ?? true),
@@ -38,20 +36,9 @@ export function encodeEnvelope(
       if (bytes !== undefined) return bytes;
     }
   }
-  return encodeEnvelopeSlow(envelope, options);
-}
-
-/**
- * {@link encodeEnvelope} the slow way: the `Data` check, then checkMessage and protobuf-es's
- * toBinary(). The source of every error, and the reference the generated encoder is held to.
- */
-export function encodeEnvelopeSlow(
-  envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeWriteOptions>,
-): Uint8Array<ArrayBuffer> {
   const requireData = options?.requireData ?? true;
   if (requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
     throw missingDataError(envelope, "encode");
   }
-  return encodeMessageSlow(GRPC_AttendantPayloadSchema, envelope, options);
+  return encodeFallback(GRPC_AttendantPayloadSchema, envelope, options);
 }

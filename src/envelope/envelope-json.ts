@@ -1,23 +1,17 @@
-import { fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
-import { wellFormedJson } from "../../gen/fast_runtime.js";
+import type { JsonValue } from "@bufbuild/protobuf";
 import {
   fromJsonGRPC_AttendantPayload,
   toJsonGRPC_AttendantPayload,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError } from "../codec-error.js";
+import { checkCount, checkOptions } from "../internal/check-options.js";
+import { describeValue } from "../internal/describe-value.js";
+import { wellFormedJson } from "../runtime/index.js";
+import { fromJsonFallback, jsonError, toJsonFallback } from "./fallback.js";
 import {
-  type GRPC_AttendantPayload,
-  GRPC_AttendantPayloadSchema,
-} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { CodecError, isCodecError } from "../codec-error.js";
-import { checkMessage } from "./check-message.js";
-import { checkJsonIntegers } from "./json-integers.js";
-import { missingDataError } from "./missing-data.js";
-import {
-  checkCount,
-  checkOptions,
   DEFAULT_MAX_BYTES,
   DEFAULT_RECURSION_LIMIT,
-  describe,
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
   type EnvelopeJsonWriteOptions,
@@ -45,8 +39,6 @@ export function envelopeToJson(
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
   if (options === undefined || (typeof options === "object" && options !== null)) {
-    // The generated mapper checks what checkMessage does and makes what toJson makes; it returns
-    // undefined for anything else, and the slow path below has the last word.
     const json = toJsonGRPC_AttendantPayload(
       envelope,
       Boolean(options?.useProtoFieldName ?? false),
@@ -55,32 +47,7 @@ export function envelopeToJson(
     );
     if (json !== undefined) return json as JsonValue;
   }
-  return envelopeToJsonSlow(envelope, options);
-}
-
-/**
- * {@link envelopeToJson} the slow way: checkMessage, then protobuf-es's toJson(). The source of
- * every error, and the reference the generated mapper is held to (test/fast-path).
- */
-export function envelopeToJsonSlow(
-  envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeJsonWriteOptions>,
-): JsonValue {
-  checkOptions(options);
-  checkEnvelope(envelope);
-  checkMessage(GRPC_AttendantPayloadSchema, envelope, `encode ${typeName} to JSON`);
-  try {
-    return toJson(GRPC_AttendantPayloadSchema, envelope, {
-      useProtoFieldName: options?.useProtoFieldName ?? false,
-      alwaysEmitImplicit: options?.alwaysEmitImplicit ?? false,
-      enumAsInteger: options?.enumAsInteger ?? false,
-    });
-  } catch (cause) {
-    const text = cause instanceof Error ? cause.message : String(cause);
-    throw new CodecError("invalid_message", `cannot encode ${typeName} to JSON: ${text}`, {
-      cause,
-    });
-  }
+  return toJsonFallback(envelope, options);
 }
 
 /**
@@ -132,8 +99,6 @@ function readEnvelope(
   checkOptions(options);
   const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   checkCount("recursionLimit", recursionLimit, 1);
-  // The generated reader takes the canonical forms and makes what fromJson makes; it returns
-  // undefined for anything else, and the slow path below has the last word.
   const fast = fromJsonGRPC_AttendantPayload(
     json,
     Boolean(options?.ignoreUnknownFields ?? false),
@@ -143,34 +108,7 @@ function readEnvelope(
   if (fast !== undefined && (fast.Data.case !== undefined || !(options?.requireData ?? true))) {
     return fast;
   }
-  return envelopeFromJsonSlow(json, options);
-}
-
-/**
- * {@link envelopeFromJson} the slow way: protobuf-es's fromJson(). The source of every error,
- * and the reference the generated reader is held to (test/fast-path).
- */
-export function envelopeFromJsonSlow(
-  json: JsonValue,
-  options?: Partial<EnvelopeJsonReadOptions>,
-): GRPC_AttendantPayload {
-  checkOptions(options);
-  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-  checkCount("recursionLimit", recursionLimit, 1);
-  let envelope: GRPC_AttendantPayload;
-  try {
-    envelope = fromJson(GRPC_AttendantPayloadSchema, json, {
-      ignoreUnknownFields: options?.ignoreUnknownFields ?? false,
-      recursionLimit,
-    });
-  } catch (cause) {
-    throw wrapJsonError(cause);
-  }
-  checkJsonIntegers(GRPC_AttendantPayloadSchema, json);
-  if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
-    throw missingDataError(envelope, "decode");
-  }
-  return envelope;
+  return fromJsonFallback(json, options);
 }
 
 /**
@@ -181,33 +119,27 @@ export function envelopeFromJsonString(
   text: string,
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
-  checkText(text, options);
   // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
   // surrogates in each string if the text shows none (and no \u escape that could make one).
-  return readEnvelope(parse(text), options, wellFormedJson(text));
+  return readEnvelope(parseJsonText(text, options), options, wellFormedJson(text));
 }
 
 /**
- * {@link envelopeFromJsonString} the slow way: JSON.parse(), then protobuf-es's fromJson(). The
- * reference the generated parser is held to (test/fast-path).
+ * The text of {@link envelopeFromJsonString} parsed, after the checks of its arguments.
+ *
+ * @internal
  */
-export function envelopeFromJsonStringSlow(
-  text: string,
-  options?: Partial<EnvelopeJsonReadStringOptions>,
-): GRPC_AttendantPayload {
-  checkText(text, options);
-  return envelopeFromJsonSlow(parse(text), options);
-}
-
-/** The checks of the arguments of envelopeFromJsonString, before the text is read. */
-function checkText(text: unknown, options: Partial<EnvelopeJsonReadStringOptions> | undefined) {
+export function parseJsonText(
+  text: unknown,
+  options: Partial<EnvelopeJsonReadStringOptions> | undefined,
+): JsonValue {
   checkOptions(options);
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
   checkCount("maxBytes", maxBytes, 0);
   if (typeof text !== "string") {
     throw new CodecError(
       "invalid_argument",
-      `cannot decode ${typeName} from JSON: expected a string, got ${describe(text)}`,
+      `cannot decode ${typeName} from JSON: expected a string, got ${describeValue(text)}`,
     );
   }
   if (text.length > maxBytes) {
@@ -216,35 +148,9 @@ function checkText(text: unknown, options: Partial<EnvelopeJsonReadStringOptions
       `cannot decode ${typeName} from JSON: text of ${text.length} characters exceeds maxBytes ${maxBytes}`,
     );
   }
-}
-
-/** JSON.parse, its error as a CodecError. */
-function parse(text: string): JsonValue {
   try {
     return JSON.parse(text) as JsonValue;
   } catch (cause) {
-    throw wrapJsonError(cause);
+    throw jsonError(cause);
   }
-}
-
-function checkEnvelope(envelope: unknown): void {
-  const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
-  if (name !== typeName) {
-    throw new CodecError(
-      "invalid_argument",
-      `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
-        typeof name === "string" ? name : describe(envelope)
-      }`,
-    );
-  }
-}
-
-function wrapJsonError(cause: unknown): CodecError {
-  if (isCodecError(cause)) return cause;
-  const text = cause instanceof Error ? cause.message : String(cause);
-  const deep = /maximum recursion depth|call stack/i.test(text);
-  const detail = text.startsWith("cannot decode")
-    ? text
-    : `cannot decode ${typeName} from JSON: ${text}`;
-  return new CodecError(deep ? "too_deep" : "invalid_json", detail, { cause });
 }

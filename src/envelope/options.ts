@@ -1,5 +1,3 @@
-import { CodecError } from "../codec-error.js";
-
 /** The largest input `decodeEnvelope` and `decodeMessage` accept by default: 16 MiB. */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -82,29 +80,4 @@ export interface EnvelopeJsonReadOptions {
 export interface EnvelopeJsonReadStringOptions extends EnvelopeJsonReadOptions {
   /** The longest JSON text accepted, in UTF-16 code units. Default 16 Mi ({@link DEFAULT_MAX_BYTES}). */
   maxBytes: number;
-}
-
-/** Throws `invalid_argument` unless `value` is a whole number of at least `min`. */
-export function checkCount(name: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new CodecError(
-      "invalid_argument",
-      `option ${name} must be a whole number of at least ${min}, got ${String(value)}`,
-    );
-  }
-}
-
-/** Throws `invalid_argument` unless `options` is undefined or an object. */
-export function checkOptions(options: unknown): void {
-  if (options !== undefined && (typeof options !== "object" || options === null)) {
-    throw new CodecError("invalid_argument", `options must be an object, got ${describe(options)}`);
-  }
-}
-
-/** A short description of a value's type for error texts: `null`, `array`, `string`, … */
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (value instanceof Uint8Array) return `Uint8Array of ${value.length} bytes`;
-  return typeof value;
 }

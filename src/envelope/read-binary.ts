@@ -1,13 +1,8 @@
-import { WireError } from "../../gen/fast_runtime.js";
 import { CodecError } from "../codec-error.js";
-import {
-  checkCount,
-  checkOptions,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_RECURSION_LIMIT,
-  describe,
-  type MessageReadOptions,
-} from "./options.js";
+import { checkCount, checkOptions } from "../internal/check-options.js";
+import { describeValue } from "../internal/describe-value.js";
+import { WireError } from "../runtime/index.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_RECURSION_LIMIT, type MessageReadOptions } from "./options.js";
 
 // What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
 // and input checks, and the mapping of whatever the decoder threw to a CodecError. No
@@ -37,7 +32,7 @@ export function checkReadInput(
   if (!(bytes instanceof Uint8Array)) {
     throw new CodecError(
       "invalid_argument",
-      `cannot decode ${typeName} from binary: expected a Uint8Array, got ${describe(bytes)}`,
+      `cannot decode ${typeName} from binary: expected a Uint8Array, got ${describeValue(bytes)}`,
     );
   }
   if (bytes.length > maxBytes) {

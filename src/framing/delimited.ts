@@ -2,11 +2,9 @@ import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/index.js";
-import {
-  describe,
-  type EnvelopeReadOptions,
-  type EnvelopeWriteOptions,
-} from "../envelope/options.js";
+import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
+import { describeValue } from "../internal/describe-value.js";
+import { MAX_LENGTH, MAX_VARINT_BYTES, wireTexts } from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // A size-delimited stream is a sequence of messages, each a varint length prefix followed by
@@ -62,7 +60,7 @@ export function decodeDelimited(
   if (!(bytes instanceof Uint8Array)) {
     throw new CodecError(
       "invalid_argument",
-      `${context}: expected a Uint8Array, got ${describe(bytes)}`,
+      `${context}: expected a Uint8Array, got ${describeValue(bytes)}`,
     );
   }
   const envelopes: GRPC_AttendantPayload[] = [];
@@ -102,14 +100,14 @@ export async function* decodeDelimitedStream(
   if (typeof source !== "object" || source === null || !isIterable(source)) {
     throw new CodecError(
       "invalid_argument",
-      `${context}: expected an async iterable of Uint8Array chunks, got ${describe(source)}`,
+      `${context}: expected an async iterable of Uint8Array chunks, got ${describeValue(source)}`,
     );
   }
   for await (const chunk of source) {
     if (!(chunk instanceof Uint8Array)) {
       throw new CodecError(
         "invalid_argument",
-        `${context}: expected a Uint8Array chunk, got ${describe(chunk)}`,
+        `${context}: expected a Uint8Array chunk, got ${describeValue(chunk)}`,
       );
     }
     for (const message of splitter.push(chunk)) {
@@ -170,17 +168,24 @@ class DelimitedSplitter {
       this.size += (byte & 0x7f) * 2 ** (7 * this.prefixLength++); // 7 bits a byte, low first
       if (byte >= 0x80) {
         // the high bit: more bytes follow
-        if (this.prefixLength === 10) this.fail("malformed", "is longer than 10 bytes");
+        if (this.prefixLength === MAX_VARINT_BYTES) {
+          this.fail(
+            "malformed",
+            wireTexts.tooLong("length prefix", this.prefixOffset, MAX_VARINT_BYTES),
+          );
+        }
         continue;
       }
       const size = this.size;
       this.prefixLength = 0;
       this.size = 0;
-      if (size > 0xffffffff) this.fail("malformed", `is ${size}, 2^32 or more`);
+      if (size > MAX_LENGTH)
+        this.fail("malformed", wireTexts.lengthOver32(this.prefixOffset, size));
       if (size > this.maxBytes) {
         this.fail(
           "too_large",
-          `announces a message of ${size} bytes, which exceeds maxBytes ${this.maxBytes}`,
+          `length prefix at offset ${this.prefixOffset} announces a message of ${size} bytes, ` +
+            `which exceeds maxBytes ${this.maxBytes}`,
         );
       }
       if (chunk.length - pos >= size) {
@@ -197,7 +202,7 @@ class DelimitedSplitter {
   /** Throws `truncated` if the stream ended inside a length prefix or a message. */
   end(): void {
     if (this.prefixLength > 0) {
-      this.fail("truncated", "runs past the end of the input");
+      this.fail("truncated", wireTexts.pastEnd("length prefix", this.prefixOffset));
     }
     if (this.bodySize !== undefined) {
       throw new CodecError(
@@ -209,10 +214,7 @@ class DelimitedSplitter {
   }
 
   private fail(code: "truncated" | "malformed" | "too_large", detail: string): never {
-    throw new CodecError(
-      code,
-      `${context}: length prefix at offset ${this.prefixOffset} ${detail}`,
-    );
+    throw new CodecError(code, `${context}: ${detail}`);
   }
 }
 

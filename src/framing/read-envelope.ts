@@ -1,12 +1,8 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
 import { decodeEnvelope } from "../envelope/index.js";
-import {
-  checkCount,
-  checkOptions,
-  DEFAULT_MAX_BYTES,
-  type EnvelopeReadOptions,
-} from "../envelope/options.js";
+import { DEFAULT_MAX_BYTES, type EnvelopeReadOptions } from "../envelope/options.js";
+import { checkCount, checkOptions } from "../internal/check-options.js";
 
 // The steps every framing decoder shares: reading the options, and decoding the envelope it
 // found with an error text that says where in the frame or stream the envelope starts.

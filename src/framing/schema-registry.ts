@@ -2,11 +2,9 @@ import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/index.js";
-import {
-  describe,
-  type EnvelopeReadOptions,
-  type EnvelopeWriteOptions,
-} from "../envelope/options.js";
+import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
+import { describeValue } from "../internal/describe-value.js";
+import { MAX_LENGTH, wireTexts } from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // The Confluent Schema Registry wire format for protobuf, as @confluentinc/schemaregistry and
@@ -80,7 +78,7 @@ export function encodeSchemaRegistryFrame(
   if (typeof options !== "object" || options === null) {
     throw new CodecError(
       "invalid_argument",
-      `${encodeContext}: options must be an object with a schemaId, got ${describe(options)}`,
+      `${encodeContext}: options must be an object with a schemaId, got ${describeValue(options)}`,
     );
   }
   const { schemaId, messageIndexes = ENVELOPE_MESSAGE_INDEXES } = options;
@@ -89,7 +87,7 @@ export function encodeSchemaRegistryFrame(
     throw new CodecError(
       "invalid_argument",
       `${encodeContext}: messageIndexes must be a non-empty array, got ` +
-        (Array.isArray(messageIndexes) ? "[]" : describe(messageIndexes)),
+        (Array.isArray(messageIndexes) ? "[]" : describeValue(messageIndexes)),
     );
   }
   for (const [i, index] of messageIndexes.entries()) checkInt32(`messageIndexes[${i}]`, index);
@@ -131,7 +129,7 @@ export function decodeSchemaRegistryFrame(
 ): SchemaRegistryFrame {
   const maxBytes = readMaxBytes(options);
   if (!(bytes instanceof Uint8Array)) {
-    fail("invalid_argument", `expected a Uint8Array, got ${describe(bytes)}`);
+    fail("invalid_argument", `expected a Uint8Array, got ${describeValue(bytes)}`);
   }
   if (bytes.length > maxBytes) {
     fail("too_large", `frame of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`);
@@ -196,7 +194,7 @@ function checkInt32(name: string, value: number): void {
     throw new CodecError(
       "invalid_argument",
       `${encodeContext}: ${name} must be a whole number from 0 to ${MAX_INT32}, got ` +
-        (typeof value === "number" ? String(value) : describe(value)),
+        (typeof value === "number" ? String(value) : describeValue(value)),
     );
   }
 }
@@ -213,15 +211,14 @@ function readZigzag32(
   let raw = 0;
   for (let i = 0; i < 5; i++) {
     const byte = bytes[start + i];
-    if (byte === undefined)
-      fail("truncated", `${name} at offset ${start} runs past the end of the frame`);
+    if (byte === undefined) fail("truncated", wireTexts.pastEnd(name, start, "the frame"));
     raw += (byte & 0x7f) * 2 ** (7 * i);
     if (byte < 0x80) {
-      if (raw > 0xffffffff) fail("malformed", `${name} at offset ${start} does not fit 32 bits`);
+      if (raw > MAX_LENGTH) fail("malformed", wireTexts.over32(name, start));
       return { value: raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2, end: start + i + 1 };
     }
   }
-  fail("malformed", `${name} at offset ${start} is longer than 5 bytes`);
+  fail("malformed", wireTexts.tooLong(name, start, 5));
 }
 
 /** `[1, 2]`; `[1, 2, … 3 more]` when only the first of `count` indexes were read. */

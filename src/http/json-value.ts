@@ -1,3 +1,5 @@
+import { describeThrown } from "../internal/describe-thrown.js";
+
 /**
  * Any value JSON can carry: a string, a finite number, a boolean, null, an array of JSON values or
  * a plain object of JSON values. The same shape as the output of zod's `z.json()`.
@@ -51,14 +53,33 @@ export function findNonJsonValue(value: unknown): NonJsonValue | undefined {
       return "expected a JSON value, got an object that is not a plain object";
     }
     ancestors.add(current);
-    const keys = isArray ? Array.from(current.keys()) : Object.keys(current);
-    for (const key of keys) {
-      path.push(key);
-      const problem = visit((current as Record<PropertyKey, unknown>)[key]);
+    const problem = isArray ? visitArray(current) : visitObject(current as Record<string, unknown>);
+    if (problem !== undefined) return problem;
+    ancestors.delete(current);
+    return undefined;
+  }
+
+  // Stops at the first hole: JSON has none, and a sparse array of length 2^32 - 1 then costs one
+  // step instead of billions. Work is bounded by the elements that exist, never by `length`.
+  function visitArray(array: readonly unknown[]): string | undefined {
+    const length = array.length;
+    for (let index = 0; index < length; index++) {
+      path.push(index);
+      if (!(index in array)) return "expected a JSON value, got a hole in a sparse array";
+      const problem = visit(array[index]);
       if (problem !== undefined) return problem;
       path.pop();
     }
-    ancestors.delete(current);
+    return undefined;
+  }
+
+  function visitObject(object: Record<string, unknown>): string | undefined {
+    for (const key of Object.keys(object)) {
+      path.push(key);
+      const problem = visit(object[key]);
+      if (problem !== undefined) return problem;
+      path.pop();
+    }
     return undefined;
   }
 
@@ -67,14 +88,5 @@ export function findNonJsonValue(value: unknown): NonJsonValue | undefined {
     return message === undefined ? undefined : { path, message };
   } catch (cause) {
     return { path, message: `reading the value threw: ${describeThrown(cause)}` };
-  }
-}
-
-/** Returns a one-line description of a thrown value; never throws itself. */
-export function describeThrown(thrown: unknown): string {
-  try {
-    return thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
-  } catch {
-    return "a value that cannot be printed";
   }
 }

@@ -33,8 +33,13 @@ export interface Operation<
 /**
  * The 12 operations of the service keyed by id, exactly as the spec's Endpoints table lists them.
  * Every operation declares 400, 401 and 503; only `sendSms` (POST /sms) adds 408.
+ *
+ * This table is the one place an operation is listed: `parseResponse()` reads it, and the client
+ * of `vehicle-update-codec/client` has one method per entry, whose parameters follow the entry's
+ * path (`{id}`) and method (POST takes a body). Adding an operation here adds the method.
  */
 export const operations = {
+  /** POST /sms with a request body (any JSON value; the spec leaves it open): sends an SMS. */
   sendSms: {
     id: "sendSms",
     method: "POST",
@@ -42,6 +47,7 @@ export const operations = {
     responseSchema: SmsSMSDetailsResponse,
     errorStatuses: [400, 401, 408, 503],
   },
+  /** GET /apicalls: the recorded API calls, a list body of CommonAPICall. */
   listApiCalls: {
     id: "listApiCalls",
     method: "GET",
@@ -49,6 +55,7 @@ export const operations = {
     responseSchema: ApiCallListBody,
     errorStatuses: [400, 401, 503],
   },
+  /** GET /apitokens: the API tokens, a list body of CommonAPIToken. */
   listApiTokens: {
     id: "listApiTokens",
     method: "GET",
@@ -56,6 +63,7 @@ export const operations = {
     responseSchema: ApiTokenListBody,
     errorStatuses: [400, 401, 503],
   },
+  /** GET /vehicles: the vehicles, a list body of CommonCar. */
   listVehicles: {
     id: "listVehicles",
     method: "GET",
@@ -63,6 +71,7 @@ export const operations = {
     responseSchema: VehicleListBody,
     errorStatuses: [400, 401, 503],
   },
+  /** GET /issues: the issues, a list body of CommonIssue. */
   listIssues: {
     id: "listIssues",
     method: "GET",
@@ -70,6 +79,7 @@ export const operations = {
     responseSchema: IssueListBody,
     errorStatuses: [400, 401, 503],
   },
+  /** GET /manifestmigrate-version: the manifest migration version. */
   getManifestMigrateVersion: {
     id: "getManifestMigrateVersion",
     method: "GET",
@@ -77,6 +87,7 @@ export const operations = {
     responseSchema: HandlersManifestMigrateVersion,
     errorStatuses: [400, 401, 503],
   },
+  /** DELETE /vehiclecommand/immobilize: deletes the immobilize command of a vehicle. */
   deleteImmobilizeCommand: {
     id: "deleteImmobilizeCommand",
     method: "DELETE",
@@ -84,6 +95,7 @@ export const operations = {
     responseSchema: CommonJSONMessage,
     errorStatuses: [400, 401, 503],
   },
+  /** DELETE /subscriptionconfig: deletes a subscription configuration. */
   deleteSubscriptionConfig: {
     id: "deleteSubscriptionConfig",
     method: "DELETE",
@@ -91,6 +103,7 @@ export const operations = {
     responseSchema: CommonJSONMessage,
     errorStatuses: [400, 401, 503],
   },
+  /** POST /carstate_multi with a request body (any JSON value): the state of several cars. */
   postCarStateMulti: {
     id: "postCarStateMulti",
     method: "POST",
@@ -98,6 +111,7 @@ export const operations = {
     responseSchema: HandlersJSONCarStateMultiMessage,
     errorStatuses: [400, 401, 503],
   },
+  /** GET /twin/carstate: a car state, a JSON array of any JSON values. */
   getTwinCarState: {
     id: "getTwinCarState",
     method: "GET",
@@ -105,6 +119,7 @@ export const operations = {
     responseSchema: TwinCarStateBody,
     errorStatuses: [400, 401, 503],
   },
+  /** DELETE /issues/{id}: deletes one issue; `id` is the path parameter. */
   deleteIssue: {
     id: "deleteIssue",
     method: "DELETE",
@@ -112,6 +127,7 @@ export const operations = {
     responseSchema: CommonJSONMessage,
     errorStatuses: [400, 401, 503],
   },
+  /** DELETE /apitoken: deletes an API token. */
   deleteApiToken: {
     id: "deleteApiToken",
     method: "DELETE",

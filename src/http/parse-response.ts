@@ -1,7 +1,9 @@
 import type * as z from "zod";
 import { CodecError } from "../codec-error.js";
+import { describeThrown } from "../internal/describe-thrown.js";
+import { escapeText, MAX_MESSAGE_LENGTH, quoteText } from "../internal/escape-text.js";
 import { formatIssuePath } from "./format-issue-path.js";
-import { describeThrown, findNonJsonValue } from "./json-value.js";
+import { findNonJsonValue } from "./json-value.js";
 import { type Operation, type OperationId, type OperationOf, operations } from "./operations.js";
 import { CommonJSONError } from "./records.js";
 
@@ -130,7 +132,7 @@ export function parseResponse(
 function toOperation(operation: unknown): Operation {
   if (typeof operation === "string") {
     if (Object.hasOwn(operations, operation)) return operations[operation as OperationId];
-    throw new CodecError("invalid_argument", `unknown operation id ${JSON.stringify(operation)}`);
+    throw new CodecError("invalid_argument", `unknown operation id ${quoteText(operation)}`);
   }
   const entry = operation as Partial<Operation> | null;
   if (
@@ -174,10 +176,10 @@ const shownIssues = 5;
 function summarize(head: string, issues: readonly ZodIssue[]): string {
   const shown = issues.slice(0, shownIssues).map((issue) => {
     const path = shorten(formatIssuePath(issue.path));
-    return `${path === "" ? "(root)" : path}: ${issue.message}`;
+    return `${path === "" ? "(root)" : path}: ${escapeText(String(issue.message))}`;
   });
   const more = issues.length > shownIssues ? `; and ${issues.length - shownIssues} more` : "";
-  return `${head}: ${shown.join("; ")}${more}`;
+  return escapeText(`${head}: ${shown.join("; ")}${more}`, MAX_MESSAGE_LENGTH);
 }
 
 /** Keeps a path readable in a message: its first 40 and last 60 characters around "…". */

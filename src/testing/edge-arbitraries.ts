@@ -39,6 +39,32 @@ export function uint32(): Arbitrary<number> {
   return fc.oneof(fc.constantFrom(0, UINT32_MAX, 1), fc.integer({ min: 0, max: UINT32_MAX }));
 }
 
+/**
+ * A float (32-bit): ±0 and ±Infinity aside, the largest, the smallest normal and subnormal
+ * magnitudes, or any finite float. Never NaN or -0, which `equals()` and the JSON mapping do not
+ * keep: NaN never equals itself, and -0 is written as 0.
+ */
+export function float(): Arbitrary<number> {
+  return fc.oneof(
+    fc.constantFrom(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 3.4028234663852886e38),
+    fc.constantFrom(1.1754943508222875e-38, 1.401298464324817e-45, -1.401298464324817e-45),
+    fc.float({ noNaN: true, noDefaultInfinity: true }).map(positiveZero),
+  );
+}
+
+/** A double: like {@link float}, with the limits of a 64-bit float. Never NaN or -0. */
+export function double(): Arbitrary<number> {
+  return fc.oneof(
+    fc.constantFrom(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_VALUE),
+    fc.constantFrom(2.2250738585072014e-308, Number.MIN_VALUE, -Number.MIN_VALUE),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map(positiveZero),
+  );
+}
+
+function positiveZero(value: number): number {
+  return value === 0 ? 0 : value;
+}
+
 /** A boolean. */
 export function bool(): Arbitrary<boolean> {
   return fc.boolean();
@@ -57,16 +83,28 @@ export function string(): Arbitrary<string> {
   );
 }
 
-/** Bytes: empty or up to 64 of any value. */
+/**
+ * Bytes: empty, 1 to 64 of any value, or 128 to 300 (a length that takes two varint bytes on the
+ * wire).
+ */
 export function bytes(): Arbitrary<Uint8Array> {
-  return fc.oneof(fc.uint8Array({ maxLength: 0 }), fc.uint8Array({ maxLength: 64 }));
+  return fc.oneof(
+    { arbitrary: fc.uint8Array({ maxLength: 0 }), weight: 2 },
+    { arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }), weight: 3 },
+    { arbitrary: fc.uint8Array({ minLength: 128, maxLength: 300 }), weight: 1 },
+  );
 }
 
-/** An EmumStatus number: the three known ones, unknown ones (3, 99, -1, 2^31 - 1, -2^31), any int32. */
-export function enumNumber(): Arbitrary<number> {
+/**
+ * An enum number: each of `known`, the unknown numbers that trip decoders (the first number
+ * above the known ones, 99, -1, 2^31 - 1 and -2^31, unless known), or any int32.
+ */
+export function enumNumber(known: readonly number[]): Arbitrary<number> {
+  const next = Math.min(Math.max(-1, ...known) + 1, INT32_MAX);
+  const unknown = [next, 99, -1, INT32_MAX, INT32_MIN].filter((n) => !known.includes(n));
   return fc.oneof(
-    fc.constantFrom(0, 1, 2),
-    fc.constantFrom(3, 99, -1, INT32_MAX, INT32_MIN),
+    fc.constantFrom(...known),
+    fc.constantFrom(...new Set(unknown)),
     fc.integer({ min: INT32_MIN, max: INT32_MAX }),
   );
 }
@@ -86,15 +124,19 @@ export function list<T>(arb: Arbitrary<T>, long: number): Arbitrary<T[]> {
 }
 
 /**
- * A map with string keys: empty, a few entries, or 10 to 16 entries. Keys include the ones that
- * trip plain JavaScript objects: `__proto__`, `constructor`, integer-like `10` and `9` (which
- * objects enumerate first, in numeric order), and the empty string.
+ * A map key of string type: one of the keys that trip plain JavaScript objects (`__proto__`,
+ * `constructor`, integer-like `10` and `9`, which objects enumerate first in numeric order, and
+ * the empty string), or any {@link string}.
  */
-export function stringMap<T>(value: Arbitrary<T>): Arbitrary<Record<string, T>> {
-  const key = fc.oneof(fc.constantFrom("__proto__", "constructor", "10", "9", ""), string());
+export function stringKey(): Arbitrary<string> {
+  return fc.oneof(fc.constantFrom("__proto__", "constructor", "10", "9", ""), string());
+}
+
+/** A map: empty, 1 to 4 entries, or `long` to `long` + 6 entries. */
+export function map<T>(key: Arbitrary<string>, value: Arbitrary<T>, long: number) {
   return fc.oneof(
     fc.dictionary(key, value, { maxKeys: 0 }),
     fc.dictionary(key, value, { minKeys: 1, maxKeys: 4 }),
-    fc.dictionary(key, value, { minKeys: 10, maxKeys: 16 }),
+    fc.dictionary(key, value, { minKeys: long, maxKeys: long + 6 }),
   );
 }

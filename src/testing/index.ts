@@ -1,5 +1,5 @@
-// "./testing": fast-check arbitraries for the envelope and every kafka_grpc message. Needs the
-// optional peer dependency fast-check 4.
+// "./testing": fast-check arbitraries for the envelope and every kafka_grpc message, derived from
+// the descriptors. Needs the optional peer dependency fast-check 4.
 export {
   arbitraryBineryHex,
   arbitraryCarECU,
@@ -25,3 +25,4 @@ export {
   arbitraryVehicleData,
   arbitraryVehicleSpecification,
 } from "./arbitraries.js";
+export { arbitraryMessage } from "./arbitrary-message.js";

@@ -9,6 +9,6 @@ export const BUDGETS = {
   decodeEnvelope: 6 * KiB,
   /** The HTTP records, list bodies, operations and parseResponse: zod is most of it. */
   http: 31 * KiB,
-  /** createClient, which carries the HTTP layer. */
-  client: 32 * KiB,
+  /** createClient, which carries the HTTP layer, redirects, deadlines and the body limit. */
+  client: 34 * KiB,
 } as const;

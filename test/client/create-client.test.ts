@@ -407,9 +407,22 @@ describe("createClient()", () => {
       expect(result).toMatchObject({
         kind: "network_error",
         operation: "listVehicles",
-        message: `GET http://127.0.0.1:${port}/vehicles failed: TypeError: fetch failed`,
+        message: `GET http://127.0.0.1:${port}/vehicles failed: fetch failed (ECONNREFUSED 127.0.0.1:${port})`,
       });
       expect(result.kind === "network_error" && result.cause).toBeInstanceOf(TypeError);
+    });
+
+    it("bounds a message built from a long URL, and cuts the URL in it", async () => {
+      const port = await closedPort();
+      const c = createClient({ baseUrl: `http://127.0.0.1:${port}` });
+      const result = await c.listVehicles({ query: { q: "x".repeat(100_000) } });
+      if (result.kind !== "network_error") throw new Error(result.kind);
+      expect(result.message).toMatch(
+        new RegExp(
+          `^GET http://127\\.0\\.0\\.1:${port}/vehicles\\?q=x+… failed: fetch failed \\(ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`,
+        ),
+      );
+      expect(result.message.length).toBeLessThan(400);
     });
 
     it("resolves to network_error when fetch returns something that is not a Response", async () => {

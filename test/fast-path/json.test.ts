@@ -5,11 +5,8 @@ import {
   fromJsonGRPC_AttendantPayload,
   toJsonGRPC_AttendantPayload,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import {
-  envelopeFromJsonSlow,
-  envelopeFromJsonStringSlow,
-  envelopeToJsonSlow,
-} from "../../src/envelope/envelope-json.js";
+import { parseJsonText } from "../../src/envelope/envelope-json.js";
+import { fromJsonFallback, toJsonFallback } from "../../src/envelope/fallback.js";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   type EnvelopeJsonReadStringOptions,
@@ -164,7 +161,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       fc.property(arbitraryEnvelope(), writeOptions, (envelope, o) => {
         expectSameOutcome(
           () => envelopeToJson(envelope, o),
-          () => envelopeToJsonSlow(envelope, o),
+          () => toJsonFallback(envelope, o),
         );
       }),
       { numRuns: 400 },
@@ -177,7 +174,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
         const bad = damaged(envelope, d);
         expectSameOutcome(
           () => envelopeToJson(bad, o),
-          () => envelopeToJsonSlow(bad, o),
+          () => toJsonFallback(bad, o),
         );
       }),
       { numRuns: 3000 },
@@ -190,7 +187,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
         const bad = damaged(sampleEnvelope(kind), d);
         expectSameOutcome(
           () => envelopeToJsonString(bad, o),
-          () => JSON.stringify(envelopeToJsonSlow(bad, o), null, o.prettySpaces ?? 0),
+          () => JSON.stringify(toJsonFallback(bad, o), null, o.prettySpaces ?? 0),
         );
       }),
       { numRuns: 300 },
@@ -202,7 +199,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       fc.property(arbitraryEnvelope(), writeOptions, (envelope, o) => {
         expectSameOutcome(
           () => envelopeToJsonString(envelope, o),
-          () => JSON.stringify(envelopeToJsonSlow(envelope, o), null, o.prettySpaces ?? 0),
+          () => JSON.stringify(toJsonFallback(envelope, o), null, o.prettySpaces ?? 0),
         );
       }),
       { numRuns: 300 },
@@ -227,7 +224,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
     for (const prettySpaces of [0, 2]) {
       expectSameOutcome(
         () => envelopeToJsonString(envelope, { prettySpaces }),
-        () => JSON.stringify(envelopeToJsonSlow(envelope), null, prettySpaces),
+        () => JSON.stringify(toJsonFallback(envelope), null, prettySpaces),
       );
     }
   });
@@ -258,7 +255,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
     for (const [value, o] of cases) {
       expectSameOutcome(
         () => envelopeToJson(value as never, o as never),
-        () => envelopeToJsonSlow(value as never, o as never),
+        () => toJsonFallback(value as never, o as never),
       );
     }
   });
@@ -276,7 +273,7 @@ describe("the generated mappers take every canonical form themselves", () => {
           o.alwaysEmitImplicit ?? false,
           o.enumAsInteger ?? false,
         );
-        expect(json).toEqual(envelopeToJsonSlow(envelope, o));
+        expect(json).toEqual(toJsonFallback(envelope, o));
       }),
       { numRuns: 300 },
     );
@@ -288,7 +285,7 @@ describe("the generated mappers take every canonical form themselves", () => {
         const json = JSON.parse(text) as JsonValue;
         const fast = fromJsonGRPC_AttendantPayload(json, false, 100, wellFormed);
         expect(fast).toBeDefined();
-        expect(fast).toEqual(envelopeFromJsonSlow(json, { requireData: false }));
+        expect(fast).toEqual(fromJsonFallback(json, { requireData: false }));
       }),
       { numRuns: 300 },
     );
@@ -312,7 +309,7 @@ describe("bytes written to JSON", () => {
       const json = envelopeToJson(envelope) as {
         keys: { eccKeys: { level1: { data: string } }[] };
       };
-      expect(envelopeToJsonSlow(envelope)).toEqual(json);
+      expect(toJsonFallback(envelope)).toEqual(json);
       return json.keys.eccKeys[0]?.level1.data;
     });
 
@@ -365,7 +362,7 @@ describe("envelopeFromJson(): the generated reader against fromJson", () => {
         const json = JSON.parse(text) as JsonValue;
         expectSameOutcome(
           () => envelopeFromJson(json, o),
-          () => envelopeFromJsonSlow(json, o),
+          () => fromJsonFallback(json, o),
           { fieldOrder: "any" },
         );
       }),
@@ -379,7 +376,7 @@ describe("envelopeFromJson(): the generated reader against fromJson", () => {
         const json = damaged(toJson(S, envelope), d) as JsonValue;
         expectSameOutcome(
           () => envelopeFromJson(json, o),
-          () => envelopeFromJsonSlow(json, o),
+          () => fromJsonFallback(json, o),
           { fieldOrder: "any" },
         );
       }),
@@ -394,7 +391,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       fc.property(jsonText, readOptions, (text, o) => {
         expectSameOutcome(
           () => envelopeFromJsonString(text, o),
-          () => envelopeFromJsonStringSlow(text, o),
+          () => fromJsonFallback(parseJsonText(text, o), o),
           { fieldOrder: "any" },
         );
       }),
@@ -407,7 +404,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       fc.property(mutatedText, readOptions, (text, o) => {
         expectSameOutcome(
           () => envelopeFromJsonString(text, o),
-          () => envelopeFromJsonStringSlow(text, o),
+          () => fromJsonFallback(parseJsonText(text, o), o),
           { fieldOrder: "any" },
         );
       }),
@@ -421,7 +418,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
         const text = JSON.stringify(damaged(toJson(S, envelope), d)) ?? "undefined";
         expectSameOutcome(
           () => envelopeFromJsonString(text, o),
-          () => envelopeFromJsonStringSlow(text, o),
+          () => fromJsonFallback(parseJsonText(text, o), o),
           { fieldOrder: "any" },
         );
       }),
@@ -481,7 +478,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     ]) {
       expectSameOutcome(
         () => envelopeFromJsonString(text, o),
-        () => envelopeFromJsonStringSlow(text, o),
+        () => fromJsonFallback(parseJsonText(text, o), o),
         { fieldOrder: "any" },
       );
       let json: JsonValue | undefined;
@@ -492,7 +489,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       }
       expectSameOutcome(
         () => envelopeFromJson(json as JsonValue, o),
-        () => envelopeFromJsonSlow(json as JsonValue, o),
+        () => fromJsonFallback(json as JsonValue, o),
         { fieldOrder: "any" },
       );
     }

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { envelopeKinds } from "../../src/index.js";
 import { encodeVarint } from "./mutate-bytes.js";
 
-// The seeds the fuzzers mutate: the golden vectors of test/golden, one per envelope kind, as
+// The seeds the fuzzers mutate: the golden vectors of golden/, one per envelope kind, as
 // protobuf binary and as canonical JSON text.
 
-const goldenDir = new URL("../golden/", import.meta.url);
+const goldenDir = new URL("../../golden/", import.meta.url);
 
 /** The protobuf binary of each sample envelope, in the order of `envelopeKinds`. */
 export function goldenBinaries(): Uint8Array[] {

@@ -11,10 +11,11 @@ import {
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
 
-// The golden vectors are written by scripts/write-golden.ts from the fixtures. When a change to
-// the fixtures or the codec is meant to change them, run `npm run golden` and review the diff.
+// The golden vectors in golden/ (shipped as vehicle-update-codec/golden/*) are written by
+// scripts/write-golden.ts from the fixtures. When a change to the fixtures or the codec is meant
+// to change them, run `npm run golden` and review the diff.
 
-const dir = new URL("./", import.meta.url);
+const dir = new URL("../../golden/", import.meta.url);
 const drift = "golden vector drifted from the fixtures: run `npm run golden` if this is intended";
 
 function readBinary(kind: string): Uint8Array {

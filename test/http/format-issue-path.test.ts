@@ -17,3 +17,19 @@ describe("formatIssuePath()", () => {
     expect(formatIssuePath(path)).toBe(text);
   });
 });
+
+describe("formatIssuePath() on keys from a hostile body", () => {
+  it.each<[PropertyKey[], string]>([
+    [["a\nb"], '["a\\nb"]'],
+    [["\u001b[31m"], '["\\u001b[31m"]'],
+    [["\u202eevil"], '["\\u202eevil"]'],
+    [["\ud800"], '["\\ud800"]'],
+    [["😀"], '["😀"]'],
+    [["a".repeat(64)], "a".repeat(64)],
+    [["a".repeat(65)], `["${"a".repeat(64)}…"]`],
+    [[`"${"q".repeat(100)}`], `["\\"${"q".repeat(62)}…"]`],
+    [[Symbol("\u0007")], "[Symbol(\\u0007)]"],
+  ])("writes %j as %s", (path, text) => {
+    expect(formatIssuePath(path)).toBe(text);
+  });
+});

@@ -73,6 +73,20 @@ describe("parseResponse()", () => {
     expect(result.kind === "ok" && Object.getPrototypeOf(result.data)).toBe(Object.prototype);
   });
 
+  it("pollutes no prototype through __proto__ or constructor keys, nested ones included", () => {
+    const text =
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},' +
+      '"data":[{"__proto__":{"polluted":2},"vin":"A"},null]}';
+    for (const id of ["listVehicles", "sendSms", "getTwinCarState"] as const) {
+      const body = id === "getTwinCarState" ? [JSON.parse(text)] : JSON.parse(text);
+      for (const status of [200, 400, 503]) parseResponse(id, status, body);
+    }
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    const result = parseResponse("listVehicles", 200, JSON.parse(text));
+    expect(result.kind === "ok" && result.data.data?.[0]).toEqual({ vin: "A" });
+  });
+
   it("reports an invalid body with its issues, paths and the raw body", () => {
     const body = { data: [{}, {}, {}, "car", null, 5] };
     const result = parseResponse("listVehicles", 200, body);
@@ -215,7 +229,7 @@ describe("parseResponse()", () => {
       [
         "a sparse array",
         { data: new Array<unknown>(2) },
-        "data[0]: expected a JSON value, got undefined",
+        "data[0]: expected a JSON value, got a hole in a sparse array",
       ],
       ["a revoked proxy", revoked.proxy, "(root): reading the value threw: TypeError: "],
       [
@@ -299,5 +313,90 @@ describe("parseResponse() on deeply nested bodies", () => {
       );
       expect(result.message.length).toBeLessThan(300);
     }
+  });
+});
+
+describe("parseResponse() on huge and hostile values", () => {
+  it.each([
+    ["of length 10^8 with nothing in it", 1e8],
+    ["of length 2^32 - 1 with nothing in it", 2 ** 32 - 1],
+  ])("reports a sparse array %s at once, without a RangeError", (_, length) => {
+    const sparse = new Array<unknown>(length);
+    const started = performance.now();
+    const result = parseResponse("getTwinCarState", 200, sparse);
+    expect(result).toMatchObject({
+      kind: "invalid_body",
+      message:
+        "getTwinCarState 200 body does not match its schema: [0]: expected a JSON value, got a hole in a sparse array",
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("stops at the first hole of an array whose only element is its last", () => {
+    const sparse: unknown[] = [1, 2];
+    sparse[2 ** 32 - 2] = 3;
+    expect(parseResponse("getTwinCarState", 200, sparse)).toMatchObject({
+      kind: "invalid_body",
+      message: expect.stringMatching(
+        /: \[2\]: expected a JSON value, got a hole in a sparse array$/,
+      ),
+    });
+  });
+
+  it("passes a sparse array through as it is for a status it does not check", () => {
+    const sparse = new Array<unknown>(2 ** 32 - 1);
+    expect(parseResponse("getTwinCarState", 500, sparse)).toMatchObject({
+      kind: "unexpected_status",
+      body: sparse,
+    });
+  });
+
+  it("escapes and cuts a hostile key in the message", () => {
+    const key = `\u001b[2J${"k".repeat(10_000)}\n`;
+    const result = parseResponse("getTwinCarState", 200, [{ [key]: undefined }]);
+    if (result.kind !== "invalid_body") throw new Error(result.kind);
+    expect(result.message).toBe(
+      `getTwinCarState 200 body does not match its schema: [0]["\\u001b[2J${"k".repeat(55)}…"]: expected a JSON value, got undefined`,
+    );
+  });
+
+  it("escapes and cuts what a schema's issue says", () => {
+    const op = {
+      ...operations.sendSms,
+      responseSchema: z.strictObject({}),
+    };
+    const body = { [`a\u2028${"b".repeat(5_000)}`]: 1 };
+    const result = parseResponse(op, 200, body);
+    if (result.kind !== "invalid_body") throw new Error(result.kind);
+    expect(result.message).toMatch(
+      /^sendSms 200 body does not match its schema: \(root\): .*a\\u2028b+…$/,
+    );
+    expect(result.message.length).toBeLessThan(400);
+  });
+
+  it("bounds the whole message to 1024 characters, however many issues", () => {
+    const op = {
+      ...operations.listVehicles,
+      responseSchema: z.strictObject({}).superRefine((_, ctx) => {
+        for (let i = 0; i < 50; i++) ctx.addIssue({ code: "custom", message: "x".repeat(300) });
+      }),
+    };
+    const result = parseResponse(op, 200, {});
+    if (result.kind !== "invalid_body") throw new Error(result.kind);
+    expect(result.issues).toHaveLength(50);
+    expect(result.message.length).toBeLessThanOrEqual(1025);
+    expect(result.message.endsWith("…")).toBe(true);
+  });
+
+  it("quotes an unknown operation id escaped and cut", () => {
+    let thrown: unknown;
+    try {
+      parseResponse(`x\n${"y".repeat(1_000)}` as OperationId, 200, {});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({
+      message: `[invalid_argument] unknown operation id "x\\n${"y".repeat(197)}…"`,
+    });
   });
 });

@@ -1,63 +1,27 @@
-import { type DescMessage, equals, isMessage, ScalarType } from "@bufbuild/protobuf";
-import fc, { type Arbitrary } from "fast-check";
+import { equals, isMessage, ScalarType } from "@bufbuild/protobuf";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  BineryHexSchema,
-  CarECUSchema,
-  CarUpdateProgressSchema,
-  CarUpdateRequestSchema,
-  CarUpdateStatusSchema,
-  DTCEntrySchema,
+  CodecError,
   decodeEnvelope,
   decodeMessage,
-  ECCKeySchema,
-  ECCKeysSchema,
+  type EnvelopeKind,
   encodeEnvelope,
   encodeMessage,
   envelopeFromJson,
   envelopeFromJsonString,
-  envelopeKinds,
   envelopeToJson,
   envelopeToJsonString,
-  FeatureCodesSchema,
-  FileKeyResponseSchema,
-  FileKeysRequestSchema,
   file_kafka_grpc_kafka_grpc,
   GRPC_AttendantPayloadSchema,
-  MemoryRegionSchema,
-  MessageStatusSchema,
-  OrderSchema,
-  UpdateDataSchema,
-  UpdateManifestECUSchema,
-  UpdateManifestFileSchema,
-  UpdateManifestSchema,
-  VehicleDataSchema,
-  VehicleSpecificationSchema,
 } from "../../src/index.js";
+import { messageArbitraries } from "../../src/testing/arbitraries.js";
+import * as testing from "../../src/testing/index.js";
 import {
-  arbitraryBineryHex,
-  arbitraryCarECU,
-  arbitraryCarUpdateProgress,
-  arbitraryCarUpdateRequest,
-  arbitraryCarUpdateStatus,
-  arbitraryDTCEntry,
-  arbitraryECCKey,
-  arbitraryECCKeys,
   arbitraryEnvelope,
   arbitraryEnvelopeBytes,
   arbitraryEnvelopeOf,
-  arbitraryFeatureCodes,
-  arbitraryFileKeyResponse,
-  arbitraryFileKeysRequest,
-  arbitraryMemoryRegion,
-  arbitraryMessageStatus,
-  arbitraryOrder,
-  arbitraryUpdateData,
-  arbitraryUpdateManifest,
-  arbitraryUpdateManifestECU,
-  arbitraryUpdateManifestFile,
-  arbitraryVehicleData,
-  arbitraryVehicleSpecification,
+  arbitraryMessage,
 } from "../../src/testing/index.js";
 import { fieldValues, nestedMessages } from "./field-values.js";
 
@@ -65,44 +29,34 @@ const numRuns = 200;
 const same = (a: unknown, b: unknown) =>
   equals(GRPC_AttendantPayloadSchema, a as never, b as never);
 
-const messageArbitraries: [string, DescMessage, () => Arbitrary<object>][] = [
-  ["arbitraryBineryHex", BineryHexSchema, arbitraryBineryHex],
-  ["arbitraryCarECU", CarECUSchema, arbitraryCarECU],
-  ["arbitraryCarUpdateProgress", CarUpdateProgressSchema, arbitraryCarUpdateProgress],
-  ["arbitraryCarUpdateRequest", CarUpdateRequestSchema, arbitraryCarUpdateRequest],
-  ["arbitraryCarUpdateStatus", CarUpdateStatusSchema, arbitraryCarUpdateStatus],
-  ["arbitraryDTCEntry", DTCEntrySchema, arbitraryDTCEntry],
-  ["arbitraryECCKey", ECCKeySchema, arbitraryECCKey],
-  ["arbitraryECCKeys", ECCKeysSchema, arbitraryECCKeys],
-  ["arbitraryFeatureCodes", FeatureCodesSchema, arbitraryFeatureCodes],
-  ["arbitraryFileKeyResponse", FileKeyResponseSchema, arbitraryFileKeyResponse],
-  ["arbitraryFileKeysRequest", FileKeysRequestSchema, arbitraryFileKeysRequest],
-  ["arbitraryMemoryRegion", MemoryRegionSchema, arbitraryMemoryRegion],
-  ["arbitraryMessageStatus", MessageStatusSchema, arbitraryMessageStatus],
-  ["arbitraryOrder", OrderSchema, arbitraryOrder],
-  ["arbitraryUpdateData", UpdateDataSchema, arbitraryUpdateData],
-  ["arbitraryUpdateManifest", UpdateManifestSchema, arbitraryUpdateManifest],
-  ["arbitraryUpdateManifestECU", UpdateManifestECUSchema, arbitraryUpdateManifestECU],
-  ["arbitraryUpdateManifestFile", UpdateManifestFileSchema, arbitraryUpdateManifestFile],
-  ["arbitraryVehicleData", VehicleDataSchema, arbitraryVehicleData],
-  ["arbitraryVehicleSpecification", VehicleSpecificationSchema, arbitraryVehicleSpecification],
-];
+// The loops below run over the descriptors, so a message or a kind added to the proto is
+// covered without a change here.
+const messages = file_kafka_grpc_kafka_grpc.messages;
+const members = messages.filter((desc) => desc !== GRPC_AttendantPayloadSchema);
+const kinds = (GRPC_AttendantPayloadSchema.oneofs[0]?.fields ?? []).map(
+  (field) => field.localName as EnvelopeKind,
+);
+const exported = testing as unknown as Record<string, unknown>;
+
+describe("messageArbitraries", () => {
+  it("has one entry per message of the contract, each the named export", () => {
+    const names = messages.map((desc) => desc.name);
+    expect(Object.keys(messageArbitraries).sort()).toEqual([...names].sort());
+    for (const desc of members) {
+      const table = messageArbitraries as Record<string, unknown>;
+      expect(table[desc.name], desc.name).toBe(exported[`arbitrary${desc.name}`]);
+    }
+    expect(messageArbitraries.GRPC_AttendantPayload).toBe(arbitraryEnvelope);
+  });
+});
 
 describe("message arbitraries", () => {
-  it("cover every message of the contract except the envelope", () => {
-    const covered = messageArbitraries.map(([, schema]) => schema.typeName).sort();
-    const all = file_kafka_grpc_kafka_grpc.messages
-      .map((message) => message.typeName)
-      .filter((name) => name !== GRPC_AttendantPayloadSchema.typeName)
-      .sort();
-    expect(covered).toEqual(all);
-  });
-
-  it.each(messageArbitraries)(
-    "%s() yields valid messages that survive a binary round trip",
-    (_name, schema, arbitrary) => {
+  it.each(members.map((desc) => [desc.name, desc] as const))(
+    "arbitrary%s() yields valid messages that survive a binary round trip",
+    (name, schema) => {
+      const arbitrary = messageArbitraries[name as keyof typeof messageArbitraries];
       fc.assert(
-        fc.property(arbitrary(), (message) => {
+        fc.property(arbitrary() as fc.Arbitrary<object>, (message) => {
           expect(isMessage(message, schema)).toBe(true);
           for (const nested of nestedMessages(schema, message)) {
             expect(isMessage(nested.value, nested.desc)).toBe(true);
@@ -112,6 +66,17 @@ describe("message arbitraries", () => {
         }),
         { numRuns: 50 },
       );
+    },
+  );
+
+  it.each(members.map((desc) => [desc.name, desc] as const))(
+    "arbitraryMessage(%sSchema) yields what the named arbitrary yields",
+    (name, schema) => {
+      const named = messageArbitraries[name as keyof typeof messageArbitraries];
+      const seed = 20261123;
+      const a = fc.sample(arbitraryMessage(schema), { numRuns: 5, seed });
+      const b = fc.sample(named() as fc.Arbitrary<object>, { numRuns: 5, seed });
+      expect(a.map((message) => equals(schema, message, b.shift() as never))).not.toContain(false);
     },
   );
 });
@@ -163,11 +128,17 @@ describe("arbitraryEnvelope()", () => {
 });
 
 describe("arbitraryEnvelopeOf()", () => {
-  it.each(envelopeKinds)("yields envelopes of kind %s", (kind) => {
+  it.each(kinds)("yields envelopes of kind %s", (kind) => {
     fc.assert(
       fc.property(arbitraryEnvelopeOf(kind), (envelope) => envelope.Data.case === kind),
       { numRuns: 20 },
     );
+  });
+
+  it("rejects a kind that is not a member of Data", () => {
+    const call = () => arbitraryEnvelopeOf("toString" as EnvelopeKind);
+    expect(call).toThrow(CodecError);
+    expect(call).toThrow(`[invalid_argument] cannot create kafka_grpc.GRPC_AttendantPayload`);
   });
 });
 
@@ -201,7 +172,7 @@ describe("edge values", () => {
     .map(({ value }) => value as unknown[]);
 
   it("reach every kind", () => {
-    expect(new Set(envelopes.map((envelope) => envelope.Data.case)).size).toBe(11);
+    expect(new Set(envelopes.map((envelope) => envelope.Data.case))).toEqual(new Set(kinds));
   });
 
   it("reach the int64 extremes, 0 and -1", () => {

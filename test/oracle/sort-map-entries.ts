@@ -1,8 +1,8 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { compareUtf8 } from "../../gen/fast_runtime.js";
 
-// Deterministic encoding, as Google's runtimes do it: map entries ordered by key. protobuf-es
+// A test oracle: deterministic map order written apart from the runtime's (mapKeys in
+// src/runtime/binary-writer.ts), for encodeByOracle(). Deterministic encoding, as Google's runtimes do it: map entries ordered by key. protobuf-es
 // writes a map in its object's key order, so a map out of order is rebuilt in order before
 // encoding (on a shallow copy: the caller's message is left alone). A JavaScript object cannot
 // hold "10" before "9", nor order numeric keys as numbers, so such maps are sorted in the
@@ -97,10 +97,14 @@ function orderWithin(
       replaced = orderWithin(field.message as DescMessage, value as Record<string, unknown>, state);
     }
     if (replaced === undefined) continue;
-    copy ??= { ...message };
-    if (oneof === undefined) copy[field.localName] = replaced;
+    // A copy that keeps the prototype: toBinary() reads inherited properties too.
+    const target: Record<string, unknown> = (copy ??= Object.assign(
+      Object.create(Object.getPrototypeOf(message)),
+      message,
+    ));
+    if (oneof === undefined) target[field.localName] = replaced;
     else
-      copy[(field.oneof as { localName: string }).localName] = {
+      target[(field.oneof as { localName: string }).localName] = {
         case: field.localName,
         value: replaced,
       };
@@ -143,11 +147,12 @@ function orderMap(
 }
 
 /**
- * Reorders, in place, the entries of every map in `bytes` (a `desc` message as protobuf-es
- * writes it) by key: strings byte-wise by their UTF-8, numbers by value, false before true.
+ * Reorders, in place, the entries of every map in `bytes` (the `desc` message `message` as
+ * protobuf-es writes it) by key: strings byte-wise by their UTF-8, numbers by value, false before
+ * true. `message` tells the entries toBinary() wrote from unknown fields with the same number.
  */
-export function sortMapEntries(desc: DescMessage, bytes: Uint8Array): void {
-  if (mapPath(desc).length > 0) sortWithin(desc, bytes, 0, bytes.length);
+export function sortMapEntries(desc: DescMessage, message: object, bytes: Uint8Array): void {
+  if (mapPath(desc).length > 0) sortWithin(desc, message, bytes, 0, bytes.length);
 }
 
 interface Entry {
@@ -156,17 +161,45 @@ interface Entry {
   readonly key: Uint8Array | bigint;
 }
 
-function sortWithin(desc: DescMessage, bytes: Uint8Array, start: number, end: number): void {
+type Fields = Record<string, unknown>;
+
+/** The value toBinary() wrote for `field` of `message`, if any. */
+function valueOf(field: DescField, message: Fields): unknown {
+  if (field.oneof === undefined) return message[field.localName];
+  const oneof = message[field.oneof.localName] as { case?: unknown; value?: unknown } | undefined;
+  return oneof?.case === field.localName ? oneof.value : undefined;
+}
+
+function sortWithin(
+  desc: DescMessage,
+  message: object,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+): void {
   const path = mapPath(desc);
   const reader = new BinaryReader(bytes.subarray(0, end));
   reader.pos = start;
+  const seen = new Map<number, number>();
   let run: Entry[] = [];
   let runField: DescField | undefined;
   while (reader.pos < end) {
     const tagStart = reader.pos;
     const [fieldNo, wireType] = reader.tag();
     const field = wireType === 2 ? path.find((f) => f.number === fieldNo) : undefined;
-    if (field === undefined) {
+    const value = field === undefined ? undefined : valueOf(field, message as Fields);
+    const index = seen.get(fieldNo) ?? 0;
+    seen.set(fieldNo, index + 1);
+    // Known fields come first; an occurrence past what the message holds is an unknown field.
+    const known =
+      field !== undefined &&
+      value !== undefined &&
+      (field.fieldKind === "map"
+        ? index < Object.keys(value as object).length
+        : field.fieldKind === "list"
+          ? index < (value as unknown[]).length
+          : index === 0);
+    if (!known) {
       reader.skip(wireType, fieldNo);
       continue;
     }
@@ -180,10 +213,11 @@ function sortWithin(desc: DescMessage, bytes: Uint8Array, start: number, end: nu
       run.push({
         start: tagStart,
         end: reader.pos,
-        key: entryKey(field, bytes, dataStart, reader.pos),
+        key: entryKey(field, value as Fields, bytes, dataStart, reader.pos),
       });
     } else {
-      sortWithin(field.message as DescMessage, bytes, dataStart, reader.pos);
+      const child = field.fieldKind === "list" ? (value as object[])[index] : value;
+      sortWithin(field.message as DescMessage, child as object, bytes, dataStart, reader.pos);
     }
   }
   if (run.length > 1) reorder(bytes, run);
@@ -192,6 +226,7 @@ function sortWithin(desc: DescMessage, bytes: Uint8Array, start: number, end: nu
 /** Reads an entry's key (field 1), sorting a message value first if it can hold maps. */
 function entryKey(
   field: DescField & { fieldKind: "map" },
+  map: Fields,
   bytes: Uint8Array,
   start: number,
   end: number,
@@ -199,18 +234,27 @@ function entryKey(
   const reader = new BinaryReader(bytes.subarray(0, end));
   reader.pos = start;
   let key: Uint8Array | bigint = field.mapKey === ScalarType.STRING ? new Uint8Array(0) : 0n;
+  let value: [number, number] | undefined;
   while (reader.pos < end) {
     const [fieldNo, wireType] = reader.tag();
     if (fieldNo === 1) {
       key = readKey(reader, field.mapKey);
     } else if (fieldNo === 2 && field.mapKind === "message" && wireType === 2) {
       const length = reader.uint32();
-      if (mapPath(field.message).length > 0)
-        sortWithin(field.message, bytes, reader.pos, reader.pos + length);
+      value = [reader.pos, reader.pos + length];
       reader.pos += length;
     } else {
       reader.skip(wireType, fieldNo);
     }
+  }
+  if (value !== undefined && field.mapKind === "message" && mapPath(field.message).length > 0) {
+    const name =
+      typeof key === "bigint"
+        ? field.mapKey === ScalarType.BOOL
+          ? String(key === 1n)
+          : String(key)
+        : new TextDecoder().decode(key);
+    sortWithin(field.message, map[name] as object, bytes, value[0], value[1]);
   }
   return key;
 }
@@ -265,4 +309,9 @@ function reorder(bytes: Uint8Array, run: Entry[]): void {
     bytes.set(copy.subarray(entry.start - regionStart, entry.end - regionStart), pos);
     pos += entry.end - entry.start;
   }
+}
+
+/** Compares two strings by their UTF-8 bytes, with Node's Buffer: independent of the runtime. */
+function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }

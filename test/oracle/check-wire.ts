@@ -1,13 +1,26 @@
-import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { CodecError } from "../codec-error.js";
+import {
+  type DescField,
+  type DescMessage,
+  fromBinary,
+  type MessageShape,
+  ScalarType,
+} from "@bufbuild/protobuf";
+import { CodecError, isCodecError } from "../../src/codec-error.js";
+import type { MessageReadOptions } from "../../src/envelope/options.js";
+import { checkReadInput, readError } from "../../src/envelope/read-binary.js";
 
-// The wire check walks the bytes once, guided by the schema, before protobuf-es decodes them.
-// It rejects what protobuf-es 2.17 would read wrongly or crash on, and names the byte offset:
+// A test oracle: an implementation of the binary format's checks written apart from the runtime
+// (src/runtime/binary-reader.ts), so that each proves the other. decodeByOracle() runs it, then
+// protobuf-es's fromBinary() on the checked bytes; test/runtime and test/envelope hold the
+// generated decoders to it on every input, result and error.
+//
+// The wire check walks the bytes once, guided by the schema, before protobuf-es decodes them,
+// and rejects with the offset:
 // - a varint of more than 10 bytes, a tag over 5 bytes, field number 0, wire types 6 and 7;
-// - a length prefix of 2^32 or more (protobuf-es reads it modulo 2^32);
-// - a length that runs past the end of the enclosing message (protobuf-es reads on);
+// - a length prefix of 2^32 or more;
+// - a length that runs past the end of the enclosing message;
 // - a group closed outside the message that opened it, or closed with another field number;
-// - a known field sent with a wire type its type cannot have (protobuf-es would misread it);
+// - a known field sent with a wire type its type cannot have;
 // - invalid UTF-8 in a string field or map key;
 // - nesting deeper than the recursion limit.
 
@@ -386,3 +399,22 @@ class WireWalker {
 }
 
 const emptyRules: ReadonlyMap<number, FieldRule> = /*@__PURE__*/ new Map();
+
+/**
+ * Decodes `bytes` as a `schema` message the independent way: the public API's argument checks,
+ * the wire check above, then protobuf-es's fromBinary(). What decodeMessage() did before the
+ * generated decoders, and what they must still agree with.
+ */
+export function decodeByOracle<Desc extends DescMessage>(
+  schema: Desc,
+  bytes: Uint8Array,
+  options?: Partial<MessageReadOptions>,
+): MessageShape<Desc> {
+  const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
+  try {
+    checkWire(schema, bytes, recursionLimit);
+    return fromBinary(schema, bytes, { readUnknownFields, recursionLimit });
+  } catch (cause) {
+    throw isCodecError(cause) ? cause : readError(schema.typeName, cause);
+  }
+}

@@ -1,0 +1,427 @@
+// Reading the protobuf wire format, for the generated decoders and the framing readers: every
+// check and error text of the binary format lives here. A tag is a varint (field number << 3 |
+// wire type); a varint carries 7 bits per byte, low groups first, the high bit of each byte set
+// when another byte follows, and is at most 10 bytes. Every module-level value is a literal or a
+// pure call: a bundle keeps only the helpers it calls.
+
+import type { UnknownField } from "@bufbuild/protobuf";
+import { asInt64, asUint64, halves, LO } from "./int64.js";
+import { fail, MAX_LENGTH, MAX_VARINT_BYTES, wireTexts } from "./wire-error.js";
+import { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
+
+/**
+ * Where a value is read, for error texts: the name of the message type (or map entry, or group)
+ * and the fields it knows. `fields` lists them by field number, comma-separated from field 1 on,
+ * each as the expected wire type (one digit) and the proto name: `"2vin,2ecu,0epoch_usec"`;
+ * a number without a field has an empty item.
+ */
+export interface Scope {
+  readonly name: string;
+  readonly fields: string;
+}
+
+// The state of each operation is a plain object made by an object literal, not a class
+// instance: V8 keeps the shape (map) of a literal alive with the function that makes it, while
+// the shape of a class instance whose fields are added in its constructor is held only weakly.
+// When no instance is alive at a full GC, that shape dies, and every optimized function that
+// was specialized to it is thrown away and optimized again.
+
+/** The state of one decode: the input, the position, the options, and where it is. */
+export interface Reader {
+  /** The input. Offsets in error texts count from its first byte. */
+  readonly b: Uint8Array;
+  /** Messages may nest this deep. */
+  readonly limit: number;
+  /** Keep fields the schema does not know in `$unknown`. */
+  readonly keep: boolean;
+  /** The read position. */
+  p: number;
+  /** The high 32 bits of the varint {@link varint} read last. */
+  hi: number;
+  /** The tag read last, for the field name in an `invalid_utf8` text. */
+  t: number;
+  /** The nesting depth of the message being read: the outermost is at depth 1. */
+  d: number;
+  /** The message (or map entry, or group) being read, for error texts. */
+  s: Scope;
+  /**
+   * An error protobuf-es would raise on input that the wire check accepts (a map entry tag of
+   * 6 to 10 bytes): reported only if the whole input passes the wire check, as the slow path
+   * would report it.
+   */
+  deferred: string | undefined;
+}
+
+const noScope: Scope = { name: "", fields: "" };
+
+/** A reader at the start of `b`. */
+export function reader(b: Uint8Array, limit: number, keep: boolean): Reader {
+  return { b, limit, keep, p: 0, hi: 0, t: 0, d: 1, s: noScope, deferred: undefined };
+}
+
+/**
+ * Fails for a value that runs past `end`: `truncated` when `end` is the end of the input,
+ * `malformed` when it is the end of the enclosing message `r.s`.
+ */
+function overrun(r: Reader, what: string, start: number, end: number): never {
+  if (end >= r.b.length) fail("truncated", wireTexts.pastEnd(what, start));
+  fail("malformed", wireTexts.pastEnd(what, start, `${r.s.name} at offset ${end}`));
+}
+
+/** Fails with `too_deep` for the message (or group) `r.s`, which starts at the read position. */
+export function tooDeep(r: Reader): never {
+  fail("too_deep", `${r.s.name} at offset ${r.p} nests deeper than recursionLimit ${r.limit}`);
+}
+
+/**
+ * Reads a varint that must end before `end`. Returns its low 32 bits as a signed int32 and
+ * leaves its high 32 bits in `r.hi`; bits past the 64th are dropped, as protobuf-es does.
+ */
+export function varint(r: Reader, end: number): number {
+  const p = r.p;
+  if (p < end) {
+    const x = r.b[p] as number;
+    if (x < 0x80) {
+      r.p = p + 1;
+      r.hi = 0;
+      return x;
+    }
+  }
+  return varintSlow(r, end);
+}
+
+function varintSlow(r: Reader, end: number): number {
+  const b = r.b;
+  const start = r.p;
+  let p = start;
+  let lo = 0;
+  let hi = 0;
+  // Byte i carries bits 7i to 7i+6: bytes 1 to 4 fill the low word, byte 5 both words (4 bits
+  // and 3), bytes 6 to 10 the high word; bits 64 and up fall off, as in protobuf-es.
+  for (let i = 0; i < MAX_VARINT_BYTES; i++) {
+    if (p >= end) overrun(r, "varint", start, end);
+    const x = b[p++] as number;
+    if (i < 4) lo |= (x & 0x7f) << (7 * i);
+    else if (i === 4) {
+      lo |= (x & 0x0f) << 28;
+      hi = (x & 0x7f) >> 4;
+    } else hi |= (x & 0x7f) << (7 * i - 32);
+    if (x < 0x80) {
+      r.p = p;
+      r.hi = hi;
+      return lo;
+    }
+  }
+  fail("malformed", wireTexts.tooLong("varint", start, MAX_VARINT_BYTES));
+}
+
+/** The value of the (terminated) varint at `start` as a float, as the wire check computes it. */
+function varintAsFloat(b: Uint8Array, start: number): number {
+  let value = 0;
+  let scale = 1;
+  for (let p = start; ; p++) {
+    const x = b[p] as number;
+    value += (x & 0x7f) * scale;
+    if (x < 0x80) return value;
+    scale *= 128;
+  }
+}
+
+/**
+ * Reads a tag of a message or group field (the caller has checked that a byte is left) and returns
+ * it as a uint32. A tag of more than 5 bytes, or of 2^32 or more, is `malformed`.
+ */
+export function tag(r: Reader, end: number): number {
+  const start = r.p;
+  const x = r.b[start] as number;
+  if (x < 0x80) {
+    r.p = start + 1; // one byte: field numbers 1 to 15
+    r.t = x;
+    return x;
+  }
+  const lo = varintSlow(r, end);
+  if (r.p - start > 5 || r.hi !== 0) fail("malformed", wireTexts.over32("tag", start));
+  r.t = lo >>> 0;
+  return r.t;
+}
+
+/**
+ * Reads a tag inside a map entry. The wire check rejects field 0, wire types 4 to 7 and values of
+ * 2^32 or more with one text; a tag of 6 to 10 bytes that passes it is left for protobuf-es,
+ * which rejects it (see `Reader.deferred`).
+ */
+export function entryTag(r: Reader, end: number): number {
+  const start = r.p;
+  const lo = varint(r, end);
+  let bad = r.hi !== 0;
+  if (r.p - start > 5) {
+    bad = varintAsFloat(r.b, start) > 0xffffffff;
+    if (!bad) r.deferred ??= "illegal tag: varint overflows uint32";
+  }
+  const t = lo >>> 0;
+  const wireType = t & 7;
+  if (bad || t >>> 3 === 0 || wireType > I32 || wireType === EGROUP) {
+    fail("malformed", `invalid tag in ${r.s.name} at offset ${start}`);
+  }
+  r.t = t;
+  return t;
+}
+
+/** Reads a length prefix and returns the end of the data it announces. */
+export function len(r: Reader, end: number): number {
+  const start = r.p;
+  const lo = varint(r, end);
+  if (r.hi !== 0 || r.p - start > 5) {
+    const value = varintAsFloat(r.b, start);
+    if (value > MAX_LENGTH) fail("malformed", wireTexts.lengthOver32(start, value));
+  }
+  const n = lo >>> 0;
+  if (r.p + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
+  return r.p + n;
+}
+
+/** Skips `n` bytes of a fixed-width value. */
+function fixed(r: Reader, n: number, what: string, end: number): void {
+  const start = r.p;
+  if (start + n > end) overrun(r, what, start, end);
+  r.p = start + n;
+}
+
+const strictUtf8 = /*@__PURE__*/ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Arrays of char codes reused by {@link str}, by length. */
+const codes: number[][] = [];
+
+/**
+ * Reads a `string` field (the one of the tag read last). ASCII strings of up to 24 bytes are
+ * built here, as flat strings (V8 joins strings shorter than 13 characters into flat ones, and
+ * `String.fromCharCode.apply` makes a flat one); anything else goes through a fatal TextDecoder,
+ * like protobuf-es: invalid UTF-8 (a lone surrogate in CESU-8 included) is `invalid_utf8`,
+ * naming the field and the offset of its length prefix.
+ */
+export function str(r: Reader, end: number): string {
+  const start = r.p;
+  const e = len(r, end);
+  const from = r.p;
+  r.p = e;
+  const n = e - from;
+  if (n > 24) return utf8(r, from, start);
+  const b = r.b;
+  if (n < 13) {
+    let s = "";
+    let p = from;
+    for (; p + 4 <= e; p += 4) {
+      const c0 = b[p] as number;
+      const c1 = b[p + 1] as number;
+      const c2 = b[p + 2] as number;
+      const c3 = b[p + 3] as number;
+      if ((c0 | c1 | c2 | c3) >= 0x80) return utf8(r, from, start);
+      s += String.fromCharCode(c0, c1, c2, c3);
+    }
+    for (; p < e; p++) {
+      const c = b[p] as number;
+      if (c >= 0x80) return utf8(r, from, start);
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  let a = codes[n];
+  if (a === undefined) {
+    a = new Array<number>(n);
+    codes[n] = a;
+  }
+  let any = 0;
+  for (let i = 0; i < n; i++) {
+    const c = b[from + i] as number;
+    any |= c;
+    a[i] = c;
+  }
+  return any < 0x80 ? String.fromCharCode.apply(String, a) : utf8(r, from, start);
+}
+
+/** Decodes `r.b[from, r.p)` as strict UTF-8. */
+function utf8(r: Reader, from: number, start: number): string {
+  try {
+    return strictUtf8.decode(r.b.subarray(from, r.p));
+  } catch (cause) {
+    const name = known(r.s, r.t >>> 3)?.slice(1);
+    fail("invalid_utf8", `invalid UTF-8 in ${r.s.name}.${name} at offset ${start}`, cause);
+  }
+}
+
+/** The item of `scope.fields` for field `no` (wire type and proto name), if it has that field. */
+function known(scope: Scope, no: number): string | undefined {
+  return scope.fields.split(",")[no - 1] || undefined;
+}
+
+/** The empty array `bytes` fields start with while a message is read (see the generated code). */
+export const EMPTY = /*@__PURE__*/ new Uint8Array(0);
+
+/** Reads a `bytes` field: a view of the input, as protobuf-es returns it. */
+export function bytes(r: Reader, end: number): Uint8Array {
+  const e = len(r, end);
+  const from = r.p;
+  r.p = e;
+  return r.b.subarray(from, e);
+}
+
+/** A generated reader of one message body: the fields up to `end`, into `m`. */
+export type ReadBody<T> = (r: Reader, end: number, m: T) => T;
+
+/**
+ * Reads a length-delimited message one level deeper, as `read` into `prior` (merging, as
+ * protobuf-es does for a field read twice) or into a new message.
+ */
+export function message<T>(
+  r: Reader,
+  end: number,
+  prior: T | undefined,
+  read: ReadBody<T>,
+  create: () => T,
+): T {
+  const e = len(r, end);
+  const scope = r.s;
+  r.d++;
+  const m = read(r, e, prior ?? create());
+  r.d--;
+  r.s = scope;
+  return m;
+}
+
+/**
+ * Reads the message member `name` of a oneof whose current state is `oneof`: merged into the
+ * member's value when it is set already, as protobuf-es does; a new `{ case, value }` either way.
+ */
+export function member<K extends string, T>(
+  r: Reader,
+  end: number,
+  oneof: { readonly case: string | undefined; readonly value?: unknown },
+  name: K,
+  read: ReadBody<T>,
+  create: () => T,
+): { case: K; value: T } {
+  const prior = oneof.case === name ? (oneof.value as T) : undefined;
+  return { case: name, value: message(r, end, prior, read, create) };
+}
+
+/** Reads a `bool`: true unless all 64 low bits of the varint are zero. */
+export function bool(r: Reader, end: number): boolean {
+  return varint(r, end) !== 0 || r.hi !== 0;
+}
+
+/** Reads an `int64` as a bigint. */
+export function int64(r: Reader, end: number): bigint {
+  halves[LO] = varint(r, end);
+  halves[1 - LO] = r.hi;
+  return asInt64[0] as bigint;
+}
+
+/** Reads a `uint64` as a bigint. */
+export function uint64(r: Reader, end: number): bigint {
+  halves[LO] = varint(r, end);
+  halves[1 - LO] = r.hi;
+  return asUint64[0] as bigint;
+}
+
+/**
+ * Handles a field that the generated `switch` has no case for: a bad tag, a known field with
+ * the wrong wire type (both fail), or a field the schema does not know, which is skipped and,
+ * when `keep`, added to `unknown` as protobuf-es does (the bytes after the tag, a view of the
+ * input). Returns `unknown`, created on the first field kept.
+ */
+export function other(
+  r: Reader,
+  t: number,
+  start: number,
+  end: number,
+  unknown: UnknownField[] | undefined,
+  keep = r.keep,
+): UnknownField[] | undefined {
+  const no = t >>> 3;
+  const wireType = t & 7;
+  checkTag(no, wireType, start);
+  if (wireType === EGROUP)
+    fail("malformed", `unexpected END_GROUP for field ${no} at offset ${start}`);
+  const field = known(r.s, no);
+  if (field !== undefined) {
+    fail(
+      "malformed",
+      `field ${r.s.name}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
+        `expected ${wireTypeName(Number(field[0]))}`,
+    );
+  }
+  const from = r.p;
+  skip(r, no, wireType, start, end, r.d);
+  if (keep) {
+    unknown ??= [];
+    unknown.push({ no, wireType, data: r.b.subarray(from, r.p) });
+  }
+  return unknown;
+}
+
+/** Fails for field number 0 and wire types 6 and 7. */
+function checkTag(no: number, wireType: number, start: number): void {
+  if (no === 0) fail("malformed", `field number 0 at offset ${start}`);
+  if (wireType > I32) fail("malformed", `invalid wire type ${wireType} at offset ${start}`);
+}
+
+/** Skips the value of an unknown field whose tag started at `start`, in a scope at `depth`. */
+function skip(
+  r: Reader,
+  no: number,
+  wireType: number,
+  start: number,
+  end: number,
+  depth: number,
+): void {
+  switch (wireType) {
+    case VARINT:
+      varint(r, end);
+      return;
+    case I64:
+      fixed(r, 8, "fixed64 value", end);
+      return;
+    case LEN:
+      r.p = len(r, end);
+      return;
+    case SGROUP:
+      group(r, no, start, end, depth + 1);
+      return;
+    case I32:
+      fixed(r, 4, "fixed32 value", end);
+      return;
+  }
+}
+
+/** Skips an unknown group, up to the END_GROUP tag with its field number. */
+function group(r: Reader, no: number, start: number, end: number, depth: number): void {
+  const parent = r.s;
+  r.s = { name: `group ${no} in ${parent.name}`, fields: "" };
+  if (depth > r.limit) tooDeep(r);
+  while (r.p < end) {
+    const tagStart = r.p;
+    const t = tag(r, end);
+    const fieldNo = t >>> 3;
+    const wireType = t & 7;
+    checkTag(fieldNo, wireType, tagStart);
+    if (wireType === EGROUP) {
+      if (fieldNo !== no) {
+        fail("malformed", `unexpected END_GROUP for field ${fieldNo} at offset ${tagStart}`);
+      }
+      r.s = parent;
+      return;
+    }
+    skip(r, fieldNo, wireType, tagStart, end, depth);
+  }
+  const what = `group ${no} opened at offset ${start}`;
+  if (end >= r.b.length) fail("truncated", `${what} is not closed before the input ends`);
+  fail("malformed", `${what} is not closed inside ${parent.name}, which ends at offset ${end}`);
+}
+
+/**
+ * Finishes a decode: throws the error protobuf-es would have raised, if any. Returns `message`.
+ */
+export function done<T>(r: Reader, message: T): T {
+  if (r.deferred !== undefined) fail("malformed", r.deferred, new Error(r.deferred));
+  return message;
+}

@@ -1,0 +1,297 @@
+// Writing the protobuf wire format with protobuf-es's exact output, for the generated encoders:
+// deterministic map order lives here (mapKeys), nowhere else.
+
+import type { UnknownField } from "@bufbuild/protobuf";
+import { bail } from "./bail.js";
+import { SAFE } from "./int64.js";
+import { compareUtf8, wellFormed } from "./unicode.js";
+
+/** The state of one encode: the buffer, the position and the options. */
+export interface Writer {
+  /** The buffer; replaced by a larger one when full. */
+  b: Uint8Array;
+  /** Write the fields kept in `$unknown`. */
+  readonly keep: boolean;
+  /** Write map entries ordered by key. */
+  readonly sort: boolean;
+  /** The write position. */
+  p: number;
+}
+
+/** A buffer kept from one encode to the next, so that small encodes allocate only the result. */
+let spare: Uint8Array | undefined;
+
+/** A writer with an empty buffer of at least 1 KiB. */
+export function writer(keep: boolean, sort: boolean): Writer {
+  const b = spare ?? new Uint8Array(1024);
+  spare = undefined; // an encode inside a getter of this one gets a buffer of its own
+  return { b, keep, sort, p: 0 };
+}
+
+/** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
+export function finish(w: Writer): Uint8Array<ArrayBuffer> {
+  const bytes = w.b.slice(0, w.p);
+  if (w.b.length <= 1 << 20) spare = w.b;
+  return bytes;
+}
+
+/** Makes room for `n` more bytes. */
+function room(w: Writer, n: number): void {
+  if (w.p + n > w.b.length) {
+    const b = new Uint8Array(Math.max(w.b.length * 2, w.p + n));
+    b.set(w.b.subarray(0, w.p));
+    w.b = b;
+  }
+}
+
+/** Writes a varint of a uint32 (room is made by the caller). */
+function put32(w: Writer, v: number): void {
+  const b = w.b;
+  let p = w.p;
+  while (v > 0x7f) {
+    b[p++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  b[p++] = v;
+  w.p = p;
+}
+
+/** Writes a varint of the 64 bits `hi:lo` (room is made by the caller). */
+function put64(w: Writer, lo: number, hi: number): void {
+  const b = w.b;
+  let p = w.p;
+  lo >>>= 0;
+  hi >>>= 0;
+  while (hi > 0 || lo > 0x7f) {
+    b[p++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi >>>= 7;
+  }
+  b[p++] = lo;
+  w.p = p;
+}
+
+/** Writes a tag (room for it is made by the caller). */
+function putTag(w: Writer, t: number): void {
+  if (t < 0x80) w.b[w.p++] = t;
+  else put32(w, t);
+}
+
+/** Writes `t` and a uint32 varint. */
+export function writeUint32(w: Writer, t: number, v: unknown): void {
+  if (typeof v !== "number" || v >>> 0 !== v) bail();
+  room(w, 15);
+  putTag(w, t);
+  put32(w, v);
+}
+
+/** Writes `t` and an int32 varint: 10 bytes for a negative value, sign-extended to 64 bits. */
+export function writeInt32(w: Writer, t: number, v: unknown): void {
+  if (typeof v !== "number" || (v | 0) !== v) bail();
+  room(w, 15);
+  putTag(w, t);
+  if (v >= 0) put32(w, v);
+  else put64(w, v, -1);
+}
+
+/** Writes `t` and a bool. */
+export function writeBool(w: Writer, t: number, v: unknown): void {
+  if (typeof v !== "boolean") bail();
+  room(w, 6);
+  putTag(w, t);
+  w.b[w.p++] = v ? 1 : 0;
+}
+
+/**
+ * Writes `t` and a 64-bit varint: an int64 (`signed`) or a uint64, given as a bigint or as a
+ * safe integer (which the slow path accepts too; a decimal string is left to it).
+ */
+export function writeLong(w: Writer, t: number, v: unknown, signed: boolean): void {
+  let lo: number;
+  let hi: number;
+  const n =
+    typeof v === "bigint"
+      ? Number(v)
+      : typeof v === "number" && Number.isSafeInteger(v)
+        ? v
+        : bail();
+  if (n <= SAFE && n >= -SAFE) {
+    if (n < 0 && !signed) bail();
+    lo = n >>> 0;
+    hi = (n - lo) / 4294967296;
+  } else {
+    const big = v as bigint; // a number here would be unsafe, and has bailed
+    if (signed ? BigInt.asIntN(64, big) !== big : BigInt.asUintN(64, big) !== big) bail();
+    lo = Number(big & 0xffffffffn);
+    hi = Number((big >> 32n) & 0xffffffffn);
+  }
+  room(w, 15);
+  putTag(w, t);
+  put64(w, lo, hi);
+}
+
+/** Whether a 64-bit value is zero, as protobuf-es's `value != 0` skips it; bails on other types. */
+export function isZeroLong(v: unknown): boolean {
+  if (typeof v === "bigint") return v === 0n;
+  if (typeof v === "number" && Number.isSafeInteger(v)) return v === 0;
+  bail();
+}
+
+/** Writes `t` and a `bytes` value. */
+export function writeBytes(w: Writer, t: number, v: unknown): void {
+  if (!(v instanceof Uint8Array)) bail();
+  room(w, 10 + v.length);
+  putTag(w, t);
+  put32(w, v.length);
+  w.b.set(v, w.p);
+  w.p += v.length;
+}
+
+const encoder = /*@__PURE__*/ new TextEncoder();
+
+/**
+ * Writes `t` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es
+ * would write U+FFFD). Strings of 32 characters or more go through TextEncoder.encodeInto, shorter
+ * ones through a loop (the call costs what 30 characters do). The length prefix is reserved for
+ * an ASCII string, and the bytes are moved if their UTF-8 needs a longer prefix.
+ */
+export function writeString(w: Writer, t: number, v: unknown): void {
+  if (typeof v !== "string") bail();
+  const n = v.length;
+  room(w, 10 + 3 * n);
+  putTag(w, t);
+  const b = w.b;
+  const reserved = n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4;
+  const start = w.p + reserved;
+  let p = start;
+  if (n >= 32) {
+    if (!wellFormed(v)) bail();
+    p += encoder.encodeInto(v, b.subarray(start)).written;
+  } else {
+    for (let i = 0; i < n; i++) {
+      let c = v.charCodeAt(i);
+      if (c < 0x80) {
+        b[p++] = c;
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c > 0xdfff) {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else {
+        // A surrogate pair makes one code point of 4 bytes; a lone surrogate is invalid.
+        const d = c < 0xdc00 && i + 1 < n ? v.charCodeAt(i + 1) : 0;
+        if (d < 0xdc00 || d > 0xdfff) bail();
+        i++;
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        b[p++] = 0xf0 | (c >> 18);
+        b[p++] = 0x80 | ((c >> 12) & 0x3f);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      }
+    }
+  }
+  const len = p - start;
+  const size = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : 4;
+  if (size !== reserved) b.copyWithin(w.p + size, start, p);
+  put32(w, len);
+  w.p += len;
+}
+
+/** Starts a length-delimited value after tag `t`: reserves a byte for the length. */
+export function fork(w: Writer, t: number): number {
+  room(w, 6);
+  putTag(w, t);
+  return w.p++;
+}
+
+/** Ends a length-delimited value begun at `at`: writes its length, moving it if needed. */
+export function join(w: Writer, at: number): void {
+  const len = w.p - at - 1;
+  if (len < 0x80) {
+    w.b[at] = len;
+    return;
+  }
+  const size = len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
+  room(w, size - 1);
+  w.b.copyWithin(at + size, at + 1, w.p);
+  w.p = at;
+  put32(w, len);
+  w.p += len;
+}
+
+/** Checks that `v` is a message of type `typeName` as protobuf-es checks it, or bails. */
+export function isMessage<T>(v: unknown, typeName: string): T {
+  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== typeName)
+    bail();
+  return v as T;
+}
+
+/** Checks that `v` is an array, or bails. */
+export function isList(v: unknown): unknown[] {
+  if (!Array.isArray(v)) bail();
+  return v;
+}
+
+/** Checks that `v` is a record (an object, not an array), or bails. */
+export function isRecord(v: unknown): Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) bail();
+  return v as Record<string, unknown>;
+}
+
+/**
+ * Checks that the oneof `v` is `{ case, value }` with `case` undefined or one of `cases`,
+ * or bails. Returns the case.
+ */
+export function oneofCase(v: unknown): string | undefined {
+  if (typeof v !== "object" || v === null) bail();
+  const c = (v as { case?: unknown }).case;
+  if (c !== undefined && typeof c !== "string") bail();
+  return c;
+}
+
+/** Checks that the optional field `key` of `m` is an own property (else the slow path decides). */
+export function own(m: object, key: string): void {
+  if (!Object.hasOwn(m, key)) bail();
+}
+
+/**
+ * The keys of a map with string keys in the order they are written: as they are, or sorted by
+ * their UTF-8 when the writer sorts, as the slow path's deterministic order does.
+ */
+export function mapKeys(w: Writer, map: Record<string, unknown>): string[] {
+  const keys = Object.keys(map);
+  if (!w.sort || keys.length < 2) return keys;
+  for (let i = 1; i < keys.length; i++) {
+    if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) return keys.sort(compareUtf8);
+  }
+  return keys;
+}
+
+/** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */
+export function checkUnknown(unknown: unknown): void {
+  if (unknown === undefined) return;
+  if (!Array.isArray(unknown)) bail();
+  for (const field of unknown as { no?: unknown; wireType?: unknown; data?: unknown }[]) {
+    if (
+      typeof field?.no !== "number" ||
+      typeof field.wireType !== "number" ||
+      !(field.data instanceof Uint8Array)
+    ) {
+      bail();
+    }
+  }
+}
+
+/** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
+export function writeUnknown(w: Writer, unknown: unknown): void {
+  checkUnknown(unknown);
+  if (unknown === undefined || !w.keep) return;
+  for (const { no, wireType, data } of unknown as UnknownField[]) {
+    room(w, 5 + data.length);
+    put32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
+    w.b.set(data, w.p);
+    w.p += data.length;
+  }
+}

@@ -1,0 +1,83 @@
+// The runtime of the code protoc-gen-vuc generates (gen/*_fast.ts), as protobuf-es's generated
+// code has @bufbuild/protobuf/wire: imported by the generated decoders, encoders and JSON mappers,
+// and by the framing readers. Internal: not a subpath of the package.
+
+export { bail } from "./bail.js";
+export {
+  bool,
+  bytes,
+  done,
+  EMPTY,
+  entryTag,
+  int64,
+  len,
+  member,
+  message,
+  other,
+  type ReadBody,
+  type Reader,
+  reader,
+  type Scope,
+  str,
+  tag,
+  tooDeep,
+  uint64,
+  varint,
+} from "./binary-reader.js";
+export {
+  checkUnknown,
+  finish,
+  fork,
+  isList,
+  isMessage,
+  isRecord,
+  isZeroLong,
+  join,
+  mapKeys,
+  oneofCase,
+  own,
+  type Writer,
+  writeBool,
+  writeBytes,
+  writeInt32,
+  writeLong,
+  writer,
+  writeString,
+  writeUint32,
+  writeUnknown,
+} from "./binary-writer.js";
+export {
+  type JsonRead,
+  jsonObject,
+  readBool,
+  readBytes,
+  readEnum,
+  readInt32,
+  readLong,
+  readString,
+  readUint32,
+  unknownMembers,
+} from "./json-reader.js";
+export {
+  type JsonFlags,
+  type JsonObject,
+  jsonBool,
+  jsonBytes,
+  jsonEnum,
+  jsonInt32,
+  jsonLong,
+  jsonLongField,
+  jsonString,
+  jsonUint32,
+} from "./json-writer.js";
+export { setOwn } from "./own-property.js";
+export { compareUtf8, wellFormed, wellFormedJson } from "./unicode.js";
+export {
+  fail,
+  MAX_LENGTH,
+  MAX_VARINT_BYTES,
+  WireError,
+  type WireErrorCode,
+  wireTexts,
+} from "./wire-error.js";
+export { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";

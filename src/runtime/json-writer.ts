@@ -1,0 +1,105 @@
+// Mapping message values to proto3 JSON values, for the generated JSON writers.
+
+import { bail } from "./bail.js";
+import { isZeroLong } from "./binary-writer.js";
+import { SAFE } from "./int64.js";
+import { wellFormed } from "./unicode.js";
+
+/** A JSON object, as the generated mappers build and read them. */
+export type JsonObject = { [key: string]: unknown };
+
+/** The options of a JSON write, as booleans. */
+export interface JsonFlags {
+  /** useProtoFieldName */
+  readonly proto: boolean;
+  /** alwaysEmitImplicit */
+  readonly implicit: boolean;
+  /** enumAsInteger */
+  readonly enumInt: boolean;
+}
+
+/** A string for JSON: bails unless it is a well-formed string. */
+export function jsonString(v: unknown): string {
+  if (typeof v !== "string" || !wellFormed(v)) bail();
+  return v;
+}
+
+/** An int32 for JSON: bails unless it is one. */
+export function jsonInt32(v: unknown): number {
+  if (typeof v !== "number" || (v | 0) !== v) bail();
+  return v;
+}
+
+/** A uint32 for JSON: bails unless it is one. */
+export function jsonUint32(v: unknown): number {
+  if (typeof v !== "number" || v >>> 0 !== v) bail();
+  return v;
+}
+
+/** A bool for JSON. */
+export function jsonBool(v: unknown): boolean {
+  if (typeof v !== "boolean") bail();
+  return v;
+}
+
+/** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
+export function jsonLong(v: unknown, signed: boolean): string {
+  if (typeof v === "bigint") {
+    // A float prints a safe integer faster than a bigint prints itself, to the same digits.
+    const n = Number(v);
+    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) return `${n}`;
+    if (signed ? BigInt.asIntN(64, v) !== v : BigInt.asUintN(64, v) !== v) bail();
+    return v.toString();
+  }
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) bail();
+  return `${v}`;
+}
+
+/**
+ * A 64-bit field without presence for JSON: {@link jsonLong}, or undefined for a zero that
+ * protobuf-es leaves out (unless `implicit`). One call for what the writer asks of every such
+ * field.
+ */
+export function jsonLongField(v: unknown, signed: boolean, implicit: boolean): string | undefined {
+  if (typeof v === "bigint") {
+    const n = Number(v);
+    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
+      return n === 0 && !implicit ? undefined : `${n}`;
+    }
+  }
+  return isZeroLong(v) && !implicit ? undefined : jsonLong(v, signed);
+}
+
+/** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
+export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): number | string {
+  const n = jsonInt32(v);
+  return f.enumInt ? n : (names[n] ?? n);
+}
+
+/** Node's Buffer, as jsonBytes uses it. */
+interface NodeBuffer {
+  from(
+    buffer: ArrayBufferLike,
+    byteOffset: number,
+    length: number,
+  ): { toString(e: "base64"): string };
+}
+
+/**
+ * `bytes` for JSON: standard base64 with padding, as protobuf-es writes it. Where Node's Buffer
+ * is there, through a Buffer over the same memory: its base64 is native, and 1.6 to 15 times as
+ * fast as Node 20's btoa() (written in JavaScript) from 32 bytes up. Elsewhere btoa(), which the
+ * browsers implement natively.
+ */
+export function jsonBytes(v: unknown): string {
+  if (!(v instanceof Uint8Array)) bail();
+  const B = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+  if (B !== undefined && v.length > 16) {
+    return B.from(v.buffer, v.byteOffset, v.length).toString("base64");
+  }
+  let latin1 = "";
+  for (let i = 0; i < v.length; i += 0x2000) {
+    latin1 += String.fromCharCode.apply(null, v.subarray(i, i + 0x2000) as unknown as number[]);
+  }
+  return btoa(latin1);
+}

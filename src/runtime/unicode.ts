@@ -1,0 +1,43 @@
+// UTF-16 facts the codecs need: lone surrogates, and the order of UTF-8 bytes.
+
+/** A lone surrogate: half of a pair without the other half. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether `s` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
+ * keeps this small enough for V8 to inline at every call site (a fallback in here measured 5 to
+ * 10 % slower JSON writing). Engines from before 2023 lack it: the call throws a TypeError, and
+ * the generated function gives up to the slow path, as on any exception. Only the call in
+ * wellFormedJson, outside the generated functions, needs the fallback.
+ */
+export function wellFormed(s: string): boolean {
+  return s.isWellFormed();
+}
+
+/** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // UTF-16 puts surrogates (U+10000 and up) below U+E000 to U+FFFF; code points do not.
+    if (x >= 0xd800 && y >= 0xd800) {
+      x += x < 0xe000 ? 0x2000 : -0x800;
+      y += y < 0xe000 ? 0x2000 : -0x800;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Whether every string JSON.parse() makes of `text` is well-formed: the text holds no lone
+ * surrogate and no `\u` escape (which could make one).
+ */
+export function wellFormedJson(text: string): boolean {
+  return (
+    !text.includes("\\u") &&
+    (typeof text.isWellFormed === "function" ? text.isWellFormed() : !loneSurrogate.test(text))
+  );
+}

@@ -1,0 +1,63 @@
+import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
+import { checkMessage } from "../../src/envelope/check-message.js";
+import { missingDataError } from "../../src/envelope/missing-data.js";
+import {
+  CodecError,
+  DEFAULT_DETERMINISTIC,
+  type EnvelopeWriteOptions,
+  type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
+  type MessageWriteOptions,
+} from "../../src/index.js";
+import { checkOptions } from "../../src/internal/check-options.js";
+import { describeValue } from "../../src/internal/describe-value.js";
+import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
+
+// A test oracle for encoding: checkMessage(), then protobuf-es's toBinary() with maps put in key
+// order by sort-map-entries.ts, written apart from the generated encoders and their runtime.
+
+/** encodeMessage() the independent way. */
+export function encodeMessageByOracle<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<MessageWriteOptions>,
+): Uint8Array<ArrayBuffer> {
+  checkOptions(options);
+  if (!isMessage(message, schema)) {
+    const got =
+      typeof message === "object" && message !== null && "$typeName" in message
+        ? String(message.$typeName)
+        : describeValue(message);
+    throw new CodecError(
+      "invalid_argument",
+      `cannot encode ${schema.typeName} to binary: expected a ${schema.typeName} message, got ${got}`,
+    );
+  }
+  checkMessage(schema, message, `encode ${schema.typeName} to binary`);
+  const deterministic = options?.deterministic ?? DEFAULT_DETERMINISTIC;
+  const ordered = deterministic ? orderMaps(schema, message) : undefined;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    const toWrite = (ordered?.message ?? message) as MessageShape<Desc>;
+    bytes = toBinary(schema, toWrite, { writeUnknownFields: options?.writeUnknownFields ?? true });
+  } catch (cause) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    throw new CodecError("invalid_message", `cannot encode ${schema.typeName} to binary: ${text}`, {
+      cause,
+    });
+  }
+  if (ordered?.byteSortNeeded) sortMapEntries(schema, ordered.message, bytes);
+  return bytes;
+}
+
+/** encodeEnvelope() the independent way: the `Data` check, then {@link encodeMessageByOracle}. */
+export function encodeEnvelopeByOracle(
+  envelope: GRPC_AttendantPayload,
+  options?: Partial<EnvelopeWriteOptions>,
+): Uint8Array<ArrayBuffer> {
+  const requireData = options?.requireData ?? true;
+  if (requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
+    throw missingDataError(envelope, "encode");
+  }
+  return encodeMessageByOracle(GRPC_AttendantPayloadSchema, envelope, options);
+}
