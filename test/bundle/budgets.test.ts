@@ -128,7 +128,7 @@ const kib = (bytes: number, digits: number) => `${(bytes / KiB).toFixed(digits)}
 function sizeSection(): string {
   const rows = cases.map(({ name, label, holds }) => {
     const { gzipped } = measured(name);
-    return `| ${label} | ${holds} | ${kib(gzipped, 1)} | ${kib(BUDGETS[name], 0)} |`;
+    return `| ${label} | ${holds} | ${kib(gzipped, 2)} | ${kib(BUDGETS[name], 0)} |`;
   });
   const { packed, unpacked } = installed.size;
   return [
