@@ -1,31 +1,62 @@
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "tsup";
+
+/** The public entry points: one per subpath of package.json's `exports`. */
+const subpaths = {
+  index: "src/index.ts",
+  "messages/index": "src/messages/index.ts",
+  "framing/index": "src/framing/index.ts",
+  "http/index": "src/http/index.ts",
+  "client/index": "src/client/index.ts",
+  "fixtures/index": "src/fixtures/index.ts",
+  "testing/index": "src/testing/index.ts",
+};
+
+/**
+ * Every other module of src/ and gen/ (the CLI aside) as an entry point of its own, under `_/`.
+ *
+ * esbuild puts the modules that the same set of entry points reach into one chunk. With only the
+ * subpaths as entries, the decoder shared a chunk with the JSON reader's and the message check's
+ * module-level constants (`2n ** 63n`, `new Set([ScalarType.…])`): a bundler keeps every
+ * statement of a chunk it imports that might have an effect, so `decodeEnvelope` pulled them in,
+ * and protobuf-es's `ScalarType` with them. With every module an entry, each module is a chunk
+ * of its own, and a bundler drops the chunks of the features an app does not import
+ * (`"sideEffects"` names only the CLI). test/bundle/budgets.test.ts measures it on the packed
+ * package. The `_/` files only re-export their chunk and nothing imports them, so they are
+ * removed after the build.
+ */
+const modules: Record<string, string> = {};
+for (const top of ["src", "gen"]) {
+  for (const file of readdirSync(top, { recursive: true, encoding: "utf8" }).sort()) {
+    const path = join(top, file);
+    if (!file.endsWith(".ts") || file.startsWith("cli/") || Object.values(subpaths).includes(path))
+      continue;
+    modules[`_/${top}/${file.slice(0, -".ts".length)}`] = path;
+  }
+}
 
 export default defineConfig([
   {
-    entry: {
-      index: "src/index.ts",
-      "messages/index": "src/messages/index.ts",
-      "framing/index": "src/framing/index.ts",
-      "http/index": "src/http/index.ts",
-      "client/index": "src/client/index.ts",
-      "fixtures/index": "src/fixtures/index.ts",
-      "testing/index": "src/testing/index.ts",
-    },
+    entry: { ...subpaths, ...modules },
     format: ["esm", "cjs"],
-    dts: true,
-    sourcemap: true,
+    dts: { entry: subpaths },
+    // No source maps in the package (as protobuf-es): the code in dist/ is not minified, so stack
+    // traces read as they are, and the maps would be two thirds of the unpacked size.
+    sourcemap: false,
     clean: false,
     splitting: true,
     treeshake: true,
     target: "es2022",
     platform: "neutral",
+    onSuccess: async () => rmSync("dist/_", { recursive: true, force: true }),
   },
   // The bin: ESM only (it uses the file system and process), with its shebang kept.
   {
     entry: { "cli/index": "src/cli/index.ts" },
     format: ["esm"],
     dts: false,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     splitting: false,
     target: "es2022",

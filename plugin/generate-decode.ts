@@ -252,7 +252,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
   c.doc(
     `Decodes a ${desc.typeName} from protobuf binary in one pass that checks what the wire\n` +
       "check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with\n" +
-      "its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`\n" +
+      "its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`\n" +
       "returns for the same bytes, `$unknown` included when `readUnknownFields`.",
   );
   c.block(
@@ -265,7 +265,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line("const r = ", c.rt("reader"), "(bytes, recursionLimit, readUnknownFields);");
-      c.line("return ", c.rt("done"), `(r, ${n.read}(r, bytes.length, ${createForRead(desc)}()));`);
+      c.line(`return ${n.read}(r, bytes.length, ${createForRead(desc)}());`);
     },
   );
   c.line();

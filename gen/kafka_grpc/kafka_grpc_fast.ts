@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, done, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import { bail, bool, bytes, checkUnknown, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -94,12 +94,12 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
 /**
  * Decodes a kafka_grpc.GRPC_AttendantPayload from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): GRPC_AttendantPayload {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload()));
+  return readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload());
 }
 
 /**
@@ -506,12 +506,12 @@ function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpd
 /**
  * Decodes a kafka_grpc.CarUpdateStatus from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateStatus {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readCarUpdateStatus(r, bytes.length, createCarUpdateStatus()));
+  return readCarUpdateStatus(r, bytes.length, createCarUpdateStatus());
 }
 
 /**
@@ -731,12 +731,12 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
 /**
  * Decodes a kafka_grpc.CarECU from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarECU {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readCarECU(r, bytes.length, createCarECU()));
+  return readCarECU(r, bytes.length, createCarECU());
 }
 
 /**
@@ -1127,12 +1127,12 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
 /**
  * Decodes a kafka_grpc.CarUpdateProgress from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateProgress {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readCarUpdateProgress(r, bytes.length, createCarUpdateProgress()));
+  return readCarUpdateProgress(r, bytes.length, createCarUpdateProgress());
 }
 
 /**
@@ -1404,12 +1404,12 @@ function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKe
 /**
  * Decodes a kafka_grpc.FileKeysRequest from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeysRequest {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readFileKeysRequest(r, bytes.length, createFileKeysRequest()));
+  return readFileKeysRequest(r, bytes.length, createFileKeysRequest());
 }
 
 /**
@@ -1594,12 +1594,12 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
 /**
  * Decodes a kafka_grpc.DTCEntry from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): DTCEntry {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readDTCEntry(r, bytes.length, createDTCEntry()));
+  return readDTCEntry(r, bytes.length, createDTCEntry());
 }
 
 /**
@@ -1859,12 +1859,12 @@ function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
 /**
  * Decodes a kafka_grpc.ECCKeys from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKeys {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readECCKeys(r, bytes.length, createECCKeys()));
+  return readECCKeys(r, bytes.length, createECCKeys());
 }
 
 /**
@@ -2054,12 +2054,12 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
 /**
  * Decodes a kafka_grpc.ECCKey from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKey {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readECCKey(r, bytes.length, createECCKey()));
+  return readECCKey(r, bytes.length, createECCKey());
 }
 
 /**
@@ -2433,12 +2433,12 @@ function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
 /**
  * Decodes a kafka_grpc.BineryHex from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): BineryHex {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readBineryHex(r, bytes.length, createBineryHexForRead()));
+  return readBineryHex(r, bytes.length, createBineryHexForRead());
 }
 
 /**
@@ -2591,12 +2591,12 @@ function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
 /**
  * Decodes a kafka_grpc.UpdateData from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateData {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readUpdateData(r, bytes.length, createUpdateData()));
+  return readUpdateData(r, bytes.length, createUpdateData());
 }
 
 /**
@@ -2748,12 +2748,12 @@ function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
 /**
  * Decodes a kafka_grpc.VehicleData from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleData {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readVehicleData(r, bytes.length, createVehicleData()));
+  return readVehicleData(r, bytes.length, createVehicleData());
 }
 
 /**
@@ -2908,12 +2908,12 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
 /**
  * Decodes a kafka_grpc.MessageStatus from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MessageStatus {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readMessageStatus(r, bytes.length, createMessageStatus()));
+  return readMessageStatus(r, bytes.length, createMessageStatus());
 }
 
 /**
@@ -3155,12 +3155,12 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
 /**
  * Decodes a kafka_grpc.UpdateManifest from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifest {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readUpdateManifest(r, bytes.length, createUpdateManifest()));
+  return readUpdateManifest(r, bytes.length, createUpdateManifest());
 }
 
 /**
@@ -3742,12 +3742,12 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
 /**
  * Decodes a kafka_grpc.UpdateManifestECU from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestECU {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readUpdateManifestECU(r, bytes.length, createUpdateManifestECU()));
+  return readUpdateManifestECU(r, bytes.length, createUpdateManifestECU());
 }
 
 /**
@@ -4229,12 +4229,12 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
 /**
  * Decodes a kafka_grpc.UpdateManifestFile from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestFile {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readUpdateManifestFile(r, bytes.length, createUpdateManifestFile()));
+  return readUpdateManifestFile(r, bytes.length, createUpdateManifestFile());
 }
 
 /**
@@ -4688,12 +4688,12 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
 /**
  * Decodes a kafka_grpc.MemoryRegion from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MemoryRegion {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readMemoryRegion(r, bytes.length, createMemoryRegion()));
+  return readMemoryRegion(r, bytes.length, createMemoryRegion());
 }
 
 /**
@@ -4869,12 +4869,12 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
 /**
  * Decodes a kafka_grpc.FileKeyResponse from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeyResponse {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readFileKeyResponse(r, bytes.length, createFileKeyResponse()));
+  return readFileKeyResponse(r, bytes.length, createFileKeyResponse());
 }
 
 /**
@@ -5083,12 +5083,12 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
 /**
  * Decodes a kafka_grpc.FeatureCodes from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FeatureCodes {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readFeatureCodes(r, bytes.length, createFeatureCodes()));
+  return readFeatureCodes(r, bytes.length, createFeatureCodes());
 }
 
 /**
@@ -5294,12 +5294,12 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
 /**
  * Decodes a kafka_grpc.VehicleSpecification from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleSpecification {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readVehicleSpecification(r, bytes.length, createVehicleSpecification()));
+  return readVehicleSpecification(r, bytes.length, createVehicleSpecification());
 }
 
 /**
@@ -5639,12 +5639,12 @@ function readOrder(r: Reader, end: number, m: Order): Order {
 /**
  * Decodes a kafka_grpc.Order from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): Order {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readOrder(r, bytes.length, createOrder()));
+  return readOrder(r, bytes.length, createOrder());
 }
 
 /**
@@ -5843,12 +5843,12 @@ function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarU
 /**
  * Decodes a kafka_grpc.CarUpdateRequest from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `WireError`. The result is what protobuf-es's `fromBinary()`
+ * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
  * returns for the same bytes, `$unknown` included when `readUnknownFields`.
  */
 export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateRequest {
   const r = reader(bytes, recursionLimit, readUnknownFields);
-  return done(r, readCarUpdateRequest(r, bytes.length, createCarUpdateRequest()));
+  return readCarUpdateRequest(r, bytes.length, createCarUpdateRequest());
 }
 
 /**

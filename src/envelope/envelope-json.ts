@@ -5,7 +5,7 @@ import {
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
-import { readOptions } from "../internal/check-options.js";
+import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { wellFormedJson } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
@@ -60,8 +60,9 @@ export function envelopeToJsonString(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteStringOptions>,
 ): string {
-  // At most 10: JSON.stringify would quietly indent by 10.
-  const o = readOptions(options, jsonWriteStringDefaults, levelMinimum, { prettySpaces: 10 });
+  const o = readOptions(options, jsonWriteStringDefaults, levelMinimum);
+  // JSON.stringify would quietly indent by 10.
+  if (o.prettySpaces > 10) throw invalidOption("prettySpaces", "at most 10", o.prettySpaces);
   const json = envelopeToJson(envelope, o);
   // Without a replacer or indent, V8 (Node.js 24 and later) takes a faster path.
   return o.prettySpaces === 0 ? JSON.stringify(json) : JSON.stringify(json, null, o.prettySpaces);

@@ -94,7 +94,8 @@ export interface EnvelopeJsonReadStringOptions extends EnvelopeJsonReadOptions {
 }
 
 // The defaults of each set of options, as readOptions() (src/internal/check-options.ts) takes
-// them: what a function uses when called without options.
+// them: what a function uses when called without options. Object literals without spreads, so a
+// bundle keeps only the ones it uses.
 
 /** @internal */
 export const messageReadDefaults: MessageReadOptions = {
@@ -105,7 +106,9 @@ export const messageReadDefaults: MessageReadOptions = {
 
 /** @internal */
 export const envelopeReadDefaults: EnvelopeReadOptions = {
-  ...messageReadDefaults,
+  maxBytes: DEFAULT_MAX_BYTES,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+  readUnknownFields: true,
   requireData: true,
 };
 
@@ -118,7 +121,9 @@ export const messageWriteDefaults: MessageWriteOptions = {
 
 /** @internal */
 export const envelopeWriteDefaults: EnvelopeWriteOptions = {
-  ...messageWriteDefaults,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+  writeUnknownFields: true,
+  deterministic: DEFAULT_DETERMINISTIC,
   requireData: true,
 };
 
@@ -132,7 +137,10 @@ export const jsonWriteDefaults: EnvelopeJsonWriteOptions = {
 
 /** @internal */
 export const jsonWriteStringDefaults: EnvelopeJsonWriteStringOptions = {
-  ...jsonWriteDefaults,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+  useProtoFieldName: false,
+  alwaysEmitImplicit: false,
+  enumAsInteger: false,
   prettySpaces: 0,
 };
 
@@ -145,7 +153,9 @@ export const jsonReadDefaults: EnvelopeJsonReadOptions = {
 
 /** @internal */
 export const jsonReadStringDefaults: EnvelopeJsonReadStringOptions = {
-  ...jsonReadDefaults,
+  ignoreUnknownFields: false,
+  requireData: true,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
   maxBytes: DEFAULT_MAX_BYTES,
 };
 

@@ -1,7 +1,6 @@
 import { CodecError } from "../codec-error.js";
 import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { WireError } from "../runtime/index.js";
 import { type EnvelopeReadOptions, levelMinimum, type MessageReadOptions } from "./options.js";
 
 // What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
@@ -37,16 +36,17 @@ export function checkReadInput(
 }
 
 /**
- * The CodecError for what a generated decoder of `typeName` threw: its WireError becomes one
- * with the same code, a stack overflow is `too_deep`, anything else is `malformed` with its text.
+ * The CodecError for what a generated decoder of `typeName` threw: its CodecError (see the
+ * runtime's fail()) gets the type in front, a stack overflow is `too_deep`, anything else is
+ * `malformed` with its text.
  */
 export function readError(typeName: string, cause: unknown): CodecError {
   const prefix = `cannot decode ${typeName} from binary: `;
-  if (cause instanceof WireError) {
+  if (cause instanceof CodecError) {
     const inner = cause.cause;
     return new CodecError(
       cause.code,
-      prefix + cause.detail,
+      prefix + cause.rawMessage,
       inner === undefined ? undefined : { cause: inner },
     );
   }

@@ -4,7 +4,7 @@ import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/index.js";
 import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { MAX_LENGTH, MAX_VARINT_BYTES, wireTexts } from "../runtime/index.js";
+import { lengthOver32, MAX_LENGTH, MAX_VARINT_BYTES, pastEnd, tooLong } from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // A size-delimited stream is a sequence of messages, each a varint length prefix followed by
@@ -169,18 +169,14 @@ class DelimitedSplitter {
       if (byte >= 0x80) {
         // the high bit: more bytes follow
         if (this.prefixLength === MAX_VARINT_BYTES) {
-          this.fail(
-            "malformed",
-            wireTexts.tooLong("length prefix", this.prefixOffset, MAX_VARINT_BYTES),
-          );
+          this.fail("malformed", tooLong("length prefix", this.prefixOffset, MAX_VARINT_BYTES));
         }
         continue;
       }
       const size = this.size;
       this.prefixLength = 0;
       this.size = 0;
-      if (size > MAX_LENGTH)
-        this.fail("malformed", wireTexts.lengthOver32(this.prefixOffset, size));
+      if (size > MAX_LENGTH) this.fail("malformed", lengthOver32(this.prefixOffset, size));
       if (size > this.maxBytes) {
         this.fail(
           "too_large",
@@ -202,7 +198,7 @@ class DelimitedSplitter {
   /** Throws `truncated` if the stream ended inside a length prefix or a message. */
   end(): void {
     if (this.prefixLength > 0) {
-      this.fail("truncated", wireTexts.pastEnd("length prefix", this.prefixOffset));
+      this.fail("truncated", pastEnd("length prefix", this.prefixOffset));
     }
     if (this.bodySize !== undefined) {
       throw new CodecError(

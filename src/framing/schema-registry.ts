@@ -4,7 +4,7 @@ import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/index.js";
 import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { MAX_LENGTH, wireTexts } from "../runtime/index.js";
+import { MAX_LENGTH, over32, pastEnd, tooLong } from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // The Confluent Schema Registry wire format for protobuf, as @confluentinc/schemaregistry and
@@ -211,14 +211,14 @@ function readZigzag32(
   let raw = 0;
   for (let i = 0; i < 5; i++) {
     const byte = bytes[start + i];
-    if (byte === undefined) fail("truncated", wireTexts.pastEnd(name, start, "the frame"));
+    if (byte === undefined) fail("truncated", pastEnd(name, start, "the frame"));
     raw += (byte & 0x7f) * 2 ** (7 * i);
     if (byte < 0x80) {
-      if (raw > MAX_LENGTH) fail("malformed", wireTexts.over32(name, start));
+      if (raw > MAX_LENGTH) fail("malformed", over32(name, start));
       return { value: raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2, end: start + i + 1 };
     }
   }
-  fail("malformed", wireTexts.tooLong(name, start, 5));
+  fail("malformed", tooLong(name, start, 5));
 }
 
 /** `[1, 2]`; `[1, 2, … 3 more]` when only the first of `count` indexes were read. */

@@ -6,7 +6,15 @@
 
 import type { UnknownField } from "@bufbuild/protobuf";
 import { asInt64, asUint64, halves, LO } from "./int64.js";
-import { fail, MAX_LENGTH, MAX_VARINT_BYTES, wireTexts } from "./wire-error.js";
+import {
+  fail,
+  lengthOver32,
+  MAX_LENGTH,
+  MAX_VARINT_BYTES,
+  over32,
+  pastEnd,
+  tooLong,
+} from "./wire-error.js";
 import { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
 
 /**
@@ -44,19 +52,13 @@ export interface Reader {
   d: number;
   /** The message (or map entry, or group) being read, for error texts. */
   s: Scope;
-  /**
-   * An error protobuf-es would raise on input that the wire check accepts (a map entry tag of
-   * 6 to 10 bytes): reported only if the whole input passes the wire check, as the slow path
-   * would report it.
-   */
-  deferred: string | undefined;
 }
 
 const noScope: Scope = { name: "", fields: "" };
 
 /** A reader at the start of `b`. */
 export function reader(b: Uint8Array, limit: number, keep: boolean): Reader {
-  return { b, limit, keep, p: 0, hi: 0, t: 0, d: 1, s: noScope, deferred: undefined };
+  return { b, limit, keep, p: 0, hi: 0, t: 0, d: 1, s: noScope };
 }
 
 /**
@@ -64,8 +66,8 @@ export function reader(b: Uint8Array, limit: number, keep: boolean): Reader {
  * `malformed` when it is the end of the enclosing message `r.s`.
  */
 function overrun(r: Reader, what: string, start: number, end: number): never {
-  if (end >= r.b.length) fail("truncated", wireTexts.pastEnd(what, start));
-  fail("malformed", wireTexts.pastEnd(what, start, `${r.s.name} at offset ${end}`));
+  if (end >= r.b.length) fail("truncated", pastEnd(what, start));
+  fail("malformed", pastEnd(what, start, `${r.s.name} at offset ${end}`));
 }
 
 /** Fails with `too_deep` for the message (or group) `r.s`, which starts at the read position. */
@@ -112,7 +114,7 @@ function varintSlow(r: Reader, end: number): number {
       return lo;
     }
   }
-  fail("malformed", wireTexts.tooLong("varint", start, MAX_VARINT_BYTES));
+  fail("malformed", tooLong("varint", start, MAX_VARINT_BYTES));
 }
 
 /** The value of the (terminated) varint at `start` as a float, as the wire check computes it. */
@@ -140,24 +142,19 @@ export function tag(r: Reader, end: number): number {
     return x;
   }
   const lo = varintSlow(r, end);
-  if (r.p - start > 5 || r.hi !== 0) fail("malformed", wireTexts.over32("tag", start));
+  if (r.p - start > 5 || r.hi !== 0) fail("malformed", over32("tag", start));
   r.t = lo >>> 0;
   return r.t;
 }
 
 /**
- * Reads a tag inside a map entry. The wire check rejects field 0, wire types 4 to 7 and values of
- * 2^32 or more with one text; a tag of 6 to 10 bytes that passes it is left for protobuf-es,
- * which rejects it (see `Reader.deferred`).
+ * Reads a tag inside a map entry: field 0, wire types 4 to 7, a tag of more than 5 bytes or of
+ * 2^32 or more are refused with one text.
  */
 export function entryTag(r: Reader, end: number): number {
   const start = r.p;
   const lo = varint(r, end);
-  let bad = r.hi !== 0;
-  if (r.p - start > 5) {
-    bad = varintAsFloat(r.b, start) > 0xffffffff;
-    if (!bad) r.deferred ??= "illegal tag: varint overflows uint32";
-  }
+  const bad = r.hi !== 0 || r.p - start > 5;
   const t = lo >>> 0;
   const wireType = t & 7;
   if (bad || t >>> 3 === 0 || wireType > I32 || wireType === EGROUP) {
@@ -173,7 +170,7 @@ export function len(r: Reader, end: number): number {
   const lo = varint(r, end);
   if (r.hi !== 0 || r.p - start > 5) {
     const value = varintAsFloat(r.b, start);
-    if (value > MAX_LENGTH) fail("malformed", wireTexts.lengthOver32(start, value));
+    if (value > MAX_LENGTH) fail("malformed", lengthOver32(start, value));
   }
   const n = lo >>> 0;
   if (r.p + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
@@ -416,12 +413,4 @@ function group(r: Reader, no: number, start: number, end: number, depth: number)
   const what = `group ${no} opened at offset ${start}`;
   if (end >= r.b.length) fail("truncated", `${what} is not closed before the input ends`);
   fail("malformed", `${what} is not closed inside ${parent.name}, which ends at offset ${end}`);
-}
-
-/**
- * Finishes a decode: throws the error protobuf-es would have raised, if any. Returns `message`.
- */
-export function done<T>(r: Reader, message: T): T {
-  if (r.deferred !== undefined) fail("malformed", r.deferred, new Error(r.deferred));
-  return message;
 }

@@ -6,7 +6,6 @@ export { bail } from "./bail.js";
 export {
   bool,
   bytes,
-  done,
   EMPTY,
   entryTag,
   int64,
@@ -75,10 +74,12 @@ export { setOwn } from "./own-property.js";
 export { compareUtf8, wellFormed, wellFormedJson, wellFormedString } from "./unicode.js";
 export {
   fail,
+  lengthOver32,
   MAX_LENGTH,
   MAX_VARINT_BYTES,
-  WireError,
+  over32,
+  pastEnd,
+  tooLong,
   type WireErrorCode,
-  wireTexts,
 } from "./wire-error.js";
 export { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";

@@ -21,7 +21,7 @@ export const I32: WireType.Bit32 = 5;
 /** The names of the wire types in the protobuf documentation, by number, for error texts. */
 const names = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32"] as const;
 
-/** The documented name of wire type `wireType` (`"LEN"`), or its number for types 6 and 7. */
+/** The documented name of wire type `wireType`, 0 to 5 (`"LEN"`); types 6 and 7 have none. */
 export function wireTypeName(wireType: number): string {
-  return names[wireType] ?? String(wireType);
+  return names[wireType] as string;
 }

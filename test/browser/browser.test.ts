@@ -27,7 +27,7 @@ import {
   isEnvelopeOf,
   matchEnvelope,
 } from "../../src/index.js";
-import { ensureDist, root } from "../package/pack.js";
+import { ensureDist, goldenFolder, root } from "../package/pack.js";
 import { type Input, type Output, runChecks } from "./checks.js";
 
 const chromiumPath = "/usr/bin/chromium";
@@ -50,7 +50,7 @@ const lib = {
 globalThis.runChecks = (input) => runChecks(lib, input);
 `;
 
-const goldenDir = join(root, "golden");
+const goldenDir = join(root, goldenFolder);
 const input: Input = {
   golden: readdirSync(goldenDir)
     .filter((file) => file.endsWith(".binpb"))

@@ -1,64 +1,77 @@
-// Size budgets per import (STYLE.md section 5). Each case bundles what a browser app that needs
-// only that part imports, with esbuild (bundle, minify, ESM, platform browser), gzips it at
-// level 9 and fails over budget. It also checks that the rooms stay separate: the envelope codec
-// pulls no zod and the HTTP layer no protobuf runtime, read from esbuild's metafile inputs.
+// Size budgets per import, measured on what ships (STYLE.md section 5): the package is packed
+// with `npm pack`, the tarball installed with `npm install` into a scratch project under .tmp/,
+// and each case bundles, from that project, what a browser app that needs only that part imports:
+// esbuild (bundle, minify, ESM, platform browser), gzip level 9. It fails over budget, and when
+// a package that must stay out contributes a single byte (read from esbuild's metafile).
 //
-// The entries import src/, not dist/: the numbers do not depend on a fresh build, and they are
-// an upper bound of what users get. dist/ is the same code built by esbuild (tsup), and
-// package.json's "sideEffects" marks every dist file but the bin as free of side effects, which
-// lets a bundler drop more; src/ files carry no such flag. Measured both ways on the first
-// version, the two differ by under 0.1%.
+// It also weighs the tarball (`npm pack --json`), and keeps README.md's size table true: the
+// table between the `sizes` markers is what this test renders. After a change that moves a
+// figure, `VUC_WRITE_README=1 npx vitest run test/bundle` writes the new table.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { build, type Metafile } from "esbuild";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InstalledPackage, installPacked, root } from "../package/pack.js";
 import { BUDGETS } from "./budgets.js";
 
 const KiB = 1024;
 
 interface Case {
   readonly name: keyof typeof BUDGETS;
-  /** The entry module, resolved from the repository root. */
+  /** The import, as the README's table names it. */
+  readonly label: string;
+  /** What the bundle holds, as the README's table says it. */
+  readonly holds: string;
   readonly entry: string;
-  /** Packages none of whose files may be in the bundle. */
+  /** Packages that must contribute no byte to the bundle. */
   readonly forbidden: readonly string[];
 }
 
 const cases: readonly Case[] = [
   {
     name: "decodeEnvelope",
-    entry: `export { decodeEnvelope, isEnvelopeOf } from "./src/index.ts";`,
-    forbidden: ["zod"],
+    label: "`decodeEnvelope`, `isEnvelopeOf` from `.`",
+    holds: "the generated decoder; no protobuf-es, no zod",
+    entry: `export { decodeEnvelope, isEnvelopeOf } from "vehicle-update-codec";`,
+    forbidden: ["@bufbuild/protobuf", "zod"],
   },
   {
     name: "http",
+    label: "every schema and `parseResponse` from `/http`",
+    holds: "zod; no protobuf runtime",
     entry: `export {
       ApiCallListBody, ApiTokenListBody, CommonAPICall, CommonAPIToken, CommonCar, CommonIssue,
       CommonJSONDBQueryResult, CommonJSONError, CommonJSONMessage, HandlersJSONCarStateMultiMessage,
       HandlersManifestMigrateVersion, IssueListBody, SmsSMSDetailsResponse, TwinCarStateBody,
       VehicleListBody, formatIssuePath, listBody, operations, parseResponse,
-    } from "./src/http/index.ts";`,
+    } from "vehicle-update-codec/http";`,
     forbidden: ["@bufbuild/protobuf"],
   },
   {
     name: "client",
-    entry: `export { createClient } from "./src/client/index.ts";`,
+    label: "`createClient` from `/client`",
+    holds: "zod and `/http`; no protobuf runtime",
+    entry: `export { createClient } from "vehicle-update-codec/client";`,
     forbidden: ["@bufbuild/protobuf"],
   },
 ];
 
-const root = new URL("../..", import.meta.url).pathname;
-
 interface Bundle {
+  readonly text: string;
   readonly minified: number;
   readonly gzipped: number;
-  /** The packages (by name) that contribute files to the bundle. */
-  readonly packages: ReadonlySet<string>;
+  /** The files that contribute bytes to the bundle, relative to the scratch project. */
+  readonly files: readonly string[];
 }
+
+let installed: InstalledPackage;
+const bundles = new Map<string, Bundle>();
 
 async function bundle(entry: string): Promise<Bundle> {
   const result = await build({
-    stdin: { contents: entry, resolveDir: root, loader: "ts", sourcefile: "entry.ts" },
-    absWorkingDir: root,
+    stdin: { contents: entry, resolveDir: installed.dir, sourcefile: "entry.js" },
+    absWorkingDir: installed.dir,
     bundle: true,
     minify: true,
     format: "esm",
@@ -69,41 +82,38 @@ async function bundle(entry: string): Promise<Bundle> {
     logLevel: "silent",
   });
   const [output] = result.outputFiles;
-  if (!output) throw new Error("esbuild wrote no output");
+  const [meta] = Object.values(result.metafile.outputs);
+  if (!output || !meta) throw new Error("esbuild wrote no output");
   return {
+    text: output.text,
     minified: output.contents.length,
     gzipped: gzipSync(output.contents, { level: 9 }).length,
-    packages: packagesIn(result.metafile),
+    files: Object.entries(meta.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file),
   };
 }
 
-function packagesIn(metafile: Metafile): Set<string> {
-  const names = new Set<string>();
-  for (const input of Object.keys(metafile.inputs)) {
-    const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (match?.[1]) names.add(match[1]);
-  }
-  return names;
+/** The package a file of the scratch project's node_modules belongs to. */
+function packageOf(file: string): string | undefined {
+  return /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
 }
 
-const bundles = new Map<string, Bundle>();
-
 beforeAll(async () => {
+  installed = await installPacked("bundle", { "@bufbuild/protobuf": true, zod: true });
   for (const { name, entry } of cases) bundles.set(name, await bundle(entry));
-});
+}, 180_000);
 
 afterAll(() => {
-  const kib = (bytes: number) => `${(bytes / KiB).toFixed(2)} KiB`;
-  const rows = cases.map(({ name }) => {
-    const measured = bundles.get(name);
-    if (!measured) return `| ${name} | not measured | | ${kib(BUDGETS[name])} |`;
-    return `| ${name} | ${kib(measured.minified)} | ${kib(measured.gzipped)} | ${kib(BUDGETS[name])} |`;
-  });
-  console.log(
-    ["| import | minified | gzipped | budget |", "| --- | ---: | ---: | ---: |", ...rows].join(
-      "\n",
-    ),
+  const rows = [...bundles].map(
+    ([name, { minified, gzipped }]) => `${name}: ${minified} B minified, ${gzipped} B gzipped`,
   );
+  if (installed) {
+    const { packed, unpacked, files } = installed.size;
+    rows.push(`tarball: ${packed} B packed, ${unpacked} B unpacked, ${files} files`);
+  }
+  console.log(rows.join("\n"));
+  installed?.remove();
 });
 
 function measured(name: string): Bundle {
@@ -112,14 +122,68 @@ function measured(name: string): Bundle {
   return found;
 }
 
-describe("bundles of one part of the package", () => {
-  it.each(cases)("$name pulls none of $forbidden", ({ name, forbidden }) => {
-    const { packages } = measured(name);
-    expect(packages.size).toBeGreaterThan(0);
+const kib = (bytes: number, digits: number) => `${(bytes / KiB).toFixed(digits)} KiB`;
+
+/** README.md's size section, rendered from the measurements. */
+function sizeSection(): string {
+  const rows = cases.map(({ name, label, holds }) => {
+    const { gzipped } = measured(name);
+    return `| ${label} | ${holds} | ${kib(gzipped, 2)} | ${kib(BUDGETS[name], 0)} |`;
+  });
+  const { packed, unpacked } = installed.size;
+  return [
+    "| you import | the bundle holds | minified, gzip -9 | budget |",
+    "| --- | --- | ---: | ---: |",
+    ...rows,
+    "",
+    `The package is about ${Math.round(packed / KiB / 10) * 10} KiB packed and ` +
+      `${(unpacked / KiB / KiB).toFixed(1)} MiB unpacked (\`npm pack --json\`), source maps excluded.`,
+  ].join("\n");
+}
+
+const start = "<!-- sizes: written by test/bundle/budgets.test.ts -->\n";
+const end = "\n<!-- /sizes -->";
+
+describe("bundles of one part of the installed package", () => {
+  it.each(cases)("$name comes from the installed tarball's dist/", ({ name }) => {
+    const ours = measured(name).files.filter((file) => packageOf(file) === "vehicle-update-codec");
+    expect(ours.length).toBeGreaterThan(0);
+    for (const file of ours) expect(file).toMatch(/^node_modules\/vehicle-update-codec\/dist\//);
+  });
+
+  it.each(cases)("$name holds no byte of $forbidden", ({ name, forbidden }) => {
+    const packages = new Set(measured(name).files.map(packageOf));
     for (const pkg of forbidden) expect([...packages], `${name} pulls ${pkg}`).not.toContain(pkg);
+  });
+
+  it("decodeEnvelope holds no protobuf-es runtime code, not even its ScalarType table", () => {
+    const { text } = measured("decodeEnvelope");
+    for (const name of ["SFIXED32", "ScalarType", "@bufbuild/protobuf"]) {
+      expect(text).not.toContain(name);
+    }
+  });
+
+  it("the HTTP layer holds zod", () => {
+    expect(measured("http").files.map(packageOf)).toContain("zod");
   });
 
   it.each(cases)("$name stays within its budget", ({ name }) => {
     expect(measured(name).gzipped).toBeLessThanOrEqual(BUDGETS[name]);
+  });
+});
+
+describe("README.md", () => {
+  it("shows the sizes measured here", () => {
+    const path = join(root, "README.md");
+    const readme = readFileSync(path, "utf8");
+    const from = readme.indexOf(start);
+    const to = readme.indexOf(end, from);
+    expect(from, "README.md has no sizes markers").toBeGreaterThan(0);
+    const expected = sizeSection();
+    if (process.env.VUC_WRITE_README === "1") {
+      writeFileSync(path, readme.slice(0, from + start.length) + expected + readme.slice(to));
+      return;
+    }
+    expect(readme.slice(from + start.length, to), "VUC_WRITE_README=1 rewrites it").toBe(expected);
   });
 });

@@ -122,7 +122,8 @@ describe("vehicle-update-codec", () => {
       "JSON that does not parse",
       ["encode"],
       "{",
-      "vehicle-update-codec encode: [invalid_json] cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: Expected property name or '}' in JSON at position 1",
+      // After our prefix, V8's own JSON.parse() message, whose wording changes between versions.
+      /^vehicle-update-codec encode: \[invalid_json\] cannot decode kafka_grpc\.GRPC_AttendantPayload from JSON: [^\n]+\n$/,
     ],
     [
       "an envelope without Data",
@@ -140,7 +141,8 @@ describe("vehicle-update-codec", () => {
     const { code, err, out } = run(args, input);
     expect(code).toBe(1);
     expect(out).toBe("");
-    expect(err).toBe(`${message}\n`);
+    if (typeof message === "string") expect(err).toBe(`${message}\n`);
+    else expect(err).toMatch(message);
   });
 });
 

@@ -55,10 +55,13 @@ describe("network_error names the cause", () => {
     const { port } = server.address() as AddressInfo;
     try {
       const result = await createClient({ baseUrl: `https://127.0.0.1:${port}` }).listIssues();
-      expect(result).toMatchObject({
-        kind: "network_error",
-        message: `GET https://127.0.0.1:${port}/issues failed: fetch failed (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate)`,
-      });
+      // The code and our prefix; Node.js's own text after the code changes between versions.
+      expect(result.kind).toBe("network_error");
+      expect((result as { message: string }).message).toMatch(
+        new RegExp(
+          `^GET https://127\\.0\\.0\\.1:${port}/issues failed: fetch failed \\(DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate`,
+        ),
+      );
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -276,12 +276,6 @@ describe("JSON errors", () => {
   const json = "cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: ";
   it.each([
     [
-      "text that does not parse",
-      () => envelopeFromJsonString("{"),
-      "invalid_json",
-      `${json}Expected property name or '}' in JSON at position 1`,
-    ],
-    [
       "a field of the wrong type",
       () => envelopeFromJson({ handler: 5 }),
       "invalid_json",
@@ -351,9 +345,13 @@ describe("JSON errors", () => {
     expect(error.rawMessage).toBe(message);
   });
 
-  it("keeps the lower error as cause", () => {
+  // The rest of the message is JSON.parse's own text, which each engine words its own way (V8
+  // added "(line 1 column 2)" in Node 22): the test asserts our part and that the rest is the cause's.
+  it("rejects text that does not parse, keeping JSON.parse's error as cause", () => {
     const error = codecErrorOf(() => envelopeFromJsonString("{"));
+    expect(error.code).toBe("invalid_json");
     expect(error.cause).toBeInstanceOf(SyntaxError);
+    expect(error.rawMessage).toBe(`${json}${(error.cause as SyntaxError).message}`);
   });
 });
 

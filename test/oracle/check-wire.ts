@@ -347,7 +347,13 @@ class WireWalker {
       const tag = this.varint(entryEnd, scope);
       const fieldNo = Math.floor(tag / 8);
       const wireType = tag % 8;
-      if (fieldNo === 0 || wireType > 5 || wireType === EGROUP || tag > 0xffffffff) {
+      if (
+        fieldNo === 0 ||
+        wireType > 5 ||
+        wireType === EGROUP ||
+        tag > 0xffffffff ||
+        this.pos - tagStart > 5
+      ) {
         this.fail("malformed", `invalid tag in ${scope} at offset ${tagStart}`);
       }
       const rule = entry.get(fieldNo);

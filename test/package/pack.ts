@@ -1,12 +1,23 @@
 // Helpers for the tests of the package as npm ships it: the built dist/ and the packed tarball.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 
 /** The repository root, with a trailing slash. */
 export const root = join(import.meta.dirname, "../../");
+
+/**
+ * The folder of the golden vectors, relative to the root, read from the `./golden/*` export of
+ * package.json (so that moving them is one edit there).
+ */
+export const goldenFolder: string = (() => {
+  const target: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports[
+    "./golden/*"
+  ];
+  return target.replace(/^\.\//, "").replace(/\/\*$/, "");
+})();
 
 /** Every subpath of the `exports` map, except the `./golden/*` data files. */
 export const subpaths = [
@@ -80,5 +91,75 @@ export async function pack(destination: string): Promise<PackResult> {
   return {
     tarball: join(destination, result.filename),
     files: result.files.map((file) => file.path),
+  };
+}
+
+/** What the packed tarball weighs, as `npm pack --json` reports it. */
+export interface TarballSize {
+  /** Bytes of the .tgz file. */
+  packed: number;
+  /** Bytes of the files in it, unpacked. */
+  unpacked: number;
+  /** How many files it holds. */
+  files: number;
+}
+
+/** A scratch project under .tmp/ with the packed tarball installed, as a user would install it. */
+export interface InstalledPackage {
+  /** The project folder: resolve `vehicle-update-codec` from here. */
+  dir: string;
+  size: TarballSize;
+  /** Removes the project. */
+  remove(): void;
+}
+
+/**
+ * Packs the package, then installs the tarball with `npm install` into a new project under
+ * `.tmp/`, together with `dependencies` (name → version; the versions of package.json's
+ * devDependencies when given as `true`).
+ */
+export async function installPacked(
+  name: string,
+  dependencies: Record<string, string | true>,
+): Promise<InstalledPackage> {
+  mkdirSync(join(root, ".tmp"), { recursive: true });
+  const dir = mkdtempSync(join(root, `.tmp/${name}-`));
+  const { stdout } = await (async () => {
+    await ensureDist();
+    return run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
+      cwd: root,
+    });
+  })();
+  const [result] = JSON.parse(stdout) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    entryCount: number;
+  }[];
+  if (!result) throw new Error(`npm pack printed no result: ${stdout}`);
+  const devDependencies: Record<string, string> = JSON.parse(
+    readFileSync(join(root, "package.json"), "utf8"),
+  ).devDependencies;
+  const versions = Object.fromEntries(
+    Object.entries(dependencies).map(([dependency, version]) => {
+      const resolved = version === true ? devDependencies[dependency] : version;
+      if (!resolved) throw new Error(`${dependency} is not a devDependency`);
+      return [dependency, resolved];
+    }),
+  );
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({
+      name: `scratch-${name}`,
+      private: true,
+      type: "module",
+      dependencies: { "vehicle-update-codec": `file:./${result.filename}`, ...versions },
+    }),
+  );
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir });
+  return {
+    dir,
+    size: { packed: result.size, unpacked: result.unpackedSize, files: result.entryCount },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

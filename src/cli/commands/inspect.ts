@@ -1,4 +1,5 @@
 import { CodecError } from "../../index.js";
+import { wireTypeName } from "../../runtime/index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
 import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
 import {
@@ -10,8 +11,6 @@ import {
 } from "../read-envelopes.js";
 import { escapeControls } from "../safe-text.js";
 import { unknownFields } from "../unknown-fields.js";
-
-const wireTypeNames = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32"];
 
 function framingText(read: ReadEnvelopes, index: number, found: FoundEnvelope): string {
   if (read.framing === "schema-registry") {
@@ -34,7 +33,7 @@ function report(read: ReadEnvelopes, index: number, found: FoundEnvelope, input:
     unknownFields: unknownFields(envelope).map((f) => ({
       path: f.path,
       field: f.field,
-      wireType: wireTypeNames[f.wireType] ?? "?",
+      wireType: wireTypeName(f.wireType),
       bytes: f.bytes,
     })),
   };

@@ -1,0 +1,261 @@
+// README.md and every page of docs/ are part of the API: each ```ts and ```js example is a
+// complete program, typechecked and run as pasted, and the tables that follow the code are
+// checked against it.
+//
+// Pages are found by glob (README.md, docs/*.md, bench/README.md), so a new page is tested as
+// soon as it exists. Each example becomes a module of a throwaway TypeScript project whose
+// tsconfig maps `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
+// The project has no DOM lib, only ES2022 and Node.js's types, so a free variable is an error
+// ("Cannot find name 'record'") instead of binding to a browser global such as `window.status`.
+// A ```js block that calls require() is a CommonJS program (.cjs), checked with checkJs.
+//
+// Each example then runs: bundled by esbuild (the same mapping to src/) and started by Node.js
+// in its own empty working folder, it must exit 0 without writing to stderr. An example right
+// after `<!-- compile-only -->` (it needs a network service) is typechecked but not run.
+import { execFile } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { build, type Plugin } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codecErrorCodes } from "../../src/index.js";
+
+const exec = promisify(execFile);
+const root = join(import.meta.dirname, "../..");
+
+/** The pages whose examples are tested, relative to the repository root. */
+const pages = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => `docs/${file}`),
+  ...(existsSync(join(root, "bench/README.md")) ? ["bench/README.md"] : []),
+];
+const read = (page: string) => readFileSync(join(root, page), "utf8");
+
+interface Block {
+  readonly page: string;
+  /** The heading above the block, with `#2`, `#3`… for later blocks under the same heading. */
+  readonly heading: string;
+  /** The line of the opening fence, 1-based. */
+  readonly line: number;
+  readonly code: string;
+  /** The file name the example gets in the project, by its kind: .ts, .mjs or .cjs. */
+  readonly file: string;
+  readonly compileOnly: boolean;
+}
+
+function blocksOf(page: string, first: number): Block[] {
+  const lines = read(page).split("\n");
+  const blocks: Block[] = [];
+  const seen = new Map<string, number>();
+  let heading = "(top)";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const title = /^#+ (.*)$/.exec(line);
+    if (title?.[1]) heading = title[1];
+    const fence = /^```(ts|typescript|js|javascript|mjs|cjs)\s*$/.exec(line.trim());
+    if (!fence?.[1]) continue;
+    const end = lines.indexOf("```", i + 1);
+    if (end < 0) throw new Error(`${page}:${i + 1}: unclosed code block`);
+    const code = lines.slice(i + 1, end).join("\n");
+    const count = (seen.get(heading) ?? 0) + 1;
+    seen.set(heading, count);
+    const language = fence[1];
+    const isTs = language === "ts" || language === "typescript";
+    const isCjs = language === "cjs" || (!isTs && /\brequire\(/.test(code));
+    const n = String(first + blocks.length + 1).padStart(3, "0");
+    blocks.push({
+      page,
+      heading: count === 1 ? heading : `${heading} #${count}`,
+      line: i + 1,
+      code,
+      file: `example-${n}.${isTs ? "ts" : isCjs ? "cjs" : "mjs"}`,
+      compileOnly: lines[i - 1]?.trim() === "<!-- compile-only -->",
+    });
+    i = end;
+  }
+  return blocks;
+}
+
+const blocks: Block[] = [];
+for (const page of pages) blocks.push(...blocksOf(page, blocks.length));
+
+/** Resolves `vehicle-update-codec` and its subpaths to src/, as the tsconfig paths do. */
+const toSrc: Plugin = {
+  name: "vehicle-update-codec-to-src",
+  setup(build) {
+    build.onResolve({ filter: /^vehicle-update-codec(\/[a-z]+)?$/ }, ({ path }) => {
+      const subpath = path.slice("vehicle-update-codec".length);
+      return { path: join(root, "src", subpath, "index.ts") };
+    });
+  },
+};
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "vuc-examples-"));
+  // The repository's packages, and the package itself so that require.resolve finds its files.
+  mkdirSync(join(dir, "node_modules"));
+  for (const name of readdirSync(join(root, "node_modules"))) {
+    if (!name.startsWith(".")) {
+      symlinkSync(join(root, "node_modules", name), join(dir, "node_modules", name), "dir");
+    }
+  }
+  symlinkSync(root, join(dir, "node_modules/vehicle-update-codec"), "dir");
+  for (const block of blocks) {
+    const isModule = block.file.endsWith(".cjs") || /^\s*(import|export)\s/m.test(block.code);
+    writeFileSync(join(dir, block.file), `${block.code}\n${isModule ? "" : "export {};\n"}`);
+  }
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "preserve",
+        moduleResolution: "bundler",
+        // No DOM: what Node.js declares globally, nothing a browser would add.
+        lib: ["ES2022", "ES2024.String"],
+        types: ["node"],
+        allowJs: true,
+        checkJs: true,
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noImplicitOverride: true,
+        noImplicitReturns: true,
+        noFallthroughCasesInSwitch: true,
+        verbatimModuleSyntax: true,
+        isolatedModules: true,
+        skipLibCheck: true,
+        noEmit: true,
+        paths: {
+          "vehicle-update-codec": [join(root, "src/index.ts")],
+          "vehicle-update-codec/*": [join(root, "src/*/index.ts")],
+        },
+      },
+      include: ["*.ts", "*.mjs"],
+    }),
+  );
+  // CommonJS examples: `module: "preserve"` reads require() in a .cjs file as import syntax and
+  // rejects it, so they get a project of their own under Node.js's module rules.
+  mkdirSync(join(dir, "cjs"));
+  writeFileSync(
+    join(dir, "cjs/tsconfig.json"),
+    JSON.stringify({
+      extends: "../tsconfig.json",
+      compilerOptions: { module: "nodenext", moduleResolution: "nodenext" },
+      include: ["../*.cjs"],
+    }),
+  );
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("examples in README.md and docs/", () => {
+  it("README.md and the pages of docs/ have examples", () => {
+    expect(blocks.filter((block) => block.page === "README.md").length).toBeGreaterThan(0);
+    expect(new Set(blocks.map((block) => block.page)).size).toBeGreaterThan(2);
+  });
+
+  it("at least one is a CommonJS program", () => {
+    expect(blocks.some((block) => block.file.endsWith(".cjs"))).toBe(true);
+  });
+
+  it("typecheck without the DOM lib, so a free variable is an error", async () => {
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const check = (project: string) =>
+      exec(process.execPath, [tsc, "-p", project, "--pretty", "false"], { cwd: dir }).then(
+        ({ stdout }) => stdout,
+        (error: { stdout?: string; message: string }) => error.stdout || error.message,
+      );
+    const output = (await Promise.all([check(dir), check(join(dir, "cjs"))])).join("");
+    // Point each error at its page and line: example-NNN.ts(line,col) → docs/x.md:line (heading).
+    const located = output.replace(
+      /(?:\.\.\/)?(example-\d+\.[cm]?[jt]s)\((\d+),(\d+)\)/g,
+      (match, file: string, line: string) => {
+        const block = blocks.find((candidate) => candidate.file === file);
+        return block ? `${block.page}:${block.line + Number(line)} (${block.heading})` : match;
+      },
+    );
+    expect(located).toBe("");
+  }, 120_000);
+
+  const runnable = blocks.filter((block) => !block.compileOnly);
+
+  it.each(runnable)("$page:$line ($heading) runs", async ({ file }) => {
+    const work = join(dir, `${file}.work`);
+    mkdirSync(work);
+    const cjs = file.endsWith(".cjs");
+    const bundle = join(dir, `${file}.bundle.${cjs ? "cjs" : "mjs"}`);
+    await build({
+      entryPoints: [join(dir, file)],
+      bundle: true,
+      format: cjs ? "cjs" : "esm",
+      platform: "node",
+      target: "node20",
+      outfile: bundle,
+      plugins: [toSrc],
+      logLevel: "silent",
+    });
+    const { stderr } = await exec(process.execPath, [bundle], { cwd: work, timeout: 30_000 });
+    expect(stderr).toBe("");
+  });
+});
+
+describe("README.md", () => {
+  const readme = read("README.md");
+
+  it.each([
+    [".", "vehicle-update-codec`", "docs/envelope.md"],
+    ["/messages", "vehicle-update-codec/messages`", "docs/envelope.md"],
+    ["/framing", "vehicle-update-codec/framing`", "docs/framing.md"],
+    ["/http", "vehicle-update-codec/http`", "docs/http.md"],
+    ["/client", "vehicle-update-codec/client`", "docs/client.md"],
+    ["/fixtures", "vehicle-update-codec/fixtures`", "docs/fixtures.md"],
+    ["/testing", "vehicle-update-codec/testing`", "docs/testing.md"],
+    ["/golden/*", "vehicle-update-codec/golden/*`", "docs/fixtures.md"],
+  ])("has a section for %s that links to its page", (_, title, page) => {
+    const start = readme.indexOf(`\n### \`${title}`);
+    expect(start, `a "### \`${title}" heading`).toBeGreaterThan(0);
+    const section = readme.slice(start + 1, readme.indexOf("\n#", start + 1));
+    expect(section).toContain(`](${page}`);
+  });
+
+  it("is at most 300 lines long", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(300);
+  });
+
+  it("starts with the two commands a newcomer pastes, and both scripts exist", () => {
+    const scripts = JSON.parse(read("package.json")).scripts;
+    expect(readme).toMatch(
+      /^# vehicle-update-codec\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
+    );
+    expect(scripts.start).toBeTypeOf("string");
+    expect(scripts.test).toBeTypeOf("string");
+  });
+});
+
+describe("docs/envelope.md", () => {
+  it("lists every error code under Errors, in the order of codecErrorCodes", () => {
+    const page = read("docs/envelope.md");
+    const from = page.indexOf("\n## Errors");
+    const to = page.indexOf("\n## ", from + 1);
+    const section = page.slice(from, to < 0 ? undefined : to);
+    const codes = [...section.matchAll(/^\| `([a-z0-9_]+)` +\|/gm)].map((match) => match[1]);
+    expect(codes).toEqual([...codecErrorCodes]);
+  });
+});
