@@ -23,6 +23,7 @@ describe("toJsonFallback() and fromJsonFallback(): the generated mappers take ev
           o.useProtoFieldName ?? false,
           o.alwaysEmitImplicit ?? false,
           o.enumAsInteger ?? false,
+          100,
         );
         expect(json).toEqual(toJsonFallback(envelope, o));
       }),
