@@ -1,4 +1,4 @@
-// Runs the fuzz targets of test/fuzz for as long as asked, one after the other:
+// Runs the fuzz targets of tools/fuzz for as long as asked, one after the other:
 //
 //   npm run fuzz -- --iterations 1000000 [--target decodeEnvelope] [--seed 7] [--json report.json]
 //
@@ -13,8 +13,8 @@ import {
   formatFinding,
   formatSummary,
   runFuzz,
-} from "../test/fuzz/engine.js";
-import { createTarget, isTargetName, type TargetName, targetNames } from "../test/fuzz/targets.js";
+} from "../tools/fuzz/engine.js";
+import { createTarget, isTargetName, type TargetName, targetNames } from "../tools/fuzz/targets.js";
 
 const usage = `usage: npm run fuzz -- [options]
 

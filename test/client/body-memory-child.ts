@@ -1,4 +1,4 @@
-// Run by body-limit.test.ts in a child process (`node --expose-gc --import tsx`), so that its
+// Run by read-body.test.ts in a child process (`node --expose-gc --import tsx`), so that its
 // memory figures are its own: serves one hostile body from a local server, reads it with the
 // client and prints one JSON line with the result kind, the time taken and the peak RSS.
 //

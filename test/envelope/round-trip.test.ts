@@ -1,10 +1,13 @@
-import { create, equals, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { type DescMessage, equals, fromBinary, toBinary } from "@bufbuild/protobuf";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createEnvelope,
   decodeEnvelope,
+  decodeMessage,
   type EnvelopeKind,
   encodeEnvelope,
+  encodeMessage,
   envelopeFromJson,
   envelopeFromJsonString,
   envelopeKinds,
@@ -13,7 +16,17 @@ import {
   envelopeToJsonString,
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
+import { arbitraryEnvelope, arbitraryEnvelopeOf } from "../../src/testing/index.js";
+import { concat } from "../helpers/bytes.js";
 import { type FillMode, fill } from "../helpers/fill.js";
+import {
+  lenField,
+  padLength,
+  payloadOf,
+  sameEnvelope,
+  topLevelFields,
+  unknownFields,
+} from "../helpers/wire-fields.js";
 
 function filledEnvelope(kind: EnvelopeKind, mode: FillMode = "typical") {
   const value = fill(envelopeMemberSchemas[kind], mode);
@@ -55,79 +68,151 @@ describe("encodeEnvelope() and decodeEnvelope()", () => {
   });
 });
 
-describe("envelopeToJson()", () => {
-  it("writes canonical proto3 JSON: int64 as strings, bytes as base64, enums by name", () => {
-    const keys = createEnvelope(
-      "keys",
-      {
-        eccKeys: [
-          { ecu: "BCM", level1: { data: new Uint8Array([0xde, 0xad, 0xbe, 0xef]) }, created: -5n },
-        ],
-      },
-      { handler: "keys" },
+// The binary identities, checked on the envelopes of vehicle-update-codec/testing, which reach
+// the edges of every type (int64 extremes, non-BMP strings, empty and 10+ entry maps, unknown
+// enum numbers, nested rollback ECUs).
+
+/** The first field number GRPC_AttendantPayload leaves free. */
+const FIRST_FREE_ENVELOPE_FIELD = 13;
+
+/**
+ * Valid encodings of an envelope that no encoder here writes: unknown fields in the envelope
+ * and in its member, fields in another order, LEN lengths in a padded (non-shortest) varint,
+ * and the concatenation of two encodings, which protobuf merges.
+ */
+const unusualEncodings = fc
+  .record({
+    envelope: arbitraryEnvelope(),
+    other: fc.option(arbitraryEnvelope(), { freq: 4, nil: undefined }),
+    outerUnknown: fc.array(unknownFields(FIRST_FREE_ENVELOPE_FIELD), { maxLength: 3 }),
+    memberUnknown: fc.array(unknownFields(30), { maxLength: 2 }),
+    order: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+    padWidth: fc.integer({ min: 1, max: 5 }),
+    viaToBinary: fc.boolean(),
+  })
+  .map((r) => {
+    const bytes = r.viaToBinary
+      ? toBinary(GRPC_AttendantPayloadSchema, r.envelope)
+      : encodeEnvelope(r.envelope);
+    const fields = topLevelFields(bytes).map((field) => {
+      const isMember = field.fieldNo !== 1 && r.memberUnknown.length > 0;
+      const bytes = isMember
+        ? lenField(field.fieldNo, concat(payloadOf(field), ...r.memberUnknown))
+        : field.bytes;
+      return padLength({ ...field, bytes }, r.padWidth);
+    });
+    const parts = [...fields, ...r.outerUnknown];
+    // A permutation of the parts, by sorting on the random keys.
+    const shuffled = parts
+      .map((part, i) => ({ part, key: r.order[i % r.order.length] ?? 0 }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ part }) => part);
+    const first = concat(...shuffled);
+    return r.other === undefined ? first : concat(first, encodeEnvelope(r.other));
+  });
+
+describe("decodeEnvelope() and encodeEnvelope() on any envelope", () => {
+  it("decode∘encode is the identity", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const back = decodeEnvelope(encodeEnvelope(envelope));
+        expect(equals(GRPC_AttendantPayloadSchema, back, envelope)).toBe(true);
+      }),
+      { numRuns: 300 },
     );
-    expect(envelopeToJson(keys)).toEqual({
-      handler: "keys",
-      keys: { eccKeys: [{ ecu: "BCM", level1: { data: "3q2+7w==" }, created: "-5" }] },
-    });
-    const status = createEnvelope("messageStatus", { messageId: "m-1", status: 2 });
-    expect(envelopeToJson(status)).toEqual({
-      messageStatus: { messageId: "m-1", status: "FAILED" },
-    });
-    expect(envelopeToJson(status, { enumAsInteger: true })).toEqual({
-      messageStatus: { messageId: "m-1", status: 2 },
-    });
   });
 
-  it("uses lowerCamelCase names, or the proto names with useProtoFieldName", () => {
-    const envelope = createEnvelope("carUpdateRequest", { carUpdateId: 7n });
-    expect(envelopeToJson(envelope)).toEqual({ carUpdateRequest: { carUpdateId: "7" } });
-    expect(envelopeToJson(envelope, { useProtoFieldName: true })).toEqual({
-      carUpdateRequest: { car_update_id: "7" },
-    });
+  it("encodes what it decoded to the same bytes: encoded bytes are a fixed point", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const bytes = encodeEnvelope(envelope);
+        expect(encodeEnvelope(decodeEnvelope(bytes))).toEqual(bytes);
+      }),
+      { numRuns: 200 },
+    );
   });
 
-  it("keeps the contract's spelling of VehicleSpecification and fileIDs", () => {
-    const order = createEnvelope("order", { VehicleSpecification: { modelYear: 2027n } });
-    expect(envelopeToJson(order)).toEqual({
-      order: { VehicleSpecification: { modelYear: "2027" } },
-    });
-    const req = createEnvelope("fileKeyReq", { fileIDs: ["f-1"] });
-    expect(envelopeToJson(req)).toEqual({ fileKeyReq: { fileIDs: ["f-1"] } });
+  it("writes what protobuf-es toBinary writes, up to the order of map entries", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const ours = encodeEnvelope(envelope);
+        const theirs = toBinary(GRPC_AttendantPayloadSchema, envelope);
+        expect(ours.length).toBe(theirs.length);
+        expect(
+          equals(
+            GRPC_AttendantPayloadSchema,
+            fromBinary(GRPC_AttendantPayloadSchema, ours),
+            fromBinary(GRPC_AttendantPayloadSchema, theirs),
+          ),
+        ).toBe(true);
+        const mapEntries =
+          envelope.Data.case === "carUpdateStatus" ? Object.keys(envelope.Data.value.ecus) : [];
+        if (mapEntries.length < 2) expect(ours).toEqual(theirs);
+      }),
+      { numRuns: 200 },
+    );
   });
 
-  it("emits zero values with alwaysEmitImplicit", () => {
-    const json = envelopeToJson(createEnvelope("updateApprove"), { alwaysEmitImplicit: true });
-    expect(json).toEqual({ handler: "", updateApprove: { id: "0" } });
+  it("agrees with protobuf-es fromBinary on every valid encoding", () => {
+    fc.assert(
+      fc.property(unusualEncodings, (bytes) => {
+        const ours = decodeEnvelope(bytes);
+        const theirs = fromBinary(GRPC_AttendantPayloadSchema, bytes);
+        expect(sameEnvelope(ours, theirs)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
-  it("writes an empty member as an empty object, so the kind survives JSON", () => {
-    const envelope = createEnvelope("updateGet");
-    expect(envelopeToJsonString(envelope)).toBe('{"updateGet":{}}');
-    expect(envelopeFromJsonString('{"updateGet":{}}').Data.case).toBe("updateGet");
+  it("keeps unknown fields byte for byte through decode and encode", () => {
+    const withUnknown = fc
+      .tuple(
+        arbitraryEnvelope(),
+        fc.array(unknownFields(FIRST_FREE_ENVELOPE_FIELD), { minLength: 1, maxLength: 4 }),
+      )
+      .map(([envelope, unknown]) => concat(encodeEnvelope(envelope), ...unknown));
+    fc.assert(
+      fc.property(withUnknown, (bytes) => {
+        expect(encodeEnvelope(decodeEnvelope(bytes))).toEqual(bytes);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
-describe("envelopeFromJson()", () => {
-  it("accepts both name styles, int64 as string or number, enums by name or number", () => {
-    const a = envelopeFromJson({ carUpdateRequest: { car_update_id: "12" } });
-    const b = envelopeFromJson({ carUpdateRequest: { carUpdateId: 12 } });
-    expect(equals(GRPC_AttendantPayloadSchema, a, b)).toBe(true);
-    const c = envelopeFromJson({ messageStatus: { status: "TIMEOUT" } });
-    const d = envelopeFromJson({ messageStatus: { status: 1 } });
-    expect(equals(GRPC_AttendantPayloadSchema, c, d)).toBe(true);
+describe("decodeMessage() and encodeMessage()", () => {
+  it.each(envelopeKinds)("round-trip a %s member on its own", (kind: EnvelopeKind) => {
+    const schema: DescMessage = envelopeMemberSchemas[kind];
+    fc.assert(
+      fc.property(arbitraryEnvelopeOf(kind), (envelope) => {
+        const member = envelope.Data.value as never;
+        const back = decodeMessage(schema, encodeMessage(schema, member));
+        expect(equals(schema, back, member)).toBe(true);
+        expect(equals(schema, back, fromBinary(schema, encodeMessage(schema, member)))).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe("JSON and binary", () => {
+  it("agree: an envelope read back from its JSON encodes to the same bytes", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const fromJson = envelopeFromJson(envelopeToJson(envelope));
+        expect(encodeEnvelope(fromJson)).toEqual(encodeEnvelope(envelope));
+      }),
+      { numRuns: 200 },
+    );
   });
 
-  it("skips unknown properties with ignoreUnknownFields", () => {
-    const envelope = envelopeFromJson(
-      { handler: "h", updateGet: { vin: "V", color: "red" }, newMember: {} },
-      { ignoreUnknownFields: true },
-    );
-    expect(envelope).toStrictEqual(
-      create(GRPC_AttendantPayloadSchema, {
-        handler: "h",
-        Data: { case: "updateGet", value: { vin: "V" } },
+  it("agree: an envelope read back from its bytes writes the same JSON", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const fromBinary = decodeEnvelope(encodeEnvelope(envelope));
+        expect(envelopeToJson(fromBinary)).toEqual(envelopeToJson(envelope));
       }),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
-import { create, equals } from "@bufbuild/protobuf";
+import { create, equals, toJson } from "@bufbuild/protobuf";
+import { sizeDelimitedDecodeStream } from "@bufbuild/protobuf/wire";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type DelimitedReadOptions,
@@ -15,17 +17,14 @@ import {
   encodeEnvelope,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
+  isCodecError,
 } from "../../src/index.js";
-import {
-  asyncCodecErrorOf,
-  B,
-  codecErrorOf,
-  collect,
-  concat,
-  cut,
-  hex,
-  source,
-} from "./helpers.js";
+import { arbitraryEnvelope } from "../../src/testing/index.js";
+import { envelopeTable } from "../helpers/accepted-by-protobuf-es.js";
+import { B, concat, cut, hex, wire } from "../helpers/bytes.js";
+import { asyncCodecErrorOf, codecErrorOf } from "../helpers/codec-error-of.js";
+import { asyncSource, chunked, collect, source } from "../helpers/streams.js";
+import { sameEnvelope } from "../helpers/wire-fields.js";
 
 const ctx = "cannot decode size-delimited envelopes";
 const bin = "cannot decode kafka_grpc.GRPC_AttendantPayload from binary";
@@ -423,5 +422,137 @@ describe("decodeDelimitedStream() with a 3-message stream split at one point", (
         ]);
       }
     }
+  });
+});
+
+describe("decodeDelimitedStream() on envelopes protobuf-es reads without an error", () => {
+  const good = wire(
+    "02", // length 2
+    "3a 00", // field 7 (updateGet), LEN 0
+  );
+
+  it.each(envelopeTable)(
+    "rejects %s after a good envelope, with its stream offset",
+    async (_, c) => {
+      const stream = new Uint8Array([...good, c.bytes.length, ...c.bytes]); // each case is < 128 bytes
+      const expected = `cannot decode size-delimited envelopes: envelope at offset 4: ${c.message}`;
+      // Cut inside the bad envelope, so that it spans two chunks.
+      const error = await asyncCodecErrorOf(
+        collect(decodeDelimitedStream(asyncSource([stream.subarray(0, 6), stream.subarray(6)]))),
+      );
+      expect(error.code).toBe("malformed");
+      expect(error.rawMessage).toBe(expected);
+      expect(codecErrorOf(() => decodeDelimited(stream)).rawMessage).toBe(expected);
+    },
+  );
+
+  it("yields the envelopes before the bad one", async () => {
+    const c = envelopeTable[0]?.[1];
+    if (c === undefined) throw new Error("missing case");
+    const seen: string[] = [];
+    const stream = new Uint8Array([...good, c.bytes.length, ...c.bytes]);
+    await asyncCodecErrorOf(
+      (async () => {
+        for await (const envelope of decodeDelimitedStream(asyncSource([stream]))) {
+          seen.push(envelope.Data.case ?? "none");
+        }
+      })(),
+    );
+    expect(seen).toEqual(["updateGet"]);
+  });
+
+  it("rejects a stream length prefix of 2^32 + 2, which protobuf-es reads as 2", async () => {
+    const stream = wire(
+      "82 80 80 80 10", // length 2^32 + 2 (protobuf-es: 2)
+      "3a 00", // field 7 (updateGet), LEN 0
+    );
+    const lenientStream = await collect(
+      sizeDelimitedDecodeStream(GRPC_AttendantPayloadSchema, asyncSource([stream])),
+    );
+    expect(lenientStream.map((m) => toJson(GRPC_AttendantPayloadSchema, m))).toEqual([
+      { updateGet: {} },
+    ]);
+    const error = await asyncCodecErrorOf(collect(decodeDelimitedStream(asyncSource([stream]))));
+    expect(error.code).toBe("malformed");
+    expect(error.rawMessage).toBe(
+      "cannot decode size-delimited envelopes: length prefix at offset 0 is 4294967298, 2^32 or more",
+    );
+  });
+});
+
+// The identities, with fast-check: a stream of size-delimited envelopes reads back whole however
+// it is cut into chunks, and any bytes fail the same way streamed or whole.
+
+const sameAll = (a: GRPC_AttendantPayload[], b: GRPC_AttendantPayload[]) =>
+  a.length === b.length && a.every((x, i) => sameEnvelope(x, b[i] as GRPC_AttendantPayload));
+
+/** Size-delimited streams of 0 to 6 envelopes, and the chunks they are cut into. */
+const streams = fc.array(arbitraryEnvelope(), { maxLength: 6 }).chain((envelopes) => {
+  const bytes = concat(...envelopes.map((envelope) => encodeDelimited(envelope)));
+  return chunked(bytes).map((chunks) => ({ envelopes, bytes, chunks }));
+});
+
+/** What decoding gives, or the CodecError text; anything else fails the property. */
+async function settled(run: () => Promise<unknown> | unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isCodecError(error)) throw error;
+    return error.message;
+  }
+}
+
+describe("encodeDelimited(), decodeDelimited() and decodeDelimitedStream() identities", () => {
+  it("read back every envelope in order from an async source, however the stream is cut into chunks", async () => {
+    await fc.assert(
+      fc.asyncProperty(streams, async ({ envelopes, chunks }) => {
+        expect(sameAll(await collect(decodeDelimitedStream(asyncSource(chunks))), envelopes)).toBe(
+          true,
+        );
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("read the same from a sync iterable of chunks and from one buffer", async () => {
+    await fc.assert(
+      fc.asyncProperty(streams, async ({ envelopes, bytes, chunks }) => {
+        expect(sameAll(await collect(decodeDelimitedStream(chunks)), envelopes)).toBe(true);
+        expect(sameAll(decodeDelimited(bytes), envelopes)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("fail on any bytes with a CodecError, the same whether streamed in chunks or not", async () => {
+    const noise = fc.uint8Array({ maxLength: 64 }).map((b) => new Uint8Array(b));
+    const mixed = fc
+      .tuple(fc.array(arbitraryEnvelope(), { maxLength: 2 }), noise)
+      .map(([envelopes, tail]) => concat(...envelopes.map((e) => encodeDelimited(e)), tail));
+    const inputs = fc
+      .oneof(noise, mixed)
+      .chain((bytes) => chunked(bytes).map((chunks) => ({ bytes, chunks })));
+    await fc.assert(
+      fc.asyncProperty(inputs, async ({ bytes, chunks }) => {
+        const options = { requireData: false, maxBytes: 1024 };
+        const sync = await settled(() => decodeDelimited(bytes, options));
+        const streamed = await settled(() => collect(decodeDelimitedStream(chunks, options)));
+        if (typeof sync === "string") expect(streamed).toBe(sync);
+        else expect(sameAll(streamed as never, sync as never)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("write the length, then exactly the bytes of encodeEnvelope", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const bytes = encodeEnvelope(envelope);
+        const delimited = encodeDelimited(envelope);
+        expect(delimited.subarray(delimited.length - bytes.length)).toEqual(bytes);
+        expect(decodeDelimited(delimited)).toHaveLength(1);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

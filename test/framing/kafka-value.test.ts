@@ -1,32 +1,34 @@
-import { equals } from "@bufbuild/protobuf";
 import { MockClient, ProtobufSerializer, SerdeType } from "@confluentinc/schemaregistry";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeKafkaValue, encodeSchemaRegistryFrame } from "../../src/framing/index.js";
 import {
   createEnvelope,
   encodeEnvelope,
-  type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
+  isCodecError,
 } from "../../src/index.js";
-import { B, codecErrorOf, concat } from "./helpers.js";
+import { arbitraryEnvelope } from "../../src/testing/index.js";
+import { envelopeTable } from "../helpers/accepted-by-protobuf-es.js";
+import { B, concat, wire } from "../helpers/bytes.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
+import { schemaIds } from "../helpers/framing-arbitraries.js";
+import { sameEnvelope } from "../helpers/wire-fields.js";
 
 const bin = "cannot decode kafka_grpc.GRPC_AttendantPayload from binary";
 const envelope = createEnvelope("messageStatus", { messageId: "m-1", status: 2 }, { handler: "s" });
-const same = (a: GRPC_AttendantPayload, b: GRPC_AttendantPayload) =>
-  equals(GRPC_AttendantPayloadSchema, a, b);
-
 describe("decodeKafkaValue()", () => {
   it("decodes bare protobuf and says so", () => {
     const value = decodeKafkaValue(encodeEnvelope(envelope));
     expect(value.framing).toBe("raw");
     expect(Object.keys(value)).toEqual(["framing", "envelope"]);
-    expect(same(value.envelope, envelope)).toBe(true);
+    expect(sameEnvelope(value.envelope, envelope)).toBe(true);
   });
 
   it("decodes a Schema Registry frame and returns its schema id and indexes", () => {
     const value = decodeKafkaValue(encodeSchemaRegistryFrame(envelope, { schemaId: 77 }));
     expect(value).toMatchObject({ framing: "schema-registry", schemaId: 77, messageIndexes: [0] });
-    expect(same(value.envelope, envelope)).toBe(true);
+    expect(sameEnvelope(value.envelope, envelope)).toBe(true);
   });
 
   it("decodes what Confluent's ProtobufSerializer writes", async () => {
@@ -36,7 +38,7 @@ describe("decodeKafkaValue()", () => {
     serializer.registry.add(GRPC_AttendantPayloadSchema);
     const value = decodeKafkaValue(await serializer.serialize("topic", envelope));
     expect(value.framing === "schema-registry" && value.schemaId).toBe(1);
-    expect(same(value.envelope, envelope)).toBe(true);
+    expect(sameEnvelope(value.envelope, envelope)).toBe(true);
   });
 
   it("takes empty bytes for bare protobuf: an empty envelope", () => {
@@ -95,5 +97,83 @@ describe("decodeKafkaValue()", () => {
     const error = codecErrorOf(() => decodeKafkaValue(bytes, options));
     expect(error.code).toBe(code);
     expect(error.message).toBe(`[${code}] ${message}`);
+  });
+});
+
+describe("decodeKafkaValue() on envelopes protobuf-es reads without an error", () => {
+  const frame = (payload: Uint8Array) =>
+    new Uint8Array([
+      ...wire(
+        "00", // magic byte
+        "00 00 00 2a", // schema id 42, big-endian
+        "00", // message indexes [0], short form
+      ),
+      ...payload,
+    ]);
+
+  it.each(envelopeTable)("rejects %s as bare protobuf with decodeEnvelope's message", (_, c) => {
+    const error = codecErrorOf(() => decodeKafkaValue(c.bytes));
+    expect(error.message).toBe(`[malformed] ${c.message}`);
+  });
+
+  it.each(envelopeTable)("rejects %s in a Schema Registry frame, at offset 6", (_, c) => {
+    const error = codecErrorOf(() => decodeKafkaValue(frame(c.bytes)));
+    expect(error.code).toBe("malformed");
+    expect(error.rawMessage).toBe(
+      `cannot decode schema registry frame: envelope at offset 6: ${c.message}`,
+    );
+    expect(isCodecError(error.cause)).toBe(true);
+  });
+});
+
+// The identities, with fast-check, on the envelopes of vehicle-update-codec/testing.
+
+describe("decodeKafkaValue() identities", () => {
+  it("tells bare protobuf from a Schema Registry frame, and decodes both", () => {
+    const values = fc.array(
+      fc.tuple(arbitraryEnvelope(), fc.option(schemaIds, { nil: undefined })),
+      { minLength: 1, maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(values, (records) => {
+        for (const [envelope, schemaId] of records) {
+          const bytes =
+            schemaId === undefined
+              ? encodeEnvelope(envelope)
+              : encodeSchemaRegistryFrame(envelope, { schemaId });
+          const value = decodeKafkaValue(bytes);
+          if (schemaId === undefined) {
+            expect(value.framing).toBe("raw");
+          } else {
+            expect(value).toMatchObject({ framing: "schema-registry", schemaId });
+          }
+          expect(sameEnvelope(value.envelope, envelope)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("fails on any bytes with a CodecError only", () => {
+    const frames = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }).map((b) => concat(new Uint8Array([0]), b)),
+      fc
+        .tuple(arbitraryEnvelope(), schemaIds, fc.nat({ max: 40 }), fc.uint8Array({ maxLength: 4 }))
+        .map(([envelope, schemaId, at, junk]) => {
+          const frame = encodeSchemaRegistryFrame(envelope, { schemaId });
+          const i = Math.min(at, frame.length);
+          return concat(frame.subarray(0, i), junk, frame.subarray(i));
+        }),
+    );
+    fc.assert(
+      fc.property(frames, (frame) => {
+        try {
+          decodeKafkaValue(frame, { requireData: false });
+        } catch (error) {
+          if (!isCodecError(error)) throw error;
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,12 +1,14 @@
-import { create, equals } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import {
   MockClient,
   ProtobufDeserializer,
   ProtobufSerializer,
   SerdeType,
 } from "@confluentinc/schemaregistry";
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  decodeKafkaValue,
   decodeSchemaRegistryFrame,
   ENVELOPE_MESSAGE_INDEXES,
   encodeSchemaRegistryFrame,
@@ -22,7 +24,11 @@ import {
   GRPC_AttendantPayloadSchema,
   VehicleDataSchema,
 } from "../../src/index.js";
-import { B, codecErrorOf, concat, hex } from "./helpers.js";
+import { arbitraryEnvelope } from "../../src/testing/index.js";
+import { B, concat, hex } from "../helpers/bytes.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
+import { schemaIds } from "../helpers/framing-arbitraries.js";
+import { sameEnvelope } from "../helpers/wire-fields.js";
 
 const ctx = "cannot decode schema registry frame";
 const enc = "cannot encode schema registry frame";
@@ -32,9 +38,6 @@ const topic = "vehicle-updates";
 const envelope = createEnvelope("updateGet", { vin: "V1" }, { handler: "h" });
 const payload = encodeEnvelope(envelope); // 0a01683a040a025631
 const header = (id: number) => B(0x00, id >>> 24, (id >>> 16) & 0xff, (id >>> 8) & 0xff, id & 0xff);
-
-const same = (a: GRPC_AttendantPayload, b: GRPC_AttendantPayload) =>
-  equals(GRPC_AttendantPayloadSchema, a, b);
 
 describe("the contract", () => {
   it("keeps GRPC_AttendantPayload the first message of kafka_grpc.proto, index [0]", () => {
@@ -132,14 +135,14 @@ describe("decodeSchemaRegistryFrame()", () => {
     const decoded = decodeSchemaRegistryFrame(frame);
     expect(decoded.schemaId).toBe(42);
     expect(decoded.messageIndexes).toEqual([0]);
-    expect(same(decoded.envelope, envelope)).toBe(true);
+    expect(sameEnvelope(decoded.envelope, envelope)).toBe(true);
   });
 
   it("decodes a frame with the long indexes 0x02 0x00", () => {
     const decoded = decodeSchemaRegistryFrame(concat(header(2 ** 31 - 1), B(0x02, 0x00), payload));
     expect(decoded.schemaId).toBe(2 ** 31 - 1);
     expect(decoded.messageIndexes).toEqual([0]);
-    expect(same(decoded.envelope, envelope)).toBe(true);
+    expect(sameEnvelope(decoded.envelope, envelope)).toBe(true);
   });
 
   it("decodes a frame from a Buffer that is a view into a larger pool", () => {
@@ -410,7 +413,7 @@ describe("Confluent's ProtobufSerializer and ProtobufDeserializer", () => {
       const decoded = decodeSchemaRegistryFrame(await serializer.serialize(topic, original));
       expect(decoded.schemaId).toBe(1);
       expect(decoded.messageIndexes).toEqual([0]);
-      expect(same(decoded.envelope, original)).toBe(true);
+      expect(sameEnvelope(decoded.envelope, original)).toBe(true);
     }
   });
 
@@ -420,7 +423,7 @@ describe("Confluent's ProtobufSerializer and ProtobufDeserializer", () => {
     const long = concat(header(schemaId), B(0x02, 0x00), payload);
     for (const frame of [short, long]) {
       const read = await deserializer.deserialize(topic, Buffer.from(frame));
-      expect(same(read as GRPC_AttendantPayload, envelope)).toBe(true);
+      expect(sameEnvelope(read as GRPC_AttendantPayload, envelope)).toBe(true);
     }
   });
 
@@ -431,6 +434,44 @@ describe("Confluent's ProtobufSerializer and ProtobufDeserializer", () => {
     expect(hex(theirs)).toBe("00" + "00000001" + "0214" + "0a025631");
     expect(codecErrorOf(() => decodeSchemaRegistryFrame(theirs)).message).toBe(
       `[malformed] ${ctx}: message indexes [10] do not name kafka_grpc.GRPC_AttendantPayload (expected [0])`,
+    );
+  });
+});
+
+// The identities, with fast-check, on the envelopes of vehicle-update-codec/testing.
+
+describe("encodeSchemaRegistryFrame() and decodeSchemaRegistryFrame() identities", () => {
+  it("read back the envelope, the schema id and the indexes [0], as decodeKafkaValue() does", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), schemaIds, (envelope, schemaId) => {
+        const frame = encodeSchemaRegistryFrame(envelope, { schemaId });
+        expect(frame[0]).toBe(0x00); // magic byte
+        expect(new DataView(frame.buffer, frame.byteOffset).getInt32(1)).toBe(schemaId);
+        const decoded = decodeSchemaRegistryFrame(frame);
+        expect(decoded.schemaId).toBe(schemaId);
+        expect(decoded.messageIndexes).toEqual([0]);
+        expect(sameEnvelope(decoded.envelope, envelope)).toBe(true);
+        const value = decodeKafkaValue(frame);
+        expect(value.framing === "schema-registry" && value.schemaId).toBe(schemaId);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("read the long form of the indexes [0] (0x02 0x00) as the short form", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), schemaIds, (envelope, schemaId) => {
+        const short = encodeSchemaRegistryFrame(envelope, { schemaId });
+        const long = concat(
+          short.subarray(0, 5), // magic byte and schema id
+          new Uint8Array([0x02, 0x00]), // count 1 (zigzag 2), index 0
+          short.subarray(6), // the envelope
+        );
+        const decoded = decodeSchemaRegistryFrame(long);
+        expect(decoded.schemaId).toBe(schemaId);
+        expect(sameEnvelope(decoded.envelope, envelope)).toBe(true);
+      }),
+      { numRuns: 100 },
     );
   });
 });

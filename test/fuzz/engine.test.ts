@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { CodecError } from "../../src/index.js";
-import { goldenBinaries } from "./corpus.js";
-import { type FuzzTarget, formatFinding, formatSummary, runFuzz } from "./engine.js";
+import { goldenBinaries } from "../../tools/fuzz/corpus.js";
+import { type FuzzTarget, formatFinding, formatSummary, runFuzz } from "../../tools/fuzz/engine.js";
 import {
   byteMutators,
   encodeVarint,
   MAX_MUTATED_BYTES,
   mutateBytes,
   toHex,
-} from "./mutate-bytes.js";
-import { createRandom } from "./random.js";
-import { createTarget, targetNames } from "./targets.js";
+} from "../../tools/fuzz/mutate-bytes.js";
+import { createRandom } from "../../tools/fuzz/random.js";
+import { createTarget, targetNames } from "../../tools/fuzz/targets.js";
 
 // The fuzzers are only as good as their engine: these tests show that it reports what it must
 // (an escaping error, a rejection from a target that must not throw, a failed check, a slow

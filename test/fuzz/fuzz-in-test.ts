@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { type FuzzReport, formatFinding, formatSummary, runFuzz } from "./engine.js";
-import { createTarget, type TargetName } from "./targets.js";
+import { type FuzzReport, formatFinding, formatSummary, runFuzz } from "../../tools/fuzz/engine.js";
+import { createTarget, type TargetName } from "../../tools/fuzz/targets.js";
 
 // The bounded fuzz run of the test suite: about 20 000 inputs per target, from a fixed seed, so
 // that a run is the same on every machine. `npm run fuzz` runs as many as you like.

@@ -10,6 +10,7 @@ import {
   envelopeToJsonString,
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
+import { hex } from "../helpers/bytes.js";
 
 // The golden vectors in golden/ (shipped as vehicle-update-codec/golden/*) are written by
 // scripts/write-golden.ts from the fixtures. When a change to the fixtures or the codec is meant
@@ -24,10 +25,6 @@ function readBinary(kind: string): Uint8Array {
 
 function readJson(kind: string): string {
   return readFileSync(new URL(`${kind}.json`, dir), "utf8");
-}
-
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("hex");
 }
 
 describe("golden vectors", () => {

@@ -313,6 +313,6 @@ function reorder(bytes: Uint8Array, run: Entry[]): void {
 }
 
 /** Compares two strings by their UTF-8 bytes, with Node's Buffer: independent of the runtime. */
-function compareUtf8(a: string, b: string): number {
+export function compareUtf8(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }

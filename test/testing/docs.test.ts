@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { type ExampleProject, exampleProject, examplesOf } from "../fixtures/markdown-examples.js";
+import { type ExampleProject, exampleProject, examplesOf } from "../helpers/markdown-examples.js";
 
 // docs/testing.md is part of the API: its examples typecheck and run as pasted.
 

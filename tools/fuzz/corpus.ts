@@ -27,13 +27,3 @@ export function delimit(bytes: Uint8Array): Uint8Array {
   out.set(bytes, prefix.length);
   return out;
 }
-
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}

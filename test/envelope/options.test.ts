@@ -17,17 +17,7 @@ import {
   UpdateManifestSchema,
 } from "../../src/index.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
-
-/** The CodecError `fn` throws; fails the test if it throws anything else or nothing. */
-function codecErrorOf(fn: () => unknown): CodecError {
-  try {
-    fn();
-  } catch (error) {
-    if (isCodecError(error)) return error;
-    throw new Error(`expected a CodecError, got ${String(error)}`);
-  }
-  throw new Error("expected a CodecError, got a result");
-}
+import { codecErrorOf } from "../helpers/codec-error-of.js";
 
 /**
  * An updateManifest envelope whose ECUs nest `ecus` deep through `rollback` (depth 2 + ecus),

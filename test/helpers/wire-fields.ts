@@ -6,9 +6,10 @@ import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
+import { concat } from "./bytes.js";
 
-// Shared by the property tests: a strict equality for envelopes, builders of valid but unusual
-// encodings (unknown fields, reordered fields, padded lengths), and byte and stream helpers.
+// The wire, field by field: a strict equality for envelopes, builders of valid but unusual
+// encodings (unknown fields, reordered fields, padded lengths), and readers of what bytes hold.
 
 /**
  * Equal as protobuf-es `equals` sees them, and equal unknown fields too: `equals` ignores
@@ -19,44 +20,6 @@ export function sameEnvelope(a: GRPC_AttendantPayload, b: GRPC_AttendantPayload)
   const x = encodeEnvelope(a, { requireData: false });
   const y = encodeEnvelope(b, { requireData: false });
   return Buffer.compare(x, y) === 0;
-}
-
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-/** Cuts `bytes` at the given offsets (sorted, may repeat: a repeat makes an empty chunk). */
-export function cut(bytes: Uint8Array, at: readonly number[]): Uint8Array[] {
-  const bounds = [0, ...at, bytes.length];
-  return bounds.slice(1).map((end, i) => bytes.slice(bounds[i], end));
-}
-
-/** Bytes and the chunks they are cut into: empty chunks and one-byte chunks included. */
-export function chunked(bytes: Uint8Array): fc.Arbitrary<Uint8Array[]> {
-  return fc.array(fc.nat({ max: bytes.length }), { maxLength: 16 }).map((at) =>
-    cut(
-      bytes,
-      [...at].sort((x, y) => x - y),
-    ),
-  );
-}
-
-/** An async source handing out `chunks` one by one, as a socket or file stream would. */
-export async function* asyncSource(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
-  for (const chunk of chunks) yield chunk;
-}
-
-/** Collects everything an async iterable yields. */
-export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
 }
 
 /** One top-level field of a message as it sits on the wire: its tag, and the whole field. */
@@ -174,9 +137,4 @@ export function keysOnTheWire(bytes: Uint8Array): string[] {
     }
   }
   return keys;
-}
-
-/** Compares strings byte-wise by their UTF-8, the order deterministic encoding writes keys in. */
-export function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "../..");
 const out = mkdtempSync(join(tmpdir(), "vuc-gen-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

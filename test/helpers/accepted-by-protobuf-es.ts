@@ -5,25 +5,14 @@ import {
   type MessageShape,
   toJson,
 } from "@bufbuild/protobuf";
-import { sizeDelimitedDecodeStream } from "@bufbuild/protobuf/wire";
-import { describe, expect, it } from "vitest";
-import {
-  decodeDelimited,
-  decodeDelimitedStream,
-  decodeKafkaValue,
-} from "../../src/framing/index.js";
 import {
   CarUpdateStatusSchema,
-  type CodecError,
-  decodeEnvelope,
-  decodeMessage,
-  GRPC_AttendantPayloadSchema,
-  isCodecError,
   MessageStatusSchema,
   type UpdateManifest,
   UpdateManifestSchema,
   VehicleDataSchema,
 } from "../../src/index.js";
+import { hex, wire } from "./bytes.js";
 
 // @bufbuild/protobuf 2.17 reads some malformed inputs without complaint: it takes a length
 // prefix modulo 2^32, lets a nested message read past its parent's end, keeps a varint of
@@ -32,69 +21,27 @@ import {
 // makes of the bytes, and that the codec rejects them with `malformed` and an exact message.
 //
 // protobuf-es throws on some bytes of the same kinds, but only by accident of what follows: in
-// test/envelope/errors.test.ts the length of 2^32 is followed by 0x0a, which protobuf-es, having
+// test/envelope/decode-envelope.test.ts the length of 2^32 is followed by 0x0a, which protobuf-es, having
 // read the length as 0, takes for a tag and then throws "premature EOF"; an 11-byte varint inside
 // a map entry makes it throw "illegal tag" (it reads map entries with a loop of its own). The
 // bytes here are chosen so that it returns a message, which is the point: it accepts them.
 
-/** Bytes from groups of hex pairs, one group per wire element: `wire("3a", "80 80 10")`. */
-function wire(...groups: string[]): Uint8Array {
-  const pairs = groups
-    .join(" ")
-    .split(" ")
-    .filter((pair) => pair !== "");
-  return new Uint8Array(pairs.map((pair) => Number.parseInt(pair, 16)));
-}
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
-const envelopeText = "cannot decode kafka_grpc.GRPC_AttendantPayload from binary: ";
-
-/** Runs `fn`, expecting a CodecError, and returns it. */
-function codecErrorOf(fn: () => unknown): CodecError {
-  try {
-    fn();
-  } catch (error) {
-    expect(isCodecError(error), String(error)).toBe(true);
-    return error as CodecError;
-  }
-  throw new Error("expected a CodecError, nothing was thrown");
-}
-
-/** Awaits `promise`, expecting it to reject with a CodecError, and returns it. */
-async function asyncCodecErrorOf(promise: Promise<unknown>): Promise<CodecError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isCodecError(error), String(error)).toBe(true);
-    return error as CodecError;
-  }
-  throw new Error("expected a CodecError, nothing was thrown");
-}
+export const envelopeText = "cannot decode kafka_grpc.GRPC_AttendantPayload from binary: ";
 
 /** The unknown fields protobuf-es kept on a message, as [field number, wire type, hex]. */
-function unknownOf(message: object) {
+export function unknownOf(message: object) {
   const unknown = (message as { $unknown?: { no: number; wireType: number; data: Uint8Array }[] })
     .$unknown;
   return (unknown ?? []).map((field) => [field.no, field.wireType, hex(field.data)]);
 }
 
 /** What plain protobuf-es makes of `bytes`: it must not throw. */
-function lenient<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array) {
+export function lenient<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array) {
   const message: MessageShape<Desc> = fromBinary(schema, bytes);
   return { json: toJson(schema, message), message };
 }
 
-/** Collects everything an async iterable yields. */
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
-
-async function* chunks(...parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
-  yield* parts;
-}
-
-interface EnvelopeCase {
+export interface EnvelopeCase {
   readonly bytes: Uint8Array;
   /** What protobuf-es `fromBinary` returns, as proto3 JSON. */
   readonly protobufEs: JsonValue;
@@ -106,7 +53,7 @@ interface EnvelopeCase {
 }
 
 /** Malformed envelopes that protobuf-es reads (wrongly), and the codec rejects. */
-const envelopeCases: Record<string, EnvelopeCase> = {
+export const envelopeCases: Record<string, EnvelopeCase> = {
   "a length prefix of 2^32": {
     // protobuf-es reads the length as 0: an empty updateGet, then a handler that was never there.
     bytes: wire(
@@ -188,37 +135,9 @@ const envelopeCases: Record<string, EnvelopeCase> = {
   },
 };
 
-const envelopeTable = Object.entries(envelopeCases);
+export const envelopeTable = Object.entries(envelopeCases);
 
-describe("protobuf-es fromBinary()", () => {
-  it.each(envelopeTable)("reads %s without an error, and gets it wrong", (_, c) => {
-    const { json, message } = lenient(GRPC_AttendantPayloadSchema, c.bytes);
-    expect(json).toEqual(c.protobufEs);
-    expect(unknownOf(message)).toEqual(c.envelopeUnknown ?? []);
-    expect(unknownOf(message.Data.value ?? {})).toEqual(c.memberUnknown ?? []);
-  });
-});
-
-describe("decodeEnvelope()", () => {
-  it.each(envelopeTable)("rejects %s as malformed", (_, c) => {
-    const error = codecErrorOf(() => decodeEnvelope(c.bytes));
-    expect(error.code).toBe("malformed");
-    expect(error.rawMessage).toBe(c.message);
-    expect(error.message).toBe(`[malformed] ${c.message}`);
-  });
-
-  it.each(envelopeTable)(
-    "rejects %s also with requireData false and readUnknownFields false",
-    (_, c) => {
-      const error = codecErrorOf(() =>
-        decodeEnvelope(c.bytes, { requireData: false, readUnknownFields: false }),
-      );
-      expect(error.message).toBe(`[malformed] ${c.message}`);
-    },
-  );
-});
-
-interface MessageCase {
+export interface MessageCase {
   readonly schema: DescMessage;
   readonly bytes: Uint8Array;
   readonly protobufEs: JsonValue;
@@ -229,7 +148,7 @@ interface MessageCase {
 }
 
 /** The same flaws in messages of the contract decoded on their own with decodeMessage(). */
-const messageCases: Record<string, MessageCase> = {
+export const messageCases: Record<string, MessageCase> = {
   "a VehicleData with a length prefix of 2^32 + 1": {
     schema: VehicleDataSchema,
     bytes: wire(
@@ -291,100 +210,3 @@ const messageCases: Record<string, MessageCase> = {
       "cannot decode kafka_grpc.MessageStatus from binary: field kafka_grpc.MessageStatus.status at offset 0 has wire type LEN, expected VARINT",
   },
 };
-
-describe("decodeMessage() on a message of the contract", () => {
-  const table = Object.entries(messageCases);
-
-  it.each(table)("protobuf-es reads %s without an error", (_, c) => {
-    const { json, message } = lenient(c.schema, c.bytes);
-    expect(json).toEqual(c.protobufEs);
-    expect(unknownOf(c.unknownOn?.(message) ?? message)).toEqual(c.unknown ?? []);
-  });
-
-  it.each(table)("rejects %s as malformed", (_, c) => {
-    const error = codecErrorOf(() => decodeMessage(c.schema, c.bytes));
-    expect(error.code).toBe("malformed");
-    expect(error.rawMessage).toBe(c.message);
-  });
-});
-
-describe("decodeKafkaValue()", () => {
-  const frame = (payload: Uint8Array) =>
-    new Uint8Array([
-      ...wire(
-        "00", // magic byte
-        "00 00 00 2a", // schema id 42, big-endian
-        "00", // message indexes [0], short form
-      ),
-      ...payload,
-    ]);
-
-  it.each(envelopeTable)("rejects %s as bare protobuf with decodeEnvelope's message", (_, c) => {
-    const error = codecErrorOf(() => decodeKafkaValue(c.bytes));
-    expect(error.message).toBe(`[malformed] ${c.message}`);
-  });
-
-  it.each(envelopeTable)("rejects %s in a Schema Registry frame, at offset 6", (_, c) => {
-    const error = codecErrorOf(() => decodeKafkaValue(frame(c.bytes)));
-    expect(error.code).toBe("malformed");
-    expect(error.rawMessage).toBe(
-      `cannot decode schema registry frame: envelope at offset 6: ${c.message}`,
-    );
-    expect(isCodecError(error.cause)).toBe(true);
-  });
-});
-
-describe("decodeDelimitedStream()", () => {
-  const good = wire(
-    "02", // length 2
-    "3a 00", // field 7 (updateGet), LEN 0
-  );
-
-  it.each(envelopeTable)(
-    "rejects %s after a good envelope, with its stream offset",
-    async (_, c) => {
-      const stream = new Uint8Array([...good, c.bytes.length, ...c.bytes]); // each case is < 128 bytes
-      const expected = `cannot decode size-delimited envelopes: envelope at offset 4: ${c.message}`;
-      // Cut inside the bad envelope, so that it spans two chunks.
-      const error = await asyncCodecErrorOf(
-        collect(decodeDelimitedStream(chunks(stream.subarray(0, 6), stream.subarray(6)))),
-      );
-      expect(error.code).toBe("malformed");
-      expect(error.rawMessage).toBe(expected);
-      expect(codecErrorOf(() => decodeDelimited(stream)).rawMessage).toBe(expected);
-    },
-  );
-
-  it("yields the envelopes before the bad one", async () => {
-    const c = envelopeTable[0]?.[1];
-    if (c === undefined) throw new Error("missing case");
-    const seen: string[] = [];
-    const stream = new Uint8Array([...good, c.bytes.length, ...c.bytes]);
-    await asyncCodecErrorOf(
-      (async () => {
-        for await (const envelope of decodeDelimitedStream(chunks(stream))) {
-          seen.push(envelope.Data.case ?? "none");
-        }
-      })(),
-    );
-    expect(seen).toEqual(["updateGet"]);
-  });
-
-  it("rejects a stream length prefix of 2^32 + 2, which protobuf-es reads as 2", async () => {
-    const stream = wire(
-      "82 80 80 80 10", // length 2^32 + 2 (protobuf-es: 2)
-      "3a 00", // field 7 (updateGet), LEN 0
-    );
-    const lenientStream = await collect(
-      sizeDelimitedDecodeStream(GRPC_AttendantPayloadSchema, chunks(stream)),
-    );
-    expect(lenientStream.map((m) => toJson(GRPC_AttendantPayloadSchema, m))).toEqual([
-      { updateGet: {} },
-    ]);
-    const error = await asyncCodecErrorOf(collect(decodeDelimitedStream(chunks(stream))));
-    expect(error.code).toBe("malformed");
-    expect(error.rawMessage).toBe(
-      "cannot decode size-delimited envelopes: length prefix at offset 0 is 4294967298, 2^32 or more",
-    );
-  });
-});

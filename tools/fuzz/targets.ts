@@ -23,7 +23,7 @@ import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
-import { concatBytes, delimit, goldenBinaries, goldenJsonTexts } from "./corpus.js";
+import { delimit, goldenBinaries, goldenJsonTexts } from "./corpus.js";
 import type { FuzzTarget, Outcome } from "./engine.js";
 import { describeValue, hostileBody } from "./hostile-values.js";
 import { mutateBytes, toHex } from "./mutate-bytes.js";
@@ -141,13 +141,15 @@ function schemaRegistryHeader(random: Random): Uint8Array {
     [0xff, 0xff, 0xff, 0xff, 0xff, 0x01], // a varint over 5 bytes
     [], // nothing: the envelope's first byte is read as the count
   ]);
-  return concatBytes([header, new Uint8Array(indexes)]);
+  return new Uint8Array(Buffer.concat([header, new Uint8Array(indexes)]));
 }
 
 /** Mutated record values, bare or behind a Schema Registry header, fed to decodeKafkaValue. */
 export function decodeKafkaValueTarget(): FuzzTarget<BytesInput, KafkaValue> {
   const corpus = goldenBinaries();
-  const frames = corpus.map((bytes) => concatBytes([new Uint8Array([0, 0, 0, 0, 42, 0]), bytes]));
+  const frames = corpus.map(
+    (bytes) => new Uint8Array(Buffer.concat([new Uint8Array([0, 0, 0, 0, 42, 0]), bytes])),
+  );
   return {
     name: "decodeKafkaValue",
     description:
@@ -162,7 +164,10 @@ export function decodeKafkaValueTarget(): FuzzTarget<BytesInput, KafkaValue> {
       if (roll < 14) {
         const base = random.pick(corpus);
         const payload = random.chance(0.15) ? base : mutateBytes(random, base, corpus);
-        return { bytes: concatBytes([schemaRegistryHeader(random), payload]), options };
+        return {
+          bytes: new Uint8Array(Buffer.concat([schemaRegistryHeader(random), payload])),
+          options,
+        };
       }
       return { bytes: mutateBytes(random, random.pick(frames), frames), options };
     },
@@ -218,7 +223,7 @@ export function decodeDelimitedStreamTarget(): FuzzTarget<StreamInput, GRPC_Atte
     mayReject: true,
     generate(random) {
       const parts = Array.from({ length: random.between(1, 4) }, () => random.pick(delimited));
-      const stream = concatBytes(parts);
+      const stream = new Uint8Array(Buffer.concat(parts));
       const bytes = random.chance(0.1) ? stream : mutateBytes(random, stream, delimited);
       return {
         chunks: randomChunks(random, bytes),
@@ -236,7 +241,10 @@ export function decodeDelimitedStreamTarget(): FuzzTarget<StreamInput, GRPC_Atte
       // The stream and the one-buffer reader must agree: same envelopes, or the same error.
       let whole: Outcome<GRPC_AttendantPayload[]>;
       try {
-        whole = { ok: true, value: decodeDelimited(concatBytes(chunks), options) };
+        whole = {
+          ok: true,
+          value: decodeDelimited(new Uint8Array(Buffer.concat(chunks)), options),
+        };
       } catch (error) {
         whole = { ok: false, error: error as never };
       }

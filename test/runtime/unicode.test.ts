@@ -10,21 +10,11 @@ import {
   envelopeToJsonString,
   type GRPC_AttendantPayload,
 } from "../../src/index.js";
+import { outcome } from "../helpers/outcome.js";
 
 // Engines from before 2023 (Chrome < 111, Firefox < 119, Safari < 16.4) have no
 // String.prototype.isWellFormed. The generated code calls it as it is, and gives up to the slow
 // path where it is missing: every result and every error stays the same, only slower.
-
-/** What each call gives: its value, or its error's code and message. */
-function outcome(call: () => unknown): unknown {
-  try {
-    const value = call();
-    return value instanceof Uint8Array ? { bytes: Array.from(value) } : { value };
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    return { code, message };
-  }
-}
 
 /** Envelopes as the writers see them: every kind, and lone surrogates in three places. */
 function envelopes(): GRPC_AttendantPayload[] {
@@ -60,7 +50,7 @@ function outcomes(): unknown[] {
   ];
 }
 
-describe("on an engine without String.prototype.isWellFormed", () => {
+describe("wellFormed() on an engine without String.prototype.isWellFormed", () => {
   const modern = outcomes();
   const descriptor = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
   beforeAll(() => {

@@ -1,0 +1,434 @@
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  createEnvelope,
+  decodeEnvelope,
+  encodeEnvelope,
+  GRPC_AttendantPayloadSchema,
+} from "../../src/index.js";
+import { arbitraryEnvelope, arbitraryEnvelopeBytes } from "../../src/testing/index.js";
+import {
+  envelopeTable,
+  envelopeText,
+  lenient,
+  unknownOf,
+} from "../helpers/accepted-by-protobuf-es.js";
+import { B } from "../helpers/bytes.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
+import { mutated } from "../helpers/mutated-bytes.js";
+import { expectSameOutcome } from "../helpers/outcome.js";
+import { decodeEnvelopeByOracle } from "../oracle/decode-envelope-by-oracle.js";
+
+const S = GRPC_AttendantPayloadSchema;
+
+describe("decodeEnvelope() errors", () => {
+  it.each([
+    [
+      "a length that runs past the input",
+      B(0x3a, 0x05, 0x0a, 0x03, 0x41),
+      "truncated",
+      `${envelopeText}length-delimited field of 5 bytes at offset 1 runs past the end of the input`,
+    ],
+    [
+      "a truncated varint",
+      B(0x32, 0x02, 0x08, 0x96),
+      "truncated",
+      `${envelopeText}varint at offset 3 runs past the end of the input`,
+    ],
+    [
+      "a truncated tag",
+      B(0x3a, 0x00, 0x80),
+      "truncated",
+      `${envelopeText}varint at offset 2 runs past the end of the input`,
+    ],
+    [
+      "a group not closed before the input ends",
+      B(0x3a, 0x00, 0x6b, 0x08, 0x01),
+      "truncated",
+      `${envelopeText}group 13 opened at offset 2 is not closed before the input ends`,
+    ],
+    [
+      "a nested length past its parent's end",
+      B(0x3a, 0x03, 0x0a, 0x05, 0x41, 0x42, 0x43, 0x44, 0x45),
+      "malformed",
+      `${envelopeText}length-delimited field of 5 bytes at offset 3 runs past the end of kafka_grpc.VehicleData at offset 5`,
+    ],
+    [
+      "a length prefix of 2^32",
+      B(0x3a, 0x80, 0x80, 0x80, 0x80, 0x10, 0x0a),
+      "malformed",
+      `${envelopeText}length prefix at offset 1 is 4294967296, 2^32 or more`,
+    ],
+    [
+      "a varint of 11 bytes in an unknown field",
+      B(0x68, ...Array(10).fill(0xff), 0x01),
+      "malformed",
+      `${envelopeText}varint at offset 1 is longer than 10 bytes`,
+    ],
+    [
+      "an unknown group closed outside its message",
+      B(0x3a, 0x01, 0x6b, 0x6c),
+      "malformed",
+      `${envelopeText}group 13 opened at offset 2 is not closed inside kafka_grpc.VehicleData, which ends at offset 3`,
+    ],
+    [
+      "a group closed with another field number",
+      B(0x6b, 0x74, 0x3a, 0x00),
+      "malformed",
+      `${envelopeText}unexpected END_GROUP for field 14 at offset 1`,
+    ],
+    [
+      "an END_GROUP without a group",
+      B(0x3a, 0x00, 0x6c),
+      "malformed",
+      `${envelopeText}unexpected END_GROUP for field 13 at offset 2`,
+    ],
+    [
+      "a known field with the wrong wire type",
+      B(0x08, 0x01, 0x3a, 0x00),
+      "malformed",
+      `${envelopeText}field kafka_grpc.GRPC_AttendantPayload.handler at offset 0 has wire type VARINT, expected LEN`,
+    ],
+    ["wire type 7", B(0x0f), "malformed", `${envelopeText}invalid wire type 7 at offset 0`],
+    ["field number 0", B(0x02, 0x00), "malformed", `${envelopeText}field number 0 at offset 0`],
+    [
+      "a tag over 32 bits",
+      B(0xff, 0xff, 0xff, 0xff, 0xff, 0x01),
+      "malformed",
+      `${envelopeText}tag at offset 0 does not fit 32 bits`,
+    ],
+    [
+      "invalid UTF-8 in a string",
+      B(0x0a, 0x02, 0xc3, 0x28, 0x3a, 0x00),
+      "invalid_utf8",
+      `${envelopeText}invalid UTF-8 in kafka_grpc.GRPC_AttendantPayload.handler at offset 1`,
+    ],
+    [
+      "a lone surrogate (CESU-8) in a map key",
+      B(0x12, 0x06, 0x0a, 0x04, 0x0a, 0x02, 0xed, 0xa0),
+      "invalid_utf8",
+      `${envelopeText}invalid UTF-8 in kafka_grpc.CarUpdateStatus.ecus[entry].key at offset 5`,
+    ],
+    [
+      "an envelope without Data",
+      B(),
+      "missing_data",
+      "cannot decode kafka_grpc.GRPC_AttendantPayload: envelope has no Data member",
+    ],
+    [
+      "an envelope whose only member is unknown",
+      B(0x0a, 0x01, 0x68, 0x68, 0x01, 0x70, 0x02),
+      "missing_data",
+      "cannot decode kafka_grpc.GRPC_AttendantPayload: envelope has no Data member but unknown fields 13, 14, probably a member newer than this schema",
+    ],
+  ] as const)("rejects %s", (_, bytes, code, message) => {
+    const error = codecErrorOf(() => decodeEnvelope(bytes));
+    expect(error.code).toBe(code);
+    expect(error.rawMessage).toBe(message);
+    expect(error.message).toBe(`[${code}] ${message}`);
+  });
+
+  it("rejects nesting deeper than recursionLimit", () => {
+    const bytes = encodeEnvelope(
+      createEnvelope("updateManifest", { ecuUpdates: [{ files: [{}] }] }),
+    );
+    const error = codecErrorOf(() => decodeEnvelope(bytes, { recursionLimit: 3 }));
+    expect(error.code).toBe("too_deep");
+    expect(error.rawMessage).toBe(
+      `${envelopeText}kafka_grpc.UpdateManifestFile at offset 6 nests deeper than recursionLimit 3`,
+    );
+    expect(decodeEnvelope(bytes, { recursionLimit: 4 }).Data.case).toBe("updateManifest");
+  });
+
+  it("rejects 101 nested rollback ECUs under the default limit of 100", () => {
+    let ecu = {};
+    // envelope (1) → manifest (2) → 99 ECUs, each the rollback of the one before (3 … 101).
+    for (let i = 0; i < 98; i++) ecu = { rollback: [ecu] };
+    const envelope = createEnvelope("updateManifest", { ecuUpdates: [ecu] });
+    const bytes = encodeEnvelope(envelope, { recursionLimit: 101 });
+    expect(codecErrorOf(() => decodeEnvelope(bytes)).code).toBe("too_deep");
+    expect(decodeEnvelope(bytes, { recursionLimit: 101 }).Data.case).toBe("updateManifest");
+  });
+
+  it("rejects an input over maxBytes before reading it", () => {
+    const error = codecErrorOf(() =>
+      decodeEnvelope(B(0x3a, 0x00, 0x3a, 0x00, 0x3a, 0x00), { maxBytes: 4 }),
+    );
+    expect(error.code).toBe("too_large");
+    expect(error.rawMessage).toBe(`${envelopeText}message of 6 bytes exceeds maxBytes 4`);
+  });
+
+  it("accepts an envelope without Data when requireData is false", () => {
+    expect(decodeEnvelope(B(), { requireData: false }).Data.case).toBeUndefined();
+  });
+
+  it.each([
+    ["a string", "abc", `${envelopeText}expected a Uint8Array, got string`],
+    ["null", null, `${envelopeText}expected a Uint8Array, got null`],
+    ["an array", [1, 2], `${envelopeText}expected a Uint8Array, got array`],
+  ])("rejects %s as input with invalid_argument", (_, input, message) => {
+    const error = codecErrorOf(() => decodeEnvelope(input as never));
+    expect(error.code).toBe("invalid_argument");
+    expect(error.rawMessage).toBe(message);
+  });
+
+  it.each([
+    [{ maxBytes: -1 }, "option maxBytes must be a whole number of at least 0, got -1"],
+    [{ recursionLimit: 0 }, "option recursionLimit must be a whole number of at least 1, got 0"],
+    [{ maxBytes: Number.NaN }, "option maxBytes must be a whole number of at least 0, got NaN"],
+  ])("rejects the options %o", (options, message) => {
+    const error = codecErrorOf(() => decodeEnvelope(B(0x3a, 0x00), options));
+    expect(error.code).toBe("invalid_argument");
+    expect(error.rawMessage).toBe(message);
+  });
+
+  it("accepts a Node.js Buffer and a subarray with an offset", () => {
+    const bytes = encodeEnvelope(createEnvelope("updateGet", { vin: "V" }));
+    expect(decodeEnvelope(Buffer.from(bytes)).Data.case).toBe("updateGet");
+    const padded = new Uint8Array([9, 9, ...bytes, 9]);
+    expect(decodeEnvelope(padded.subarray(2, 2 + bytes.length)).Data.case).toBe("updateGet");
+  });
+});
+
+// The generated decoder (gen/kafka_grpc/kafka_grpc_fast.ts) against the slow path it replaced:
+// the wire check, then protobuf-es's fromBinary(). Same objects for every input the slow path
+// accepts, the same CodecError (code and text) for every input it rejects.
+
+/** Envelope bytes with unknown fields of every wire type appended, in the envelope and inside. */
+const withUnknown = fc
+  .tuple(arbitraryEnvelopeBytes(), fc.array(fc.integer({ min: 13, max: 2000 }), { maxLength: 3 }))
+  .map(([bytes, numbers]) => {
+    const extra: number[] = [];
+    for (const no of numbers) {
+      const tag = (wt: number) => {
+        let t = no * 8 + wt;
+        const out: number[] = [];
+        while (t > 0x7f) {
+          out.push((t & 0x7f) | 0x80);
+          t >>>= 7;
+        }
+        out.push(t);
+        return out;
+      };
+      extra.push(
+        ...tag(0),
+        0x96,
+        0x01,
+        ...tag(1),
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        ...tag(2),
+        2,
+        0x68,
+        0x69,
+      );
+      extra.push(...tag(5), 9, 9, 9, 9, ...tag(3), 0x08, 0x01, ...tag(4));
+    }
+    return new Uint8Array([...bytes, ...extra]);
+  });
+
+describe("decodeEnvelope(): the generated decoder against checkWire + fromBinary", () => {
+  it("makes the very objects fromBinary makes", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const bytes = toBinary(S, envelope);
+        expectSameOutcome(
+          () => decodeEnvelope(bytes),
+          () => fromBinary(S, bytes),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps unknown fields as fromBinary does, or drops them with readUnknownFields: false", () => {
+    fc.assert(
+      fc.property(withUnknown, fc.boolean(), (bytes, readUnknownFields) => {
+        const options = { readUnknownFields };
+        expectSameOutcome(
+          () => decodeEnvelope(bytes, options),
+          () => decodeEnvelopeByOracle(bytes, options),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("fails with the same error on mutated encodings", () => {
+    fc.assert(
+      fc.property(mutated(arbitraryEnvelopeBytes()), (bytes) => {
+        expectSameOutcome(
+          () => decodeEnvelope(bytes),
+          () => decodeEnvelopeByOracle(bytes),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("fails with the same error on mutated encodings with unknown fields and groups", () => {
+    fc.assert(
+      fc.property(mutated(withUnknown), fc.boolean(), (bytes, requireData) => {
+        expectSameOutcome(
+          () => decodeEnvelope(bytes, { requireData }),
+          () => decodeEnvelopeByOracle(bytes, { requireData }),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("fails with the same error on random bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        expectSameOutcome(
+          () => decodeEnvelope(bytes, { requireData: false }),
+          () => decodeEnvelopeByOracle(bytes, { requireData: false }),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("counts nesting against recursionLimit as the wire check does", () => {
+    fc.assert(
+      fc.property(mutated(withUnknown), fc.integer({ min: 1, max: 8 }), (bytes, recursionLimit) => {
+        expectSameOutcome(
+          () => decodeEnvelope(bytes, { recursionLimit }),
+          () => decodeEnvelopeByOracle(bytes, { recursionLimit }),
+        );
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("checks options and input as before", () => {
+    const cases: [unknown, unknown][] = [
+      [B(0x3a, 0x00), null],
+      [B(0x3a, 0x00), 5],
+      [B(0x3a, 0x00), { maxBytes: 1 }],
+      [B(0x3a, 0x00), { maxBytes: 1.5 }],
+      [B(0x3a, 0x00), { recursionLimit: 0 }],
+      [B(0x3a, 0x00), { readUnknownFields: 0 }],
+      ["bytes", undefined],
+      [[0x3a, 0x00], undefined],
+      [new DataView(new ArrayBuffer(2)), undefined],
+    ];
+    for (const [bytes, options] of cases) {
+      expectSameOutcome(
+        () => decodeEnvelope(bytes as never, options as never),
+        () => decodeEnvelopeByOracle(bytes as never, options as never),
+      );
+    }
+  });
+
+  // Inputs the mutations reach only by chance, one per check of the wire check.
+  it.each([
+    [
+      "a map entry tag of 6 bytes (protobuf-es rejects it after the wire check)",
+      [0x12, 0x0a, 0x0a, 0x08, 0x8a, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x41],
+    ],
+    [
+      "a map entry tag of 10 bytes, then a truncated field",
+      [
+        0x12, 0x0e, 0x0a, 0x0c, 0x8a, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01,
+        0x41, 0x3a,
+      ],
+    ],
+    [
+      "a map entry tag of 2^64",
+      [0x12, 0x0c, 0x0a, 0x0a, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02],
+    ],
+    ["a map entry tag with wire type 4", [0x12, 0x04, 0x0a, 0x02, 0x0c, 0x00]],
+    ["a map entry key with the wrong wire type", [0x12, 0x04, 0x0a, 0x02, 0x08, 0x01]],
+    ["a map entry value with the wrong wire type", [0x12, 0x04, 0x0a, 0x02, 0x10, 0x01]],
+    ["an unknown group in a map entry", [0x12, 0x06, 0x0a, 0x04, 0x1b, 0x08, 0x01, 0x1c]],
+    [
+      "a padded length of 10 bytes",
+      [0x3a, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00],
+    ],
+    ["a length of 2^64 + 1", [0x3a, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02]],
+    ["a tag of 5 bytes that fits", [0xf8, 0xff, 0xff, 0xff, 0x0f, 0x00, 0x3a, 0x00]],
+    ["a tag of 6 bytes", [0x80, 0x80, 0x80, 0x80, 0x80, 0x00]],
+    ["a group closed with another number", [0x6b, 0x08, 0x01, 0x74]],
+    ["nested unknown groups", [0x6b, 0x73, 0x7b, 0x7c, 0x74, 0x6c, 0x3a, 0x00]],
+    ["a group left open inside a message", [0x3a, 0x02, 0x6b, 0x08]],
+    ["an unknown fixed64 cut short", [0x3a, 0x03, 0x69, 0x01, 0x02]],
+    ["an unknown fixed32 past the input", [0x3a, 0x00, 0x6d, 0x01]],
+    [
+      "a uint32 of 10 bytes",
+      [0x5a, 0x0b, 0x30, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+    ],
+    [
+      "a bool of 2^64",
+      [0x42, 0x0c, 0x50, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02],
+    ],
+    [
+      "an int64 with bits past 64",
+      [0x32, 0x0b, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f],
+    ],
+    ["invalid UTF-8 of 30 bytes", [0x0a, 0x1e, ...Array(29).fill(0x41), 0xc0, 0x3a, 0x00]],
+    ["a BOM in a string", [0x0a, 0x03, 0xef, 0xbb, 0xbf, 0x3a, 0x00]],
+    [
+      "a map key __proto__",
+      [0x12, 0x0b, 0x0a, 0x09, 0x0a, 0x09, ...[..."__proto__"].map((c) => c.charCodeAt(0))],
+    ],
+    ["a member read twice (merged)", [0x3a, 0x03, 0x0a, 0x01, 0x41, 0x3a, 0x02, 0x48, 0x01]],
+    ["two members (the last one wins)", [0x3a, 0x00, 0x32, 0x02, 0x08, 0x05]],
+    [
+      "a message field read twice",
+      [0x42, 0x0a, 0x3a, 0x08, 0x72, 0x02, 0x08, 0x01, 0x72, 0x02, 0x10, 0x02],
+    ],
+  ])("agrees on %s", (_, bytes) => {
+    const input = new Uint8Array(bytes);
+    for (const options of [
+      undefined,
+      { readUnknownFields: false },
+      { recursionLimit: 2 },
+      { requireData: false },
+    ]) {
+      expectSameOutcome(
+        () => decodeEnvelope(input, options),
+        () => decodeEnvelopeByOracle(input, options),
+      );
+    }
+  });
+});
+
+// The inputs below are malformed, yet protobuf-es fromBinary() reads them without an error (see
+// test/helpers/accepted-by-protobuf-es.ts): decodeEnvelope() must reject every one.
+
+describe("protobuf-es fromBinary()", () => {
+  it.each(envelopeTable)("reads %s without an error, and gets it wrong", (_, c) => {
+    const { json, message } = lenient(GRPC_AttendantPayloadSchema, c.bytes);
+    expect(json).toEqual(c.protobufEs);
+    expect(unknownOf(message)).toEqual(c.envelopeUnknown ?? []);
+    expect(unknownOf(message.Data.value ?? {})).toEqual(c.memberUnknown ?? []);
+  });
+});
+
+describe("decodeEnvelope() on envelopes protobuf-es reads without an error", () => {
+  it.each(envelopeTable)("rejects %s as malformed", (_, c) => {
+    const error = codecErrorOf(() => decodeEnvelope(c.bytes));
+    expect(error.code).toBe("malformed");
+    expect(error.rawMessage).toBe(c.message);
+    expect(error.message).toBe(`[malformed] ${c.message}`);
+  });
+
+  it.each(envelopeTable)(
+    "rejects %s also with requireData false and readUnknownFields false",
+    (_, c) => {
+      const error = codecErrorOf(() =>
+        decodeEnvelope(c.bytes, { requireData: false, readUnknownFields: false }),
+      );
+      expect(error.message).toBe(`[malformed] ${c.message}`);
+    },
+  );
+});

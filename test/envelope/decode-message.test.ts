@@ -1,0 +1,98 @@
+import type { DescMessage } from "@bufbuild/protobuf";
+import { toBinary } from "@bufbuild/protobuf";
+import { TimestampSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  BineryHexSchema,
+  CarECUSchema,
+  CarUpdateStatusSchema,
+  DTCEntrySchema,
+  decodeMessage,
+  ECCKeySchema,
+  MessageStatusSchema,
+  OrderSchema,
+  UpdateManifestECUSchema,
+  UpdateManifestFileSchema,
+  UpdateManifestSchema,
+  VehicleDataSchema,
+} from "../../src/index.js";
+import {
+  arbitraryBineryHex,
+  arbitraryCarECU,
+  arbitraryCarUpdateStatus,
+  arbitraryDTCEntry,
+  arbitraryECCKey,
+  arbitraryMessageStatus,
+  arbitraryOrder,
+  arbitraryUpdateManifest,
+  arbitraryUpdateManifestECU,
+  arbitraryUpdateManifestFile,
+} from "../../src/testing/index.js";
+import { lenient, messageCases, unknownOf } from "../helpers/accepted-by-protobuf-es.js";
+import { B } from "../helpers/bytes.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
+import { mutated } from "../helpers/mutated-bytes.js";
+import { expectSameOutcome } from "../helpers/outcome.js";
+import { decodeByOracle } from "../oracle/check-wire.js";
+
+describe("decodeMessage()", () => {
+  it("names the message type it decodes", () => {
+    const error = codecErrorOf(() => decodeMessage(VehicleDataSchema, B(0x0a, 0x05, 0x41)));
+    expect(error.rawMessage).toBe(
+      "cannot decode kafka_grpc.VehicleData from binary: length-delimited field of 5 bytes at offset 1 runs past the end of the input",
+    );
+  });
+});
+
+describe("decodeMessage(): the generated decoders of every message type", () => {
+  const cases: [DescMessage, fc.Arbitrary<object>][] = [
+    [CarUpdateStatusSchema, arbitraryCarUpdateStatus()],
+    [CarECUSchema, arbitraryCarECU()],
+    [DTCEntrySchema, arbitraryDTCEntry()],
+    [ECCKeySchema, arbitraryECCKey()],
+    [BineryHexSchema, arbitraryBineryHex()],
+    [MessageStatusSchema, arbitraryMessageStatus()],
+    [OrderSchema, arbitraryOrder()],
+    [UpdateManifestSchema, arbitraryUpdateManifest()],
+    [UpdateManifestECUSchema, arbitraryUpdateManifestECU()],
+    [UpdateManifestFileSchema, arbitraryUpdateManifestFile()],
+  ];
+  it.each(cases)("agrees with the slow path on %s, valid and mutated", (schema, arbitrary) => {
+    const bytes = arbitrary.map((message) => toBinary(schema, message as never));
+    fc.assert(
+      fc.property(fc.oneof(bytes, mutated(bytes)), (input) => {
+        expectSameOutcome(
+          () => decodeMessage(schema, input),
+          () => decodeByOracle(schema, input),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("refuses a schema from outside the contract with invalid_argument", () => {
+    expect(() => decodeMessage(TimestampSchema, B(0x08, 0x96, 0x01))).toThrowError(
+      "[invalid_argument] cannot decode google.protobuf.Timestamp from binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
+    );
+    expect(() => decodeMessage(undefined as never, B())).toThrowError(
+      "[invalid_argument] cannot decode from binary: expected a message schema, got undefined",
+    );
+  });
+});
+
+describe("decodeMessage() on a message of the contract", () => {
+  const table = Object.entries(messageCases);
+
+  it.each(table)("protobuf-es reads %s without an error", (_, c) => {
+    const { json, message } = lenient(c.schema, c.bytes);
+    expect(json).toEqual(c.protobufEs);
+    expect(unknownOf(c.unknownOn?.(message) ?? message)).toEqual(c.unknown ?? []);
+  });
+
+  it.each(table)("rejects %s as malformed", (_, c) => {
+    const error = codecErrorOf(() => decodeMessage(c.schema, c.bytes));
+    expect(error.code).toBe("malformed");
+    expect(error.rawMessage).toBe(c.message);
+  });
+});
