@@ -1,6 +1,8 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
+import { quoteText } from "../internal/escape-text.js";
+import { MAX_DECIMAL_CHARS } from "../runtime/index.js";
 
 // protobuf-es writes what it is given: a number in a string field becomes "5", a lone
 // surrogate becomes U+FFFD, 1.5 in an int64 field throws a bare RangeError. Encoding checks
@@ -70,7 +72,7 @@ function messageProblem(
       if (oneof.case === undefined) continue;
       const field = member.fields.find((f) => f.localName === oneof.case);
       if (field === undefined) {
-        return `${path}.${member.localName}: unknown case ${JSON.stringify(String(oneof.case))}`;
+        return `${path}.${member.localName}: unknown case ${quoteText(String(oneof.case))}`;
       }
       const problem = fieldProblem(field, oneof.value, `${path}.${field.localName}`, at);
       if (problem !== undefined) return problem;
@@ -118,7 +120,7 @@ function fieldProblem(
         return `${path}: expected an object, got ${describeValue(value)}`;
       }
       for (const [key, item] of Object.entries(value)) {
-        const itemPath = `${path}[${JSON.stringify(key)}]`;
+        const itemPath = `${path}[${quoteText(key, 64)}]`;
         const keyProblem =
           field.mapKey === ScalarType.STRING ? stringProblem(key, `${itemPath} key`) : undefined;
         if (keyProblem !== undefined) return keyProblem;
@@ -196,11 +198,19 @@ function longProblem(value: unknown, min: bigint, max: bigint, type: string, pat
     big = value;
   } else if (typeof value === "number" && Number.isSafeInteger(value)) {
     big = BigInt(value);
-  } else if (typeof value === "string" && /^-?[0-9]+$/.test(value)) {
+  } else if (
+    typeof value === "string" &&
+    value.length <= MAX_DECIMAL_CHARS &&
+    /^-?[0-9]+$/.test(value)
+  ) {
     big = BigInt(value);
   } else {
     const shown =
-      typeof value === "number" || typeof value === "string" ? String(value) : describeValue(value);
+      typeof value === "number"
+        ? String(value)
+        : typeof value === "string"
+          ? quoteText(value, 40)
+          : describeValue(value);
     return `${path}: expected ${type} as bigint, got ${shown}`;
   }
   return big < min || big > max ? `${path}: ${big} is out of range for ${type}` : undefined;

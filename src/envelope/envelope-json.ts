@@ -42,7 +42,11 @@ export function envelopeToJson(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
-  const o = readOptions(options, jsonWriteDefaults, levelMinimum);
+  return writeJson(envelope, readOptions(options, jsonWriteDefaults, levelMinimum));
+}
+
+/** {@link envelopeToJson} with its options read. */
+function writeJson(envelope: GRPC_AttendantPayload, o: EnvelopeJsonWriteOptions): JsonValue {
   const json = toJsonGRPC_AttendantPayload(
     envelope,
     o.useProtoFieldName,
@@ -63,7 +67,7 @@ export function envelopeToJsonString(
   const o = readOptions(options, jsonWriteStringDefaults, levelMinimum);
   // JSON.stringify would quietly indent by 10.
   if (o.prettySpaces > 10) throw invalidOption("prettySpaces", "at most 10", o.prettySpaces);
-  const json = envelopeToJson(envelope, o);
+  const json = writeJson(envelope, o);
   // Without a replacer or indent, V8 (Node.js 24 and later) takes a faster path.
   return o.prettySpaces === 0 ? JSON.stringify(json) : JSON.stringify(json, null, o.prettySpaces);
 }

@@ -15,6 +15,7 @@ import {
 import { CodecError, isCodecError } from "../codec-error.js";
 import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
+import { escapeText } from "../internal/escape-text.js";
 import { checkMessage } from "./check-message.js";
 import { checkDuplicateKeys } from "./json-duplicates.js";
 import { checkJsonForms } from "./json-forms.js";
@@ -58,7 +59,7 @@ export function encodeFallback<Desc extends DescMessage>(
   if (!isMessage(message, schema)) {
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
-        ? String(message.$typeName)
+        ? escapeText(String(message.$typeName))
         : describeValue(message);
     throw new CodecError(
       "invalid_argument",
@@ -104,7 +105,7 @@ export function toJsonFallback(
     throw new CodecError(
       "invalid_argument",
       `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
-        typeof name === "string" ? name : describeValue(envelope)
+        typeof name === "string" ? escapeText(name) : describeValue(envelope)
       }`,
     );
   }
@@ -166,6 +167,9 @@ export function fromJsonFallback(
   return envelope;
 }
 
+/** The most characters of a lower error's text that a message quotes. */
+const MAX_MESSAGE_LENGTH = 1000;
+
 /**
  * Reads JSON text the generated JSON reader gave up on (`json` is what JSON.parse() made of
  * it): a duplicate key, which JSON.parse() hides, is `invalid_json` naming the key; then
@@ -185,10 +189,14 @@ export function fromJsonTextFallback(
 /** A CodecError passes; anything else thrown while reading JSON becomes `invalid_json` or `too_deep`. */
 export function jsonError(cause: unknown): CodecError {
   if (isCodecError(cause)) return cause;
-  const text = cause instanceof Error ? cause.message : String(cause);
-  const deep = /maximum recursion depth|call stack/i.test(text);
+  const raw = cause instanceof Error ? cause.message : String(cause);
+  const deep = /maximum recursion depth|call stack/i.test(raw);
+  // protobuf-es and JSON.parse() quote the input: escaped and cut here, and a cause whose text
+  // would carry a long input is replaced by one that carries the cut text.
+  const text = escapeText(raw, MAX_MESSAGE_LENGTH);
   const detail = text.startsWith("cannot decode")
     ? text
     : `cannot decode ${GRPC_AttendantPayloadSchema.typeName} from JSON: ${text}`;
-  return new CodecError(deep ? "too_deep" : "invalid_json", detail, { cause });
+  const kept = raw.length > MAX_MESSAGE_LENGTH ? new Error(text) : cause;
+  return new CodecError(deep ? "too_deep" : "invalid_json", detail, { cause: kept });
 }

@@ -2,6 +2,7 @@
 // parsers refuse the text (python3-protobuf, libprotobuf from version 22, and the conformance
 // suite's FieldNameDuplicate test), and so does envelopeFromJsonString.
 import { CodecError } from "../codec-error.js";
+import { quoteText } from "../internal/escape-text.js";
 
 /**
  * Whether the objects of `text` (valid JSON) have `keys` members in all: given the number of
@@ -80,7 +81,7 @@ export function checkDuplicateKeys(text: string, typeName: string): void {
         if (names.has(key)) {
           throw new CodecError(
             "invalid_json",
-            `cannot decode ${typeName} from JSON: duplicate key ${JSON.stringify(key)} at position ${i}`,
+            `cannot decode ${typeName} from JSON: duplicate key ${quoteText(key)} at position ${i}`,
           );
         }
         names.add(key);

@@ -7,7 +7,8 @@ import {
   ScalarType,
 } from "@bufbuild/protobuf";
 import { CodecError } from "../codec-error.js";
-import { wellFormedString } from "../runtime/index.js";
+import { quoteText } from "../internal/escape-text.js";
+import { MAX_DECIMAL_CHARS, wellFormedString } from "../runtime/index.js";
 
 /**
  * Holds a proto3 JSON value to the forms Google's parsers take where protobuf-es's fromJson()
@@ -119,6 +120,13 @@ const base64Url =
 function scalar(field: DescField, type: ScalarType, value: JsonValue): JsonValue {
   if (typeof value !== "string") return value;
   let expected: string | undefined;
+  if (type !== ScalarType.STRING && type !== ScalarType.BYTES && value.length > MAX_DECIMAL_CHARS) {
+    // Refused by its length before any regular expression or BigInt() reads its digits.
+    throw new CodecError(
+      "invalid_json",
+      `cannot decode field ${field.parent.typeName}.${field.name} from JSON: expected an integer of at most ${MAX_DECIMAL_CHARS} characters, got a string of ${value.length}`,
+    );
+  }
   switch (type) {
     case ScalarType.INT32:
     case ScalarType.SINT32:
@@ -141,7 +149,7 @@ function scalar(field: DescField, type: ScalarType, value: JsonValue): JsonValue
   if (expected === undefined) return value;
   throw new CodecError(
     "invalid_json",
-    `cannot decode field ${field.parent.typeName}.${field.name} from JSON: expected ${expected}, got ${JSON.stringify(value)}`,
+    `cannot decode field ${field.parent.typeName}.${field.name} from JSON: expected ${expected}, got ${quoteText(value)}`,
   );
 }
 
@@ -154,7 +162,7 @@ function enumValue(desc: DescEnum, value: JsonValue, o: Options): JsonValue {
   if (o.ignore && !wellFormedString(value)) {
     throw new CodecError(
       "invalid_json",
-      `cannot decode enum ${desc.typeName} from JSON: ${JSON.stringify(value)} holds a lone surrogate`,
+      `cannot decode enum ${desc.typeName} from JSON: ${quoteText(value)} holds a lone surrogate`,
     );
   }
   return value;
@@ -176,7 +184,7 @@ function checkSkipped(
   const loneSurrogate = (where: string) =>
     new CodecError(
       "invalid_json",
-      `cannot decode message ${desc.typeName} from JSON: a lone surrogate in ${where} of unknown member ${JSON.stringify(key)}`,
+      `cannot decode message ${desc.typeName} from JSON: a lone surrogate in ${where} of unknown member ${quoteText(key)}`,
     );
   if (!wellFormedString(key)) throw loneSurrogate("the name");
   const stack: [JsonValue, number][] = [[value, depth]];
@@ -190,7 +198,7 @@ function checkSkipped(
       if (d + 1 > limit) {
         throw new CodecError(
           "too_deep",
-          `cannot decode message ${desc.typeName} from JSON: unknown member ${JSON.stringify(key)} nests objects deeper than recursionLimit ${limit}`,
+          `cannot decode message ${desc.typeName} from JSON: unknown member ${quoteText(key)} nests objects deeper than recursionLimit ${limit}`,
         );
       }
       for (const k of Object.keys(v)) {

@@ -46,6 +46,7 @@ export {
   writeUint32,
   writeUnknown,
 } from "./binary-writer.js";
+export { MAX_DECIMAL_CHARS } from "./int64.js";
 export {
   type JsonRead,
   jsonObject,

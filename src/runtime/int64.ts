@@ -25,5 +25,11 @@ export function bigintOf(x: number, signed: boolean): bigint {
   return (signed ? asInt64[0] : asUint64[0]) as bigint;
 }
 
+/**
+ * The longest decimal string taken for a 64-bit integer: 20 digits and a sign, with room for
+ * leading zeros. A longer one is refused by its length, before any work on its digits.
+ */
+export const MAX_DECIMAL_CHARS = 32;
+
 /** The largest integer a float holds exactly. */
 export const SAFE = 9007199254740991;

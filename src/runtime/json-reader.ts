@@ -1,7 +1,7 @@
 // Reading proto3 JSON values into message values, for the generated JSON readers.
 
 import { bail } from "./bail.js";
-import { bigintOf } from "./int64.js";
+import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
 import { type JsonObject, jsonBool, jsonInt32, jsonUint32 } from "./json-writer.js";
 import { wellFormed } from "./unicode.js";
 
@@ -99,7 +99,7 @@ export function readLong(v: unknown, signed: boolean): bigint {
         return bigintOf(negative ? -x : x, signed);
       }
     }
-    if (!/^-?[0-9]+$/.test(v)) bail();
+    if (n > MAX_DECIMAL_CHARS || !/^-?[0-9]+$/.test(v)) bail();
     const big = BigInt(v);
     if (signed ? big < INT64_MIN || big > INT64_MAX : big < 0n || big > UINT64_MAX) bail();
     return big;

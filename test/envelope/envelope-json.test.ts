@@ -11,6 +11,7 @@ import { sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   createEnvelope,
   type EnvelopeJsonWriteOptions,
+  encodeEnvelope,
   envelopeFromJson,
   envelopeFromJsonString,
   envelopeKinds,
@@ -492,5 +493,49 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
         { fieldOrder: "any" },
       );
     }
+  });
+});
+
+describe("hostile JSON input: refused quickly, quoted safely", () => {
+  const wrap = (dtc: string) => `{"dtcEntry":{"dtc":${JSON.stringify(dtc)}}}`;
+
+  it("refuses an int64 string of 16 million digits by its length, without reading its digits", () => {
+    const text = wrap("1".repeat(16_000_000));
+    const started = performance.now();
+    const error = codecErrorOf(() => envelopeFromJsonString(text, { maxBytes: 32_000_000 }));
+    // A generous bound on a loaded machine: reading the digits with BigInt() took 6.8 s.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(error.code).toBe("invalid_json");
+    expect(error.rawMessage).toBe(
+      "cannot decode field kafka_grpc.DTCEntry.dtc from JSON: expected an integer of at most 32 characters, got a string of 16000000",
+    );
+    expect(String((error.cause as Error | undefined)?.message ?? "").length).toBeLessThan(1_100);
+  });
+
+  it("takes leading zeros up to 32 characters, as an int64 string may carry them", () => {
+    const envelope = envelopeFromJsonString(wrap(`${"0".repeat(28)}4660`));
+    expect((envelope.Data.value as { dtc: bigint }).dtc).toBe(4660n);
+  });
+
+  it("escapes control characters of an unknown key and cuts a long one, message and cause", () => {
+    for (const key of ["a\nb\u001b[31m", "k".repeat(8_000_000)]) {
+      const error = codecErrorOf(() =>
+        envelopeFromJsonString(`{"updateGet":{${JSON.stringify(key)}:1}}`),
+      );
+      expect(error.code).toBe("invalid_json");
+      expect([...error.message].some((c) => c.charCodeAt(0) < 0x20)).toBe(false);
+      expect(error.message.length).toBeLessThan(1_200);
+      expect(String((error.cause as Error | undefined)?.message ?? "").length).toBeLessThan(1_200);
+    }
+  });
+
+  it("refuses an int64 string of 16 million digits when encoding, by its length", () => {
+    const envelope = createEnvelope("dtcEntry", { dtc: 1n });
+    (envelope.Data.value as { dtc: unknown }).dtc = "9".repeat(16_000_000);
+    const started = performance.now();
+    const error = codecErrorOf(() => encodeEnvelope(envelope));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(error.code).toBe("invalid_message");
+    expect(error.message.length).toBeLessThan(300);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
+import { escapeText } from "../../src/internal/escape-text.js";
 import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 
 // A test oracle for encoding: checkMessage(), then protobuf-es's toBinary() with maps put in key
@@ -31,7 +32,7 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
   if (!isMessage(message, schema)) {
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
-        ? String(message.$typeName)
+        ? escapeText(String(message.$typeName))
         : describeValue(message);
     throw new CodecError(
       "invalid_argument",
