@@ -78,8 +78,10 @@ export function decodeDelimited(
  * at most `maxBytes` long; a longer one is rejected as soon as its length prefix is read,
  * without pulling its data. The other options are passed to {@link decodeEnvelope}.
  *
- * Memory stays linear: a message that fits in one chunk is decoded in place, one that spans
- * chunks is copied once. Like {@link decodeEnvelope}, `bytes` fields of the envelopes may view
+ * Memory stays linear: a message that fits in one chunk is decoded in place; one that spans
+ * chunks is collected in a buffer that doubles as its bytes arrive (capped at its size), so
+ * memory follows the bytes received, not the size a length prefix announces nor the number of
+ * chunks. Like {@link decodeEnvelope}, `bytes` fields of the envelopes may view
  * the chunks' memory, so a source must not reuse a chunk's buffer after handing it over.
  *
  * Throws (rejects) a {@link CodecError} as {@link decodeDelimited} does, with offsets counted
@@ -129,8 +131,9 @@ interface DelimitedMessage {
 
 /**
  * Cuts a stream, fed chunk by chunk, into the messages of a size-delimited stream. It keeps
- * the length prefix read so far and, for a message that spans chunks, the pieces that have
- * arrived: memory follows the bytes received, never the size a prefix announces.
+ * the length prefix read so far and, for a message that spans chunks, the bytes that have
+ * arrived, in a buffer whose capacity doubles as they come (capped at the announced size):
+ * memory follows the bytes received, never the size a prefix announces, nor the chunk count.
  */
 class DelimitedSplitter {
   /** The stream offset of the next chunk's first byte. */
@@ -140,9 +143,9 @@ class DelimitedSplitter {
   /** The bytes of that prefix read so far, and the value they make. */
   private prefixLength = 0;
   private size = 0;
-  /** The message being collected across chunks: its size, and the pieces that have arrived. */
+  /** The message being collected across chunks: its size, and the bytes that have arrived. */
   private bodySize: number | undefined;
-  private pieces: Uint8Array[] = [];
+  private body: Uint8Array = new Uint8Array(0);
   private filled = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -152,13 +155,12 @@ class DelimitedSplitter {
     while (pos < chunk.length) {
       if (this.bodySize !== undefined) {
         const take = Math.min(this.bodySize - this.filled, chunk.length - pos);
-        this.pieces.push(chunk.subarray(pos, pos + take));
-        this.filled += take;
+        this.append(chunk.subarray(pos, pos + take), this.bodySize);
         pos += take;
         if (this.filled === this.bodySize) {
-          const bytes = concat(this.pieces, this.bodySize);
+          const bytes = this.body; // full: its capacity is capped at the message's size
           this.bodySize = undefined;
-          this.pieces = [];
+          this.body = new Uint8Array(0);
           yield { bytes, offset: this.chunkOffset + pos - bytes.length };
         }
         continue;
@@ -195,6 +197,23 @@ class DelimitedSplitter {
     this.chunkOffset += chunk.length;
   }
 
+  /**
+   * Copies bytes of the message being collected into its buffer, first doubling the buffer's
+   * capacity (at least 64 bytes, at most `size`) until they fit.
+   */
+  private append(bytes: Uint8Array, size: number): void {
+    const needed = this.filled + bytes.length;
+    if (needed > this.body.length) {
+      let capacity = Math.max(this.body.length, 64);
+      while (capacity < needed) capacity *= 2;
+      const body = new Uint8Array(Math.min(capacity, size));
+      body.set(this.body.subarray(0, this.filled));
+      this.body = body;
+    }
+    this.body.set(bytes, this.filled);
+    this.filled = needed;
+  }
+
   /** Throws `truncated` if the stream ended inside a length prefix or a message. */
   end(): void {
     if (this.prefixLength > 0) {
@@ -212,16 +231,4 @@ class DelimitedSplitter {
   private fail(code: "truncated" | "malformed" | "too_large", detail: string): never {
     throw new CodecError(code, `${context}: ${detail}`);
   }
-}
-
-/** The pieces of one message as one array: copied once, when the last piece has arrived. */
-function concat(pieces: readonly Uint8Array[], size: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0] as Uint8Array;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const piece of pieces) {
-    bytes.set(piece, at);
-    at += piece.length;
-  }
-  return bytes;
 }
