@@ -1,5 +1,5 @@
-// The benchmark: this library's public envelope API against raw protobuf-es, protobufjs and
-// ts-proto, in one process, in interleaved rounds. It regenerates the peer code (buf generate
+// The benchmark: this library's public envelope API against raw protobuf-es, protobufjs,
+// ts-proto (int64 as bigint and as number) and protobuf-ts, in one process, in interleaved rounds. It regenerates the peer code (buf generate
 // with buf.gen.bench.yaml), checks that every codec agrees on the bytes and the JSON, then
 // prints ops/s and the ratio to raw protobuf-es (median over the rounds, geometric mean over
 // the payloads) for decode, encode, JSON serialize and JSON parse, and the bundle sizes.
