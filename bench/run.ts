@@ -6,7 +6,7 @@
 // parse, the Kafka batch (messages/s, MB/s, heap per message) and the bundle sizes. Runs under
 // any Node from 20 on; bench/run-all.ts runs it under several. Method and results: bench/README.md.
 //
-// npm run bench                                   all of it (about 6 minutes on 2 cores)
+// npm run bench                                   all of it (about 10 minutes on 2 busy cores)
 // npm run bench -- --rounds 5 --ms 50             quicker, noisier
 // npm run bench -- --clock wall                   elapsed time instead of CPU time
 // node --expose-gc --import tsx bench/run.ts      heap per message in the Kafka batch (npm run bench does this)
