@@ -52,7 +52,9 @@ function notZero(c: Code, scalar: ScalarType, v: string): Printable[] {
 function writeChild(c: Code, desc: DescMessage, t: number, v: string): void {
   const child = namesOf(desc);
   c.line("at = ", c.rt("fork"), `(w, ${t});`);
+  c.line(c.rt("enter"), "(w);");
   c.line(`${child.write}(w, `, c.rt("isMessage"), `(${v}, ${lit(desc.typeName)}));`);
+  c.line("w.d--;");
   c.line(c.rt("join"), "(w, at);");
 }
 
@@ -97,11 +99,15 @@ export function printEncode(c: Code, desc: DescMessage): void {
     [
       "export function ",
       n.encode,
-      "(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {",
+      "(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {",
     ],
     () => {
       c.block(["try {"], () => {
-        c.line("const w = ", c.rt("writer"), "(writeUnknownFields, deterministic);");
+        c.line(
+          "const w = ",
+          c.rt("writer"),
+          "(writeUnknownFields, deterministic, recursionLimit);",
+        );
         c.line(`${n.write}(w, `, c.rt("isMessage"), `(message, ${lit(desc.typeName)}));`);
         c.line("return ", c.rt("finish"), "(w);");
       }, ["} catch {"]);
@@ -186,7 +192,7 @@ function printFieldWrite(c: Code, field: DescField): void {
 export function printEncoderTable(c: Code, messages: readonly DescMessage[]): void {
   c.doc("The encoders of this file's messages, by type name.");
   c.block([
-    "export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean) => Uint8Array<ArrayBuffer> | undefined } = {",
+    "export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number) => Uint8Array<ArrayBuffer> | undefined } = {",
   ], () => {
     for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).encode},`);
   }, ["};"]);

@@ -147,7 +147,10 @@ export function printToJson(
           c.rt("bail"),
           "();",
         );
-        c.line(`return ${n.writeJson}(v as `, c.shape(desc), ", f);");
+        c.line("if (++f.d > f.limit) ", c.rt("bail"), "(); // the fallback names the depth");
+        c.line(`const j = ${n.writeJson}(v as `, c.shape(desc), ", f);");
+        c.line("f.d--;");
+        c.line("return j;");
       },
     );
     c.line();
@@ -197,13 +200,13 @@ export function printToJson(
     [
       "export function ",
       n.toJson,
-      "(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): ",
+      "(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): ",
       c.rtType("JsonObject"),
       " | undefined {",
     ],
     () => {
       c.line(
-        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };",
+        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };",
       );
       c.block(["try {"], () => {
         c.line(

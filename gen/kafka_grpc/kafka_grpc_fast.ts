@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, done, EMPTY, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import { bail, bool, bytes, checkUnknown, done, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -119,77 +119,99 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
     at = fork(w, 18);
+    enter(w);
     writeCarUpdateStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
+    w.d--;
     join(w, at);
   }
   // 3 carUpdateProgress
   if (DataCase === "carUpdateProgress") {
     DataWritten = true;
     at = fork(w, 26);
+    enter(w);
     writeCarUpdateProgress(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
+    w.d--;
     join(w, at);
   }
   // 4 fileKeyReq
   if (DataCase === "fileKeyReq") {
     DataWritten = true;
     at = fork(w, 34);
+    enter(w);
     writeFileKeysRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
+    w.d--;
     join(w, at);
   }
   // 5 keys
   if (DataCase === "keys") {
     DataWritten = true;
     at = fork(w, 42);
+    enter(w);
     writeECCKeys(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
+    w.d--;
     join(w, at);
   }
   // 6 updateApprove
   if (DataCase === "updateApprove") {
     DataWritten = true;
     at = fork(w, 50);
+    enter(w);
     writeUpdateData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
+    w.d--;
     join(w, at);
   }
   // 7 updateGet
   if (DataCase === "updateGet") {
     DataWritten = true;
     at = fork(w, 58);
+    enter(w);
     writeVehicleData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
+    w.d--;
     join(w, at);
   }
   // 8 updateManifest
   if (DataCase === "updateManifest") {
     DataWritten = true;
     at = fork(w, 66);
+    enter(w);
     writeUpdateManifest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
+    w.d--;
     join(w, at);
   }
   // 9 order
   if (DataCase === "order") {
     DataWritten = true;
     at = fork(w, 74);
+    enter(w);
     writeOrder(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
+    w.d--;
     join(w, at);
   }
   // 10 messageStatus
   if (DataCase === "messageStatus") {
     DataWritten = true;
     at = fork(w, 82);
+    enter(w);
     writeMessageStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
+    w.d--;
     join(w, at);
   }
   // 11 dtcEntry
   if (DataCase === "dtcEntry") {
     DataWritten = true;
     at = fork(w, 90);
+    enter(w);
     writeDTCEntry(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
+    w.d--;
     join(w, at);
   }
   // 12 carUpdateRequest
   if (DataCase === "carUpdateRequest") {
     DataWritten = true;
     at = fork(w, 98);
+    enter(w);
     writeCarUpdateRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
+    w.d--;
     join(w, at);
   }
   if (!DataWritten) bail(); // a case this schema does not have
@@ -201,9 +223,9 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeGRPC_AttendantPayload(w, isMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
     return finish(w);
   } catch {
@@ -290,8 +312,8 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonGRPC_AttendantPayload(isMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
   } catch {
@@ -505,7 +527,9 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
     const entry = fork(w, 10);
     writeString(w, 10, k);
     at = fork(w, 18);
+    enter(w);
     writeCarECU(w, isMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
+    w.d--;
     join(w, at);
     join(w, entry);
   }
@@ -517,9 +541,9 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeCarUpdateStatus(w, isMessage(message, "kafka_grpc.CarUpdateStatus"));
     return finish(w);
   } catch {
@@ -530,7 +554,10 @@ export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: bool
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
-  return writeJsonCarUpdateStatus(v as CarUpdateStatus, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonCarUpdateStatus(v as CarUpdateStatus, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -566,8 +593,8 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonCarUpdateStatus(isMessage(message, "kafka_grpc.CarUpdateStatus"), f);
   } catch {
@@ -774,9 +801,9 @@ function writeCarECU(w: Writer, m: CarECU): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeCarECU(w, isMessage(message, "kafka_grpc.CarECU"));
     return finish(w);
   } catch {
@@ -787,7 +814,10 @@ export function encodeCarECU(message: unknown, writeUnknownFields: boolean, dete
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
-  return writeJsonCarECU(v as CarECU, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonCarECU(v as CarECU, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -855,8 +885,8 @@ function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonCarECU(isMessage(message, "kafka_grpc.CarECU"), f);
   } catch {
@@ -1152,9 +1182,9 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeCarUpdateProgress(w, isMessage(message, "kafka_grpc.CarUpdateProgress"));
     return finish(w);
   } catch {
@@ -1165,7 +1195,10 @@ export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: bo
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
-  return writeJsonCarUpdateProgress(v as CarUpdateProgress, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonCarUpdateProgress(v as CarUpdateProgress, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -1218,8 +1251,8 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonCarUpdateProgress(isMessage(message, "kafka_grpc.CarUpdateProgress"), f);
   } catch {
@@ -1398,9 +1431,9 @@ function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeFileKeysRequest(w, isMessage(message, "kafka_grpc.FileKeysRequest"));
     return finish(w);
   } catch {
@@ -1411,7 +1444,10 @@ export function encodeFileKeysRequest(message: unknown, writeUnknownFields: bool
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
-  return writeJsonFileKeysRequest(v as FileKeysRequest, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonFileKeysRequest(v as FileKeysRequest, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -1438,8 +1474,8 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject 
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonFileKeysRequest(isMessage(message, "kafka_grpc.FileKeysRequest"), f);
   } catch {
@@ -1610,9 +1646,9 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeDTCEntry(w, isMessage(message, "kafka_grpc.DTCEntry"));
     return finish(w);
   } catch {
@@ -1623,7 +1659,10 @@ export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, de
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
-  return writeJsonDTCEntry(v as DTCEntry, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonDTCEntry(v as DTCEntry, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -1673,8 +1712,8 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonDTCEntry(isMessage(message, "kafka_grpc.DTCEntry"), f);
   } catch {
@@ -1839,7 +1878,9 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
   v = isList(m.eccKeys);
   for (const x of v as unknown[]) {
     at = fork(w, 10);
+    enter(w);
     writeECCKey(w, isMessage(x, "kafka_grpc.ECCKey"));
+    w.d--;
     join(w, at);
   }
   if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
@@ -1850,9 +1891,9 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeECCKeys(w, isMessage(message, "kafka_grpc.ECCKeys"));
     return finish(w);
   } catch {
@@ -1863,7 +1904,10 @@ export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, det
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
-  return writeJsonECCKeys(v as ECCKeys, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonECCKeys(v as ECCKeys, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -1890,8 +1934,8 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonECCKeys(isMessage(message, "kafka_grpc.ECCKeys"), f);
   } catch {
@@ -2036,7 +2080,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (v !== undefined) {
     own(m, "pubKeyLevel1");
     at = fork(w, 26);
+    enter(w);
     writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    w.d--;
     join(w, at);
   }
   // 4 pub_key_level_2
@@ -2044,7 +2090,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (v !== undefined) {
     own(m, "pubKeyLevel2");
     at = fork(w, 34);
+    enter(w);
     writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    w.d--;
     join(w, at);
   }
   // 5 pub_key_level_3
@@ -2052,7 +2100,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (v !== undefined) {
     own(m, "pubKeyLevel3");
     at = fork(w, 42);
+    enter(w);
     writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    w.d--;
     join(w, at);
   }
   // 6 level_1
@@ -2060,7 +2110,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (v !== undefined) {
     own(m, "level1");
     at = fork(w, 50);
+    enter(w);
     writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    w.d--;
     join(w, at);
   }
   // 7 level_2
@@ -2068,7 +2120,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (v !== undefined) {
     own(m, "level2");
     at = fork(w, 58);
+    enter(w);
     writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    w.d--;
     join(w, at);
   }
   // 8 level_3
@@ -2076,7 +2130,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (v !== undefined) {
     own(m, "level3");
     at = fork(w, 66);
+    enter(w);
     writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
+    w.d--;
     join(w, at);
   }
   // 9 created
@@ -2099,9 +2155,9 @@ function writeECCKey(w: Writer, m: ECCKey): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeECCKey(w, isMessage(message, "kafka_grpc.ECCKey"));
     return finish(w);
   } catch {
@@ -2112,7 +2168,10 @@ export function encodeECCKey(message: unknown, writeUnknownFields: boolean, dete
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
-  return writeJsonECCKey(v as ECCKey, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonECCKey(v as ECCKey, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -2186,8 +2245,8 @@ function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonECCKey(isMessage(message, "kafka_grpc.ECCKey"), f);
   } catch {
@@ -2399,9 +2458,9 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeBineryHex(w, isMessage(message, "kafka_grpc.BineryHex"));
     return finish(w);
   } catch {
@@ -2412,7 +2471,10 @@ export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, d
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
-  return writeJsonBineryHex(v as BineryHex, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonBineryHex(v as BineryHex, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -2435,8 +2497,8 @@ function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonBineryHex(isMessage(message, "kafka_grpc.BineryHex"), f);
   } catch {
@@ -2554,9 +2616,9 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeUpdateData(w, isMessage(message, "kafka_grpc.UpdateData"));
     return finish(w);
   } catch {
@@ -2567,7 +2629,10 @@ export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
-  return writeJsonUpdateData(v as UpdateData, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonUpdateData(v as UpdateData, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -2590,8 +2655,8 @@ function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonUpdateData(isMessage(message, "kafka_grpc.UpdateData"), f);
   } catch {
@@ -2708,9 +2773,9 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeVehicleData(w, isMessage(message, "kafka_grpc.VehicleData"));
     return finish(w);
   } catch {
@@ -2721,7 +2786,10 @@ export function encodeVehicleData(message: unknown, writeUnknownFields: boolean,
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
-  return writeJsonVehicleData(v as VehicleData, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonVehicleData(v as VehicleData, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -2744,8 +2812,8 @@ function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonVehicleData(isMessage(message, "kafka_grpc.VehicleData"), f);
   } catch {
@@ -2868,9 +2936,9 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeMessageStatus(w, isMessage(message, "kafka_grpc.MessageStatus"));
     return finish(w);
   } catch {
@@ -2881,7 +2949,10 @@ export function encodeMessageStatus(message: unknown, writeUnknownFields: boolea
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
-  return writeJsonMessageStatus(v as MessageStatus, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonMessageStatus(v as MessageStatus, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -2907,8 +2978,8 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonMessageStatus(isMessage(message, "kafka_grpc.MessageStatus"), f);
   } catch {
@@ -3121,7 +3192,9 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   v = isList(m.ecuUpdates);
   for (const x of v as unknown[]) {
     at = fork(w, 58);
+    enter(w);
     writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
+    w.d--;
     join(w, at);
   }
   // 8 fingerprint
@@ -3201,9 +3274,9 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeUpdateManifest(w, isMessage(message, "kafka_grpc.UpdateManifest"));
     return finish(w);
   } catch {
@@ -3214,7 +3287,10 @@ export function encodeUpdateManifest(message: unknown, writeUnknownFields: boole
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
-  return writeJsonUpdateManifest(v as UpdateManifest, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonUpdateManifest(v as UpdateManifest, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -3328,8 +3404,8 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonUpdateManifest(isMessage(message, "kafka_grpc.UpdateManifest"), f);
   } catch {
@@ -3720,14 +3796,18 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   v = isList(m.files);
   for (const x of v as unknown[]) {
     at = fork(w, 98);
+    enter(w);
     writeUpdateManifestFile(w, isMessage(x, "kafka_grpc.UpdateManifestFile"));
+    w.d--;
     join(w, at);
   }
   // 13 rollback
   v = isList(m.rollback);
   for (const x of v as unknown[]) {
     at = fork(w, 106);
+    enter(w);
     writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
+    w.d--;
     join(w, at);
   }
   // 14 ecc_keys
@@ -3735,7 +3815,9 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   if (v !== undefined) {
     own(m, "eccKeys");
     at = fork(w, 114);
+    enter(w);
     writeECCKey(w, isMessage(v, "kafka_grpc.ECCKey"));
+    w.d--;
     join(w, at);
   }
   // 15 install_priority
@@ -3761,9 +3843,9 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeUpdateManifestECU(w, isMessage(message, "kafka_grpc.UpdateManifestECU"));
     return finish(w);
   } catch {
@@ -3774,7 +3856,10 @@ export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: bo
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
-  return writeJsonUpdateManifestECU(v as UpdateManifestECU, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonUpdateManifestECU(v as UpdateManifestECU, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -3866,8 +3951,8 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonUpdateManifestECU(isMessage(message, "kafka_grpc.UpdateManifestECU"), f);
   } catch {
@@ -4188,7 +4273,9 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== undefined) {
     own(m, "writeRegion");
     at = fork(w, 74);
+    enter(w);
     writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
+    w.d--;
     join(w, at);
   }
   // 10 erase_region
@@ -4196,7 +4283,9 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== undefined) {
     own(m, "eraseRegion");
     at = fork(w, 82);
+    enter(w);
     writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
+    w.d--;
     join(w, at);
   }
   // 11 file_key
@@ -4204,7 +4293,9 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== undefined) {
     own(m, "fileKey");
     at = fork(w, 90);
+    enter(w);
     writeFileKeyResponse(w, isMessage(v, "kafka_grpc.FileKeyResponse"));
+    w.d--;
     join(w, at);
   }
   // 12 parsed_file
@@ -4246,9 +4337,9 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeUpdateManifestFile(w, isMessage(message, "kafka_grpc.UpdateManifestFile"));
     return finish(w);
   } catch {
@@ -4259,7 +4350,10 @@ export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: b
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
-  return writeJsonUpdateManifestFile(v as UpdateManifestFile, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonUpdateManifestFile(v as UpdateManifestFile, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -4356,8 +4450,8 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonUpdateManifestFile(isMessage(message, "kafka_grpc.UpdateManifestFile"), f);
   } catch {
@@ -4622,9 +4716,9 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeMemoryRegion(w, isMessage(message, "kafka_grpc.MemoryRegion"));
     return finish(w);
   } catch {
@@ -4635,7 +4729,10 @@ export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
-  return writeJsonMemoryRegion(v as MemoryRegion, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonMemoryRegion(v as MemoryRegion, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -4661,8 +4758,8 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonMemoryRegion(isMessage(message, "kafka_grpc.MemoryRegion"), f);
   } catch {
@@ -4809,9 +4906,9 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeFileKeyResponse(w, isMessage(message, "kafka_grpc.FileKeyResponse"));
     return finish(w);
   } catch {
@@ -4822,7 +4919,10 @@ export function encodeFileKeyResponse(message: unknown, writeUnknownFields: bool
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
-  return writeJsonFileKeyResponse(v as FileKeyResponse, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonFileKeyResponse(v as FileKeyResponse, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -4857,8 +4957,8 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject 
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonFileKeyResponse(isMessage(message, "kafka_grpc.FileKeyResponse"), f);
   } catch {
@@ -5011,9 +5111,9 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeFeatureCodes(w, isMessage(message, "kafka_grpc.FeatureCodes"));
     return finish(w);
   } catch {
@@ -5024,7 +5124,10 @@ export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
-  return writeJsonFeatureCodes(v as FeatureCodes, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonFeatureCodes(v as FeatureCodes, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -5050,8 +5153,8 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonFeatureCodes(isMessage(message, "kafka_grpc.FeatureCodes"), f);
   } catch {
@@ -5246,7 +5349,9 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   v = isList(m.feature);
   for (const x of v as unknown[]) {
     at = fork(w, 106);
+    enter(w);
     writeFeatureCodes(w, isMessage(x, "kafka_grpc.FeatureCodes"));
+    w.d--;
     join(w, at);
   }
   // 14 date
@@ -5263,9 +5368,9 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeVehicleSpecification(w, isMessage(message, "kafka_grpc.VehicleSpecification"));
     return finish(w);
   } catch {
@@ -5276,7 +5381,10 @@ export function encodeVehicleSpecification(message: unknown, writeUnknownFields:
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
-  return writeJsonVehicleSpecification(v as VehicleSpecification, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonVehicleSpecification(v as VehicleSpecification, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -5345,8 +5453,8 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonVehicleSpecification(isMessage(message, "kafka_grpc.VehicleSpecification"), f);
   } catch {
@@ -5560,7 +5668,9 @@ function writeOrder(w: Writer, m: Order): void {
   if (v !== undefined) {
     own(m, "VehicleSpecification");
     at = fork(w, 34);
+    enter(w);
     writeVehicleSpecification(w, isMessage(v, "kafka_grpc.VehicleSpecification"));
+    w.d--;
     join(w, at);
   }
   if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
@@ -5571,9 +5681,9 @@ function writeOrder(w: Writer, m: Order): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeOrder(w, isMessage(message, "kafka_grpc.Order"));
     return finish(w);
   } catch {
@@ -5584,7 +5694,10 @@ export function encodeOrder(message: unknown, writeUnknownFields: boolean, deter
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
-  return writeJsonOrder(v as Order, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonOrder(v as Order, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -5619,8 +5732,8 @@ function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonOrder(isMessage(message, "kafka_grpc.Order"), f);
   } catch {
@@ -5755,9 +5868,9 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
  * key order when `deterministic`, or returns undefined for anything the message holds that it
  * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
  */
-export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean): Uint8Array<ArrayBuffer> | undefined {
+export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic);
+    const w = writer(writeUnknownFields, deterministic, recursionLimit);
     writeCarUpdateRequest(w, isMessage(message, "kafka_grpc.CarUpdateRequest"));
     return finish(w);
   } catch {
@@ -5768,7 +5881,10 @@ export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boo
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
-  return writeJsonCarUpdateRequest(v as CarUpdateRequest, f);
+  if (++f.d > f.limit) bail(); // the fallback names the depth
+  const j = writeJsonCarUpdateRequest(v as CarUpdateRequest, f);
+  f.d--;
+  return j;
 }
 
 /**
@@ -5791,8 +5907,8 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObjec
  * toJson()) would, or returns undefined when the message holds anything the slow path would
  * reject: the caller then runs the slow path, for its exact error.
  */
-export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger };
+export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
   try {
     return writeJsonCarUpdateRequest(isMessage(message, "kafka_grpc.CarUpdateRequest"), f);
   } catch {
@@ -5878,7 +5994,7 @@ export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recurs
 };
 
 /** The encoders of this file's messages, by type name. */
-export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean) => Uint8Array<ArrayBuffer> | undefined } = {
+export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number) => Uint8Array<ArrayBuffer> | undefined } = {
   "kafka_grpc.GRPC_AttendantPayload": encodeGRPC_AttendantPayload,
   "kafka_grpc.CarUpdateStatus": encodeCarUpdateStatus,
   "kafka_grpc.CarECU": encodeCarECU,

@@ -1,24 +1,56 @@
-import type { ParseArgsConfig } from "node:util";
-import { CodecError } from "../codec-error.js";
+import { CodecError, DEFAULT_MAX_BYTES } from "../index.js";
 import { type BinaryOutputFormat, writeBinaryOutput } from "./binary-text.js";
-import type { CliIo } from "./cli-io.js";
+import { type CliIo, UsageError } from "./cli-io.js";
+import type { OptionSpecs, ParsedArgs } from "./parse-args.js";
+import { quote } from "./safe-text.js";
 
-/** The parsed options of a command: strings and booleans by option name. */
-export type CommandValues = Record<string, string | boolean | undefined>;
+/** The parsed options of a command by name. */
+export type CommandValues = ParsedArgs["values"];
 
-/** One command of the CLI: its help text, its options for `parseArgs`, and what it does. */
+/** One command of the CLI: its help text, its options, and what it does. */
 export interface Command {
   /** The words that select it: `decode`, `http check`. */
   readonly name: string;
   /** One line for the command list. */
   readonly summary: string;
-  /** The usage line, the options and examples, shown by `--help`. */
+  /** The usage line, the options and examples, shown by `--help` and `help <command>`. */
   readonly help: string;
-  readonly options: NonNullable<ParseArgsConfig["options"]>;
+  readonly options: OptionSpecs;
   /** How many positional arguments it takes. */
   readonly positionals: { readonly min: number; readonly max: number };
+  /** Whether its last optional argument is an input file, standard input when left out. */
+  readonly readsInput: boolean;
   /** Runs the command and resolves to its exit code. Throws CodecError or UsageError. */
-  run(values: CommandValues, positionals: string[], io: CliIo): Promise<number>;
+  run(values: CommandValues, positionals: readonly string[], io: CliIo): Promise<number>;
+}
+
+/** A string option's value, or undefined when it was not given. */
+export function stringOption(values: CommandValues, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The largest `--max-bytes`: 256 MiB. Hex or base64 text of that size still fits in one
+ * JavaScript string (at most 2^29 - 24 characters in V8).
+ */
+export const MAX_CLI_MAX_BYTES = 256 * 1024 * 1024;
+
+const units: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/** `--max-bytes <n>`: bytes, or KiB, MiB or GiB with a K, M or G after the number. */
+export const maxBytesOption = { "max-bytes": { value: "<n>" } } as const;
+
+/** Reads `--max-bytes`: its value in bytes, or `DEFAULT_MAX_BYTES` (16 MiB). Throws UsageError. */
+export function maxBytes(values: CommandValues): number {
+  const text = stringOption(values, "max-bytes");
+  if (text === undefined) return DEFAULT_MAX_BYTES;
+  const match = /^([0-9]{1,12})([kKmMgG]?)$/.exec(text);
+  const what = `a number of bytes from 0 to ${MAX_CLI_MAX_BYTES} (256M), with K, M or G for KiB, MiB or GiB`;
+  if (match === null) throw new UsageError(`--max-bytes must be ${what}, got ${quote(text)}`);
+  const bytes = Number(match[1]) * (units[(match[2] as string).toLowerCase()] as number);
+  if (bytes > MAX_CLI_MAX_BYTES) throw new UsageError(`--max-bytes must be ${what}, got ${text}`);
+  return bytes;
 }
 
 /** Writes bytes in the chosen format, refusing raw binary on a terminal. */
@@ -30,4 +62,16 @@ export function emitBinary(io: CliIo, bytes: Uint8Array, format: BinaryOutputFor
     );
   }
   io.writeOut(writeBinaryOutput(bytes, format));
+}
+
+/** `words` joined by ", " and wrapped before 90 columns, each line after the first indented by 2. */
+export function wrapList(head: string, words: readonly string[]): string {
+  const lines = [head];
+  for (const [i, word] of words.entries()) {
+    const item = `${word}${i === words.length - 1 ? "." : ","}`;
+    const last = lines.length - 1;
+    if ((lines[last] as string).length + item.length + 1 > 90) lines.push(`  ${item}`);
+    else lines[last] = `${lines[last]} ${item}`;
+  }
+  return lines.join("\n");
 }

@@ -11,15 +11,46 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
-/** Throws `invalid_message` for the first field of `message` that `desc` cannot encode. */
-export function checkMessage(desc: DescMessage, message: unknown, doing: string): void {
-  const problem = messageProblem(desc, message, desc.typeName);
+/** How deep the check is, and how deep it may go. */
+interface Depth {
+  readonly doing: string;
+  readonly limit: number;
+  readonly depth: number;
+}
+
+/**
+ * Throws `invalid_message` for the first field of `message` that `desc` cannot encode, or
+ * `too_deep` for a message nested deeper than `recursionLimit` (the outermost is at depth 1), a
+ * message that contains itself included.
+ */
+export function checkMessage(
+  desc: DescMessage,
+  message: unknown,
+  doing: string,
+  recursionLimit: number,
+): void {
+  const problem = messageProblem(desc, message, desc.typeName, {
+    doing,
+    limit: recursionLimit,
+    depth: 1,
+  });
   if (problem !== undefined) {
     throw new CodecError("invalid_message", `cannot ${doing}: ${problem}`);
   }
 }
 
-function messageProblem(desc: DescMessage, message: unknown, path: string): string | undefined {
+function messageProblem(
+  desc: DescMessage,
+  message: unknown,
+  path: string,
+  at: Depth,
+): string | undefined {
+  if (at.depth > at.limit) {
+    throw new CodecError(
+      "too_deep",
+      `cannot ${at.doing}: ${desc.typeName} at depth ${at.depth} nests deeper than recursionLimit ${at.limit}`,
+    );
+  }
   if (typeof message !== "object" || message === null || Array.isArray(message)) {
     return `${path}: expected a ${desc.typeName} message, got ${describeValue(message)}`;
   }
@@ -41,24 +72,30 @@ function messageProblem(desc: DescMessage, message: unknown, path: string): stri
       if (field === undefined) {
         return `${path}.${member.localName}: unknown case ${JSON.stringify(String(oneof.case))}`;
       }
-      const problem = fieldProblem(field, oneof.value, `${path}.${field.localName}`);
+      const problem = fieldProblem(field, oneof.value, `${path}.${field.localName}`, at);
       if (problem !== undefined) return problem;
       continue;
     }
-    const problem = fieldProblem(member, value, `${path}.${member.localName}`);
+    const problem = fieldProblem(member, value, `${path}.${member.localName}`, at);
     if (problem !== undefined) return problem;
   }
   return unknownFieldsProblem(record.$unknown, path);
 }
 
-function fieldProblem(field: DescField, value: unknown, path: string): string | undefined {
+function fieldProblem(
+  field: DescField,
+  value: unknown,
+  path: string,
+  at: Depth,
+): string | undefined {
+  const deeper = { ...at, depth: at.depth + 1 };
   switch (field.fieldKind) {
     case "scalar":
       return scalarProblem(field.scalar, value, path);
     case "enum":
       return scalarProblem(ScalarType.INT32, value, path);
     case "message":
-      return messageProblem(field.message, value, path);
+      return messageProblem(field.message, value, path, deeper);
     case "list": {
       if (!Array.isArray(value)) return `${path}: expected an array, got ${describeValue(value)}`;
       for (let i = 0; i < value.length; i++) {
@@ -66,7 +103,7 @@ function fieldProblem(field: DescField, value: unknown, path: string): string | 
         const itemPath = `${path}[${i}]`;
         const problem =
           field.listKind === "message"
-            ? messageProblem(field.message, item, itemPath)
+            ? messageProblem(field.message, item, itemPath, deeper)
             : scalarProblem(
                 field.listKind === "enum" ? ScalarType.INT32 : field.scalar,
                 item,
@@ -87,7 +124,7 @@ function fieldProblem(field: DescField, value: unknown, path: string): string | 
         if (keyProblem !== undefined) return keyProblem;
         const problem =
           field.mapKind === "message"
-            ? messageProblem(field.message, item, itemPath)
+            ? messageProblem(field.message, item, itemPath, deeper)
             : scalarProblem(
                 field.mapKind === "enum" ? ScalarType.INT32 : field.scalar,
                 item,

@@ -2,6 +2,8 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { GRPC_AttendantPayload$DataMembers } from "../../gen/kafka_grpc/kafka_grpc_oneofs.js";
 import { GRPC_AttendantPayloadSchema } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
+import { describeThrown } from "../internal/describe-thrown.js";
+import { quoteText } from "../internal/escape-text.js";
 import { type EnvelopeKind, type EnvelopeOf, envelopeKinds } from "./envelope-kind.js";
 
 /** The schema of each envelope member, by kind. */
@@ -40,7 +42,7 @@ export function createEnvelope<K extends EnvelopeKind>(
   if (!envelopeKinds.includes(kind)) {
     throw new CodecError(
       "invalid_argument",
-      `cannot create kafka_grpc.GRPC_AttendantPayload: unknown kind ${JSON.stringify(String(kind))}, expected one of ${envelopeKinds.join(", ")}`,
+      `cannot create kafka_grpc.GRPC_AttendantPayload: unknown kind ${quoteText(String(kind))}, expected one of ${envelopeKinds.join(", ")}`,
     );
   }
   const schema = envelopeMemberSchemas[kind];
@@ -51,8 +53,22 @@ export function createEnvelope<K extends EnvelopeKind>(
       `cannot create kafka_grpc.GRPC_AttendantPayload: a ${kind} member is a ${schema.typeName}, got ${String(initType)}`,
     );
   }
-  // biome-ignore lint/suspicious/noExplicitAny: create() of a schema chosen at run time.
-  const value = create(schema as any, init as any);
+  let value: unknown;
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: create() of a schema chosen at run time.
+    value = create(schema as any, init as any);
+  } catch (cause) {
+    // create() recurses through the init: a deep one (or one that contains itself) exhausts the
+    // stack; anything else is a value the field cannot take.
+    const deep = cause instanceof RangeError && /call stack/i.test(cause.message);
+    throw new CodecError(
+      deep ? "too_deep" : "invalid_argument",
+      deep
+        ? `cannot create kafka_grpc.GRPC_AttendantPayload: the ${kind} init nests too deep (it exhausted the call stack)`
+        : `cannot create kafka_grpc.GRPC_AttendantPayload: ${describeThrown(cause)}`,
+      { cause },
+    );
+  }
   return create(GRPC_AttendantPayloadSchema, {
     handler: options?.handler ?? "",
     Data: { case: kind, value },

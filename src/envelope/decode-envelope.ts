@@ -1,7 +1,7 @@
 import { decodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { missingDataError } from "./missing-data.js";
-import type { EnvelopeReadOptions } from "./options.js";
+import { type EnvelopeReadOptions, envelopeReadDefaults } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
@@ -25,7 +25,12 @@ export function decodeEnvelope(
   bytes: Uint8Array,
   options?: Partial<EnvelopeReadOptions>,
 ): GRPC_AttendantPayload {
-  const { recursionLimit, readUnknownFields } = checkReadInput(typeName, bytes, options);
+  const { recursionLimit, readUnknownFields, requireData } = checkReadInput(
+    typeName,
+    bytes,
+    options,
+    envelopeReadDefaults,
+  );
   // The generated decoder checks what checkWire checks, with the same texts, in the same pass
   // that builds the message: no protobuf-es runtime is needed (README, "Performance").
   let envelope: GRPC_AttendantPayload;
@@ -34,7 +39,7 @@ export function decodeEnvelope(
   } catch (cause) {
     throw readError(typeName, cause);
   }
-  if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
+  if (requireData && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }
   return envelope;

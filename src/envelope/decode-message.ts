@@ -3,7 +3,7 @@ import { decoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
-import type { MessageReadOptions } from "./options.js";
+import { type MessageReadOptions, messageReadDefaults } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
 /**
@@ -30,7 +30,12 @@ export function decodeMessage<Desc extends DescMessage>(
   options?: Partial<MessageReadOptions>,
 ): MessageShape<Desc> {
   const decode = contractCodec(schema, decoders, "decode", "from binary");
-  const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
+  const { recursionLimit, readUnknownFields } = checkReadInput(
+    schema.typeName,
+    bytes,
+    options,
+    messageReadDefaults,
+  );
   try {
     return decode(bytes, recursionLimit, readUnknownFields) as MessageShape<Desc>;
   } catch (cause) {

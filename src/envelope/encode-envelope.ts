@@ -4,9 +4,10 @@ import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { readOptions } from "../internal/check-options.js";
 import { encodeFallback } from "./fallback.js";
 import { missingDataError } from "./missing-data.js";
-import { DEFAULT_DETERMINISTIC, type EnvelopeWriteOptions } from "./options.js";
+import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelMinimum } from "./options.js";
 
 /**
  * Encodes a `GRPC_AttendantPayload` envelope to protobuf binary. Unknown fields kept from
@@ -24,21 +25,20 @@ export function encodeEnvelope(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  if (options === undefined || (typeof options === "object" && options !== null)) {
-    const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
-    const hasData = typeof data === "object" && data !== null && Boolean(data.case);
-    if (hasData || !(options?.requireData ?? true)) {
-      const bytes = encodeGRPC_AttendantPayload(
-        envelope,
-        Boolean(options?.writeUnknownFields ?? true),
-        Boolean(options?.deterministic ?? DEFAULT_DETERMINISTIC),
-      );
-      if (bytes !== undefined) return bytes;
-    }
+  const o = readOptions(options, envelopeWriteDefaults, levelMinimum);
+  const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
+  const hasData = typeof data === "object" && data !== null && Boolean(data.case);
+  if (hasData || !o.requireData) {
+    const bytes = encodeGRPC_AttendantPayload(
+      envelope,
+      o.writeUnknownFields,
+      o.deterministic,
+      o.recursionLimit,
+    );
+    if (bytes !== undefined) return bytes;
   }
-  const requireData = options?.requireData ?? true;
-  if (requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
+  if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
     throw missingDataError(envelope, "encode");
   }
-  return encodeFallback(GRPC_AttendantPayloadSchema, envelope, options);
+  return encodeFallback(GRPC_AttendantPayloadSchema, envelope, o);
 }

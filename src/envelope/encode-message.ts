@@ -1,8 +1,9 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { readOptions } from "../internal/check-options.js";
 import { contractCodec } from "./decode-message.js";
 import { encodeFallback } from "./fallback.js";
-import { DEFAULT_DETERMINISTIC, type MessageWriteOptions } from "./options.js";
+import { levelMinimum, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
 
 /**
  * Encodes one kafka_grpc message of type `schema` to protobuf binary. Fields kept in
@@ -26,13 +27,7 @@ export function encodeMessage<Desc extends DescMessage>(
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const encode = contractCodec(schema, encoders, "encode", "to binary");
-  if (options === undefined || (typeof options === "object" && options !== null)) {
-    const bytes = encode(
-      message,
-      Boolean(options?.writeUnknownFields ?? true),
-      Boolean(options?.deterministic ?? DEFAULT_DETERMINISTIC),
-    );
-    if (bytes !== undefined) return bytes;
-  }
-  return encodeFallback(schema, message, options);
+  const o = readOptions(options, messageWriteDefaults, levelMinimum);
+  const bytes = encode(message, o.writeUnknownFields, o.deterministic, o.recursionLimit);
+  return bytes ?? encodeFallback(schema, message, o);
 }

@@ -5,18 +5,21 @@ import {
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
-import { checkCount, checkOptions } from "../internal/check-options.js";
+import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { wellFormedJson } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
 import { noDuplicateKeys } from "./json-duplicates.js";
 import {
-  DEFAULT_MAX_BYTES,
-  DEFAULT_RECURSION_LIMIT,
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
   type EnvelopeJsonWriteOptions,
   type EnvelopeJsonWriteStringOptions,
+  jsonReadDefaults,
+  jsonReadStringDefaults,
+  jsonWriteDefaults,
+  jsonWriteStringDefaults,
+  levelMinimum,
 } from "./options.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
@@ -39,16 +42,15 @@ export function envelopeToJson(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
-  if (options === undefined || (typeof options === "object" && options !== null)) {
-    const json = toJsonGRPC_AttendantPayload(
-      envelope,
-      Boolean(options?.useProtoFieldName ?? false),
-      Boolean(options?.alwaysEmitImplicit ?? false),
-      Boolean(options?.enumAsInteger ?? false),
-    );
-    if (json !== undefined) return json as JsonValue;
-  }
-  return toJsonFallback(envelope, options);
+  const o = readOptions(options, jsonWriteDefaults, levelMinimum);
+  const json = toJsonGRPC_AttendantPayload(
+    envelope,
+    o.useProtoFieldName,
+    o.alwaysEmitImplicit,
+    o.enumAsInteger,
+    o.recursionLimit,
+  );
+  return json === undefined ? toJsonFallback(envelope, o) : (json as JsonValue);
 }
 
 /**
@@ -58,16 +60,11 @@ export function envelopeToJsonString(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteStringOptions>,
 ): string {
-  const prettySpaces = options?.prettySpaces ?? 0;
-  checkCount("prettySpaces", prettySpaces, 0);
-  if (prettySpaces > 10) {
-    // JSON.stringify would quietly indent by 10.
-    throw new CodecError(
-      "invalid_argument",
-      `option prettySpaces must be at most 10, got ${prettySpaces}`,
-    );
-  }
-  return JSON.stringify(envelopeToJson(envelope, options), null, prettySpaces);
+  // At most 10: JSON.stringify would quietly indent by 10.
+  const o = readOptions(options, jsonWriteStringDefaults, levelMinimum, { prettySpaces: 10 });
+  const json = envelopeToJson(envelope, o);
+  // Without a replacer or indent, V8 (Node.js 24 and later) takes a faster path.
+  return o.prettySpaces === 0 ? JSON.stringify(json) : JSON.stringify(json, null, o.prettySpaces);
 }
 
 /**
@@ -100,29 +97,25 @@ function readEnvelope(
   wellFormed: boolean,
   text?: string,
 ): GRPC_AttendantPayload {
-  checkOptions(options);
-  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-  checkCount("recursionLimit", recursionLimit, 1);
+  const o = readOptions(options, jsonReadDefaults, levelMinimum);
   // The generated reader counts the members of the objects it reads: as many as the text opens
   // means no duplicate key.
   const counts = { keys: 0 };
   const fast = fromJsonGRPC_AttendantPayload(
     json,
-    Boolean(options?.ignoreUnknownFields ?? false),
-    recursionLimit,
+    o.ignoreUnknownFields,
+    o.recursionLimit,
     wellFormed,
     counts,
   );
   if (
     fast !== undefined &&
-    (fast.Data.case !== undefined || !(options?.requireData ?? true)) &&
+    (fast.Data.case !== undefined || !o.requireData) &&
     (text === undefined || noDuplicateKeys(text, counts.keys))
   ) {
     return fast;
   }
-  return text === undefined
-    ? fromJsonFallback(json, options)
-    : fromJsonTextFallback(text, json, options);
+  return text === undefined ? fromJsonFallback(json, o) : fromJsonTextFallback(text, json, o);
 }
 
 /**
@@ -148,9 +141,7 @@ export function parseJsonText(
   text: unknown,
   options: Partial<EnvelopeJsonReadStringOptions> | undefined,
 ): JsonValue {
-  checkOptions(options);
-  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
-  checkCount("maxBytes", maxBytes, 0);
+  const { maxBytes } = readOptions(options, jsonReadStringDefaults, levelMinimum);
   if (typeof text !== "string") {
     throw new CodecError(
       "invalid_argument",

@@ -13,7 +13,7 @@ import {
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
-import { checkCount, checkOptions } from "../internal/check-options.js";
+import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { checkMessage } from "./check-message.js";
 import { checkDuplicateKeys } from "./json-duplicates.js";
@@ -21,11 +21,13 @@ import { checkJsonForms } from "./json-forms.js";
 import { checkJsonIntegers } from "./json-integers.js";
 import { missingDataError } from "./missing-data.js";
 import {
-  DEFAULT_DETERMINISTIC,
-  DEFAULT_RECURSION_LIMIT,
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonWriteOptions,
+  jsonReadDefaults,
+  jsonWriteDefaults,
+  levelMinimum,
   type MessageWriteOptions,
+  messageWriteDefaults,
 } from "./options.js";
 
 // The fallbacks, and why there are any. Decoding has none: the generated decoders take every
@@ -37,9 +39,6 @@ import {
 // URL-safe base64, a JSON text with duplicate keys to name). Each function here then decides the slow way, with protobuf-es:
 // checkMessage() (or fromJson()) owns the error texts, and protobuf-es writes or reads the rest.
 // A test holds the two paths to the same result on every input (test/envelope/fallback.test.ts).
-
-/** Fields of messages may nest this deep when the fallback re-reads what toBinary() wrote. */
-const REREAD_LIMIT = 10_000;
 
 /**
  * Encodes what a generated encoder gave up on: an `invalid_argument` or `invalid_message` error
@@ -54,7 +53,7 @@ export function encodeFallback<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  checkOptions(options);
+  const o = readOptions(options, messageWriteDefaults, levelMinimum);
   const doing = `encode ${schema.typeName} to binary`;
   if (!isMessage(message, schema)) {
     const got =
@@ -66,8 +65,8 @@ export function encodeFallback<Desc extends DescMessage>(
       `cannot ${doing}: expected a ${schema.typeName} message, got ${got}`,
     );
   }
-  checkMessage(schema, message, doing);
-  const writeUnknownFields = Boolean(options?.writeUnknownFields ?? true);
+  checkMessage(schema, message, doing, o.recursionLimit);
+  const writeUnknownFields = o.writeUnknownFields;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = toBinary(schema, message, { writeUnknownFields });
@@ -78,9 +77,9 @@ export function encodeFallback<Desc extends DescMessage>(
   const decode = decoders[schema.typeName];
   const encode = encoders[schema.typeName];
   if (decode && encode) {
-    const deterministic = Boolean(options?.deterministic ?? DEFAULT_DETERMINISTIC);
     try {
-      bytes = encode(decode(bytes, REREAD_LIMIT, true), true, deterministic) ?? bytes;
+      const again = decode(bytes, o.recursionLimit, true);
+      bytes = encode(again, true, o.deterministic, o.recursionLimit) ?? bytes;
     } catch {
       // toBinary() wrote what the generated decoder refuses (none is known): keep its bytes.
     }
@@ -98,7 +97,7 @@ export function toJsonFallback(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
-  checkOptions(options);
+  const o = readOptions(options, jsonWriteDefaults, levelMinimum);
   const typeName = GRPC_AttendantPayloadSchema.typeName;
   const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
   if (name !== typeName) {
@@ -109,12 +108,17 @@ export function toJsonFallback(
       }`,
     );
   }
-  checkMessage(GRPC_AttendantPayloadSchema, envelope, `encode ${typeName} to JSON`);
+  checkMessage(
+    GRPC_AttendantPayloadSchema,
+    envelope,
+    `encode ${typeName} to JSON`,
+    o.recursionLimit,
+  );
   try {
     return toJson(GRPC_AttendantPayloadSchema, envelope, {
-      useProtoFieldName: options?.useProtoFieldName ?? false,
-      alwaysEmitImplicit: options?.alwaysEmitImplicit ?? false,
-      enumAsInteger: options?.enumAsInteger ?? false,
+      useProtoFieldName: o.useProtoFieldName,
+      alwaysEmitImplicit: o.alwaysEmitImplicit,
+      enumAsInteger: o.enumAsInteger,
     });
   } catch (cause) {
     const text = cause instanceof Error ? cause.message : String(cause);
@@ -134,12 +138,13 @@ export function fromJsonFallback(
   json: JsonValue,
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
-  checkOptions(options);
-  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-  checkCount("recursionLimit", recursionLimit, 1);
+  const { ignoreUnknownFields, recursionLimit, requireData } = readOptions(
+    options,
+    jsonReadDefaults,
+    levelMinimum,
+  );
   let envelope: GRPC_AttendantPayload;
   try {
-    const ignoreUnknownFields = options?.ignoreUnknownFields ?? false;
     // The forms Google refuses and protobuf-es takes (docs/conformance.md), refused first.
     const checked = checkJsonForms(
       GRPC_AttendantPayloadSchema,
@@ -155,7 +160,7 @@ export function fromJsonFallback(
     throw jsonError(cause);
   }
   checkJsonIntegers(GRPC_AttendantPayloadSchema, json);
-  if ((options?.requireData ?? true) && envelope.Data.case === undefined) {
+  if (requireData && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }
   return envelope;

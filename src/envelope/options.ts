@@ -28,6 +28,12 @@ export interface EnvelopeReadOptions extends MessageReadOptions {
 
 /** Options for writing a message to binary. */
 export interface MessageWriteOptions {
+  /**
+   * How deep messages may nest, as when reading: a deeper message (or one that contains itself)
+   * is refused with `too_deep`, so nothing is written that decoding with the same limit refuses.
+   * Default 100 ({@link DEFAULT_RECURSION_LIMIT}).
+   */
+  recursionLimit: number;
   /** Write the fields kept in `$unknown` back. Default true. */
   writeUnknownFields: boolean;
   /**
@@ -52,6 +58,11 @@ export interface EnvelopeWriteOptions extends MessageWriteOptions {
 
 /** Options for writing an envelope as proto3 JSON. */
 export interface EnvelopeJsonWriteOptions {
+  /**
+   * How deep messages may nest; deeper is refused with `too_deep`. Default 100
+   * ({@link DEFAULT_RECURSION_LIMIT}).
+   */
+  recursionLimit: number;
   /** Use the proto field names (`sw_version`) instead of lowerCamelCase (`swVersion`). Default false. */
   useProtoFieldName: boolean;
   /** Emit fields that hold their zero value (`""`, `0`, `false`, `[]`). Default false. */
@@ -81,3 +92,62 @@ export interface EnvelopeJsonReadStringOptions extends EnvelopeJsonReadOptions {
   /** The longest JSON text accepted, in UTF-16 code units. Default 16 Mi ({@link DEFAULT_MAX_BYTES}). */
   maxBytes: number;
 }
+
+// The defaults of each set of options, as readOptions() (src/internal/check-options.ts) takes
+// them: what a function uses when called without options.
+
+/** @internal */
+export const messageReadDefaults: MessageReadOptions = {
+  maxBytes: DEFAULT_MAX_BYTES,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+  readUnknownFields: true,
+};
+
+/** @internal */
+export const envelopeReadDefaults: EnvelopeReadOptions = {
+  ...messageReadDefaults,
+  requireData: true,
+};
+
+/** @internal */
+export const messageWriteDefaults: MessageWriteOptions = {
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+  writeUnknownFields: true,
+  deterministic: DEFAULT_DETERMINISTIC,
+};
+
+/** @internal */
+export const envelopeWriteDefaults: EnvelopeWriteOptions = {
+  ...messageWriteDefaults,
+  requireData: true,
+};
+
+/** @internal */
+export const jsonWriteDefaults: EnvelopeJsonWriteOptions = {
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+  useProtoFieldName: false,
+  alwaysEmitImplicit: false,
+  enumAsInteger: false,
+};
+
+/** @internal */
+export const jsonWriteStringDefaults: EnvelopeJsonWriteStringOptions = {
+  ...jsonWriteDefaults,
+  prettySpaces: 0,
+};
+
+/** @internal */
+export const jsonReadDefaults: EnvelopeJsonReadOptions = {
+  ignoreUnknownFields: false,
+  requireData: true,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+};
+
+/** @internal */
+export const jsonReadStringDefaults: EnvelopeJsonReadStringOptions = {
+  ...jsonReadDefaults,
+  maxBytes: DEFAULT_MAX_BYTES,
+};
+
+/** The least value of the options that count levels: at least one message. @internal */
+export const levelMinimum = { recursionLimit: 1 } as const;

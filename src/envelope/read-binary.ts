@@ -1,34 +1,26 @@
 import { CodecError } from "../codec-error.js";
-import { checkCount, checkOptions } from "../internal/check-options.js";
+import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { WireError } from "../runtime/index.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_RECURSION_LIMIT, type MessageReadOptions } from "./options.js";
+import { type EnvelopeReadOptions, levelMinimum, type MessageReadOptions } from "./options.js";
 
 // What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
 // and input checks, and the mapping of whatever the decoder threw to a CodecError. No
 // protobuf-es here: decodeEnvelope's bundle must not pull its runtime.
 
-/** The read options, checked and with their defaults. */
-export interface ReadSettings {
-  readonly recursionLimit: number;
-  readonly readUnknownFields: boolean;
-}
-
 /**
  * Checks the options and the input of a binary decode of `typeName`, in the order the public
- * API documents: options, `maxBytes` and `recursionLimit`, a Uint8Array, its size.
+ * API documents: the options (each checked), a Uint8Array, its size. Returns the options.
  */
 export function checkReadInput(
   typeName: string,
   bytes: unknown,
-  options: Partial<MessageReadOptions> | undefined,
-): ReadSettings {
-  checkOptions(options);
-  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
-  const recursionLimit = options?.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-  const readUnknownFields = options?.readUnknownFields ?? true;
-  checkCount("maxBytes", maxBytes, 0);
-  checkCount("recursionLimit", recursionLimit, 1);
+  options: Partial<EnvelopeReadOptions> | undefined,
+  defaults: MessageReadOptions | EnvelopeReadOptions,
+): EnvelopeReadOptions {
+  // With the defaults of MessageReadOptions, requireData is neither read nor returned.
+  const settings = readOptions(options, defaults as EnvelopeReadOptions, levelMinimum);
+  const maxBytes = settings.maxBytes;
   if (!(bytes instanceof Uint8Array)) {
     throw new CodecError(
       "invalid_argument",
@@ -41,7 +33,7 @@ export function checkReadInput(
       `cannot decode ${typeName} from binary: message of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`,
     );
   }
-  return { recursionLimit, readUnknownFields: Boolean(readUnknownFields) };
+  return settings;
 }
 
 /**

@@ -1,20 +1,19 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
 import { decodeEnvelope } from "../envelope/index.js";
-import { DEFAULT_MAX_BYTES, type EnvelopeReadOptions } from "../envelope/options.js";
-import { checkCount, checkOptions } from "../internal/check-options.js";
+import {
+  type EnvelopeReadOptions,
+  envelopeReadDefaults,
+  levelMinimum,
+} from "../envelope/options.js";
+import { readOptions } from "../internal/check-options.js";
 
 // The steps every framing decoder shares: reading the options, and decoding the envelope it
 // found with an error text that says where in the frame or stream the envelope starts.
 
 /** Checks the read options and returns `maxBytes`. Throws `invalid_argument`. */
 export function readMaxBytes(options: Partial<EnvelopeReadOptions> | undefined): number {
-  checkOptions(options);
-  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
-  checkCount("maxBytes", maxBytes, 0);
-  if (options?.recursionLimit !== undefined)
-    checkCount("recursionLimit", options.recursionLimit, 1);
-  return maxBytes;
+  return readOptions(options, envelopeReadDefaults, levelMinimum).maxBytes;
 }
 
 /**

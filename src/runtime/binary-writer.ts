@@ -16,16 +16,20 @@ export interface Writer {
   readonly sort: boolean;
   /** The write position. */
   p: number;
+  /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
+  readonly limit: number;
+  /** The nesting depth of the message being written. */
+  d: number;
 }
 
 /** A buffer kept from one encode to the next, so that small encodes allocate only the result. */
 let spare: Uint8Array | undefined;
 
 /** A writer with an empty buffer of at least 1 KiB. */
-export function writer(keep: boolean, sort: boolean): Writer {
+export function writer(keep: boolean, sort: boolean, limit: number): Writer {
   const b = spare ?? new Uint8Array(1024);
   spare = undefined; // an encode inside a getter of this one gets a buffer of its own
-  return { b, keep, sort, p: 0 };
+  return { b, keep, sort, p: 0, limit, d: 1 };
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
@@ -197,6 +201,14 @@ export function writeString(w: Writer, t: number, v: unknown): void {
   if (size !== reserved) b.copyWithin(w.p + size, start, p);
   put32(w, len);
   w.p += len;
+}
+
+/**
+ * Steps one message deeper, or bails past the writer's limit: the fallback's checkMessage() then
+ * names the depth (too_deep), and a message that contains itself ends there too.
+ */
+export function enter(w: Writer): void {
+  if (++w.d > w.limit) bail();
 }
 
 /** Starts a length-delimited value after tag `t`: reserves a byte for the length. */

@@ -26,6 +26,7 @@ export {
 } from "./binary-reader.js";
 export {
   checkUnknown,
+  enter,
   finish,
   fork,
   isList,

@@ -16,6 +16,10 @@ export interface JsonFlags {
   readonly implicit: boolean;
   /** enumAsInteger */
   readonly enumInt: boolean;
+  /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
+  readonly limit: number;
+  /** The nesting depth of the message being mapped. */
+  d: number;
 }
 
 /** A string for JSON: bails unless it is a well-formed string. */

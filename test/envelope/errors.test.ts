@@ -152,7 +152,8 @@ describe("decodeEnvelope() errors", () => {
     let ecu = {};
     // envelope (1) → manifest (2) → 99 ECUs, each the rollback of the one before (3 … 101).
     for (let i = 0; i < 98; i++) ecu = { rollback: [ecu] };
-    const bytes = encodeEnvelope(createEnvelope("updateManifest", { ecuUpdates: [ecu] }));
+    const envelope = createEnvelope("updateManifest", { ecuUpdates: [ecu] });
+    const bytes = encodeEnvelope(envelope, { recursionLimit: 101 });
     expect(codecErrorOf(() => decodeEnvelope(bytes)).code).toBe("too_deep");
     expect(decodeEnvelope(bytes, { recursionLimit: 101 }).Data.case).toBe("updateManifest");
   });

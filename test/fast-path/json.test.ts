@@ -276,6 +276,7 @@ describe("the generated mappers take every canonical form themselves", () => {
           o.useProtoFieldName ?? false,
           o.alwaysEmitImplicit ?? false,
           o.enumAsInteger ?? false,
+          100,
         );
         expect(json).toEqual(toJsonFallback(envelope, o));
       }),

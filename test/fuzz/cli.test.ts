@@ -2,7 +2,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import type { CliIo } from "../../src/cli/cli-io.js";
+import { runCli } from "../../src/cli/run-cli.js";
+import { sampleEnvelope } from "../../src/fixtures/index.js";
+import { CodecError, encodeEnvelope, envelopeToJsonString } from "../../src/index.js";
 
 // scripts/fuzz.ts, run as `npm run fuzz` runs it (through tsx), with a small budget.
 
@@ -59,5 +64,112 @@ describe("npm run fuzz", () => {
     expect(code).toBe(2);
     expect(err.startsWith(message)).toBe(true);
     expect(err).toContain("usage: npm run fuzz -- [options]");
+  });
+});
+
+// The CLI itself, in process (the spawned bin is tested in test/cli/): random command lines
+// and inputs never crash it, give only documented exit codes, and never put an unescaped
+// control character or an unbounded line on standard error.
+
+const fuzzCommands = [
+  ["decode"],
+  ["encode"],
+  ["inspect"],
+  ["sample"],
+  ["http", "check"],
+  ["demo"],
+  ["help"],
+  ["http"],
+];
+const fuzzOptions = [
+  "--input",
+  "--framing",
+  "--max-bytes",
+  "--output",
+  "--schema-id",
+  "--status",
+  "--compact",
+  "--json",
+  "--allow-empty",
+  "--help",
+  "--",
+  "-",
+  "-x",
+];
+const fuzzValues = [
+  "auto",
+  "hex",
+  "base64",
+  "binary",
+  "raw",
+  "delimited",
+  "schema-registry",
+  "-1",
+  "42",
+  "200",
+  "1K",
+  "0",
+  "4294967295",
+  "listVehicles",
+  "updateGet",
+];
+
+function fuzzIo(input: Uint8Array) {
+  const err: string[] = [];
+  const io: CliIo = {
+    readInput: async (_path, maxBytes) => {
+      if (input.length > maxBytes) throw new CodecError("too_large", `input exceeds ${maxBytes}`);
+      return input;
+    },
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    writeOut: () => {},
+    writeErr: (text) => err.push(text),
+  };
+  return { io, err };
+}
+
+describe("runCli() on random command lines and inputs", () => {
+  const word = fc.oneof(
+    fc.constantFrom(...fuzzOptions, ...fuzzValues),
+    fc.string({ unit: "binary", maxLength: 20 }),
+  );
+  const argv = fc
+    .tuple(fc.constantFrom(...fuzzCommands), fc.array(word, { maxLength: 6 }))
+    .map(([command, rest]) => [...command, ...rest])
+    .filter((args) => !(args[0] === "http" && args[1] === "call")); // no network here
+  const valid = encodeEnvelope(sampleEnvelope("order"));
+  const input = fc.oneof(
+    fc.uint8Array({ maxLength: 64 }),
+    fc.constantFrom(
+      valid,
+      new TextEncoder().encode(Buffer.from(valid).toString("hex")),
+      new TextEncoder().encode(envelopeToJsonString(sampleEnvelope("order"))),
+    ),
+    fc.string({ unit: "binary", maxLength: 64 }).map((s) => new TextEncoder().encode(s)),
+  );
+
+  it("never throws, exits 0 to 6, and writes at most two escaped, bounded lines to stderr", async () => {
+    await fc.assert(
+      fc.asyncProperty(argv, input, async (args, bytes) => {
+        const { io, err } = fuzzIo(bytes);
+        const code = await runCli(args, io);
+        expect([0, 1, 2, 3, 4, 5, 6]).toContain(code);
+        const lines = err.join("").split("\n");
+        expect(lines.at(-1)).toBe("");
+        expect(lines.length).toBeLessThanOrEqual(3);
+        for (const line of lines) {
+          expect(line.length).toBeLessThanOrEqual(460);
+          const unsafe = [...line].filter((c) => {
+            const n = c.codePointAt(0) as number;
+            return (
+              n < 0x20 || (n >= 0x7f && n <= 0x9f) || n === 0x2028 || n === 0x2029 || n === 0x202e
+            );
+          });
+          expect(unsafe).toEqual([]);
+        }
+      }),
+      { numRuns: 400, seed: 7 },
+    );
   });
 });

@@ -6,7 +6,7 @@ import {
   ScalarType,
 } from "@bufbuild/protobuf";
 import { CodecError, isCodecError } from "../../src/codec-error.js";
-import type { MessageReadOptions } from "../../src/envelope/options.js";
+import { type MessageReadOptions, messageReadDefaults } from "../../src/envelope/options.js";
 import { checkReadInput, readError } from "../../src/envelope/read-binary.js";
 
 // A test oracle: an implementation of the binary format's checks written apart from the runtime
@@ -410,7 +410,12 @@ export function decodeByOracle<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<MessageReadOptions>,
 ): MessageShape<Desc> {
-  const { recursionLimit, readUnknownFields } = checkReadInput(schema.typeName, bytes, options);
+  const { recursionLimit, readUnknownFields } = checkReadInput(
+    schema.typeName,
+    bytes,
+    options,
+    messageReadDefaults,
+  );
   try {
     checkWire(schema, bytes, recursionLimit);
     return fromBinary(schema, bytes, { readUnknownFields, recursionLimit });

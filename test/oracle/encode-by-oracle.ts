@@ -2,14 +2,18 @@ import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbu
 import { checkMessage } from "../../src/envelope/check-message.js";
 import { missingDataError } from "../../src/envelope/missing-data.js";
 import {
+  envelopeWriteDefaults,
+  levelMinimum,
+  messageWriteDefaults,
+} from "../../src/envelope/options.js";
+import {
   CodecError,
-  DEFAULT_DETERMINISTIC,
   type EnvelopeWriteOptions,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
   type MessageWriteOptions,
 } from "../../src/index.js";
-import { checkOptions } from "../../src/internal/check-options.js";
+import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
 import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 
@@ -22,7 +26,8 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  checkOptions(options);
+  // The arguments are checked as the public API checks them: the oracle is about the bytes.
+  const o = readOptions(options, messageWriteDefaults, levelMinimum);
   if (!isMessage(message, schema)) {
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
@@ -33,13 +38,12 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
       `cannot encode ${schema.typeName} to binary: expected a ${schema.typeName} message, got ${got}`,
     );
   }
-  checkMessage(schema, message, `encode ${schema.typeName} to binary`);
-  const deterministic = options?.deterministic ?? DEFAULT_DETERMINISTIC;
-  const ordered = deterministic ? orderMaps(schema, message) : undefined;
+  checkMessage(schema, message, `encode ${schema.typeName} to binary`, o.recursionLimit);
+  const ordered = o.deterministic ? orderMaps(schema, message) : undefined;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     const toWrite = (ordered?.message ?? message) as MessageShape<Desc>;
-    bytes = toBinary(schema, toWrite, { writeUnknownFields: options?.writeUnknownFields ?? true });
+    bytes = toBinary(schema, toWrite, { writeUnknownFields: o.writeUnknownFields });
   } catch (cause) {
     const text = cause instanceof Error ? cause.message : String(cause);
     throw new CodecError("invalid_message", `cannot encode ${schema.typeName} to binary: ${text}`, {
@@ -55,9 +59,9 @@ export function encodeEnvelopeByOracle(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const requireData = options?.requireData ?? true;
-  if (requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
+  const o = readOptions(options, envelopeWriteDefaults, levelMinimum);
+  if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
     throw missingDataError(envelope, "encode");
   }
-  return encodeMessageByOracle(GRPC_AttendantPayloadSchema, envelope, options);
+  return encodeMessageByOracle(GRPC_AttendantPayloadSchema, envelope, o);
 }

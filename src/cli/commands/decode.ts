@@ -1,49 +1,77 @@
-import { decodeKafkaValue } from "../../framing/index.js";
-import { envelopeToJsonString } from "../../index.js";
+import { CodecError, envelopeToJsonString } from "../../index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
-import type { Command } from "../command.js";
+import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import { framingOption, hintText, readEnvelopes } from "../read-envelopes.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
 export const decodeCommand: Command = {
   name: "decode",
-  summary: "decode a binary envelope and print it as proto3 JSON",
+  summary: "decode binary envelopes and print them as proto3 JSON",
   help: `Usage: vehicle-update-codec decode [file|-] [options]
 
-Reads a GRPC_AttendantPayload envelope (raw bytes, base64 or hex) from the file, or from
-standard input when the file is - or left out, and prints its canonical proto3 JSON. A Kafka
-record value in the Confluent Schema Registry wire format (it starts with 0x00) is unwrapped.
+Reads GRPC_AttendantPayload envelopes (raw bytes, base64 or hex) from the file, or from
+standard input when the file is - or left out, and prints each as canonical proto3 JSON.
+Reads every framing that 'encode --framing' writes; a size-delimited stream gives one JSON
+document per envelope.
 
 Options:
-  --input <auto|binary|base64|hex>  how the input is written (default auto: hex digits are
-                                    hex, other base64 text is base64, anything else raw bytes)
-  --compact                         print the JSON on one line (default: indented by 2)
-  --proto-names                     use the proto field names (sw_version), not swVersion
-  --emit-defaults                   also print fields at their zero value
-  --allow-empty                     accept an envelope without a Data member
-  -h, --help                        show this help
+  --input <auto|binary|base64|hex>
+        how the input is written (default auto: text of only hex digits is hex, other
+        base64 text is base64, anything else is raw bytes)
+  --framing <auto|raw|schema-registry|delimited>
+        how the envelopes are framed (default auto: a first byte 0x00 is a schema-registry
+        frame; otherwise raw protobuf, or a size-delimited stream where raw protobuf fails
+        or finds unknown fields and the stream reading holds)
+  --max-bytes <n>
+        refuse input longer than n bytes; K, M or G for KiB, MiB or GiB (default 16M, at
+        most 256M); the input is not read past that
+  --compact        print each envelope's JSON on one line (default: indented by 2)
+  --proto-names    use the proto field names (sw_version), not swVersion
+  --emit-defaults  also print fields at their zero value
+  --allow-empty    accept an envelope without a Data member
+  -h, --help       show this help
 
 Examples:
-  vehicle-update-codec decode record.binpb
-  kafkacat -C -t ota -c 1 | vehicle-update-codec decode --compact
-  echo 3a130a1157565a5a5a314a5a5857303030303031 | vehicle-update-codec decode --input hex`,
+  vehicle-update-codec sample dtcEntry --output binary > dtc.binpb
+  vehicle-update-codec decode dtc.binpb
+  vehicle-update-codec sample order --output base64 | vehicle-update-codec decode --compact
+  echo 3a130a115756575a5a5a314a5a5857303030303031 | vehicle-update-codec decode --input hex
+  vehicle-update-codec sample updateGet | vehicle-update-codec encode --framing delimited > updates.bin
+  vehicle-update-codec decode --framing delimited --compact updates.bin`,
   options: {
-    input: { type: "string" },
-    compact: { type: "boolean" },
-    "proto-names": { type: "boolean" },
-    "emit-defaults": { type: "boolean" },
-    "allow-empty": { type: "boolean" },
+    input: { value: "<auto|binary|base64|hex>" },
+    framing: { value: "<auto|raw|schema-registry|delimited>" },
+    ...maxBytesOption,
+    compact: {},
+    "proto-names": {},
+    "emit-defaults": {},
+    "allow-empty": {},
   },
   positionals: { min: 0, max: 1 },
+  readsInput: true,
   async run(values, positionals, io) {
-    const format = inputFormat(values.input as string | undefined);
-    const { bytes } = readBinaryInput(await io.readInput(positionals[0]), format);
-    const { envelope } = decodeKafkaValue(bytes, { requireData: values["allow-empty"] !== true });
-    const json = envelopeToJsonString(envelope, {
-      prettySpaces: values.compact === true ? 0 : 2,
-      useProtoFieldName: values["proto-names"] === true,
-      alwaysEmitImplicit: values["emit-defaults"] === true,
-    });
-    io.writeOut(`${json}\n`);
+    const format = inputFormat(stringOption(values, "input"));
+    const framing = framingOption(stringOption(values, "framing"), true);
+    const limit = maxBytes(values);
+    const requireData = values["allow-empty"] !== true;
+    const { bytes, look } = readBinaryInput(await io.readInput(positionals[0], limit), format);
+    if (bytes.length === 0 && requireData) {
+      throw new CodecError(
+        "missing_data",
+        "empty input: there is no envelope to decode (pass --allow-empty to print an envelope without Data as {})",
+      );
+    }
+    const read = hintText(look, () =>
+      readEnvelopes(bytes, framing, { requireData, maxBytes: limit }),
+    );
+    for (const { envelope } of read.envelopes) {
+      const json = envelopeToJsonString(envelope, {
+        prettySpaces: values.compact === true ? 0 : 2,
+        useProtoFieldName: values["proto-names"] === true,
+        alwaysEmitImplicit: values["emit-defaults"] === true,
+      });
+      io.writeOut(`${json}\n`);
+    }
     return 0;
   },
 };

@@ -25,6 +25,7 @@ Examples:
   vehicle-update-codec demo`,
   options: {},
   positionals: { min: 0, max: 0 },
+  readsInput: false,
   async run(_values, _positionals, io) {
     let failures = 0;
     io.writeOut("kind               handler                    binary   JSON  round trip\n");

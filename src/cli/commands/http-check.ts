@@ -1,14 +1,19 @@
 import {
+  MAX_JSON_DEPTH,
   type OperationId,
   operations,
   parseResponse,
   type ResponseKind,
 } from "../../http/index.js";
+import { CodecError } from "../../index.js";
 import { UsageError } from "../cli-io.js";
-import type { Command } from "../command.js";
+import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
+import { formatJson, jsonTextTooDeep } from "../json-output.js";
+import { wholeNumber } from "../parse-args.js";
+import { quote } from "../safe-text.js";
 
-/** The exit code of `http check` for each outcome. 1 and 2 stay for user errors and bad usage. */
-export const httpCheckExitCodes: Readonly<Record<ResponseKind, number>> = {
+/** The exit code of `http check` and `http call` for each outcome. */
+export const httpExitCodes: Readonly<Record<ResponseKind, number>> = {
   ok: 0,
   invalid_body: 3,
   api_error: 4,
@@ -16,7 +21,26 @@ export const httpCheckExitCodes: Readonly<Record<ResponseKind, number>> = {
   unexpected_status: 6,
 };
 
-const operationIds = Object.keys(operations) as OperationId[];
+/** The operation ids, in the order of the spec's Endpoints table. */
+export const operationIds = Object.keys(operations) as OperationId[];
+
+/** Checks an operation id argument. */
+export function operationId(id: string): OperationId {
+  if (!operationIds.includes(id as OperationId)) {
+    throw new UsageError(
+      `unknown operation ${quote(id)}, expected one of ${operationIds.join(", ")}`,
+    );
+  }
+  return id as OperationId;
+}
+
+/** The error for a body nested deeper than parseResponse reads. */
+export function tooDeep(): CodecError {
+  return new CodecError(
+    "too_deep",
+    `the body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH), deeper than parseResponse reads`,
+  );
+}
 
 /** `http check <operationId> --status <n>`: what parseResponse makes of a response body. */
 export const httpCheckCommand: Command = {
@@ -27,44 +51,41 @@ export const httpCheckCommand: Command = {
 Reads a response body from the file, or from standard input when the file is - or left out,
 runs parseResponse for the operation and status, and prints the result as JSON. A body that
 is not JSON is passed on as text, as a client would see it.
-Operations: ${operationIds.join(", ")}.
+${wrapList("Operations:", operationIds)}
 
-Exit codes: 0 ok, 3 invalid_body, 4 api_error, 5 unreadable_error, 6 unexpected_status
-(1 is a user error, 2 bad usage).
+Exit codes: 0 ok, 3 invalid_body, 4 api_error, 5 unreadable_error, 6 unexpected_status;
+1 for input that cannot be checked (a body nested more than ${MAX_JSON_DEPTH} levels deep),
+2 bad usage.
 
 Options:
-  --status <n>  the HTTP status of the response (required)
-  -h, --help    show this help
+  --status <n>     the HTTP status of the response, 100 to 599 (required)
+  --max-bytes <n>  refuse a body longer than n bytes; K, M or G for KiB, MiB or GiB
+                   (default 16M, at most 256M)
+  -h, --help       show this help
 
 Examples:
-  curl -s "$BASE/vehicles" | vehicle-update-codec http check listVehicles --status 200
-  vehicle-update-codec http check sendSms --status 408 error.json`,
-  options: { status: { type: "string" } },
+  echo '{"data":[]}' | vehicle-update-codec http check listVehicles --status 200
+  echo '{"code":401,"message":"token expired"}' > error.json
+  vehicle-update-codec http check sendSms --status 401 error.json || echo "exit code $?"`,
+  options: { status: { value: "<n>" }, ...maxBytesOption },
   positionals: { min: 1, max: 2 },
+  readsInput: true,
   async run(values, positionals, io) {
-    const id = positionals[0] as string;
-    if (!operationIds.includes(id as OperationId)) {
-      throw new UsageError(
-        `unknown operation ${JSON.stringify(id)}, expected one of ${operationIds.join(", ")}`,
-      );
-    }
-    const statusText = values.status;
-    if (typeof statusText !== "string") throw new UsageError("--status <n> is required");
-    const status = Number(statusText);
-    if (!/^[1-5][0-9][0-9]$/.test(statusText)) {
-      throw new UsageError(
-        `--status must be an HTTP status from 100 to 599, got ${JSON.stringify(statusText)}`,
-      );
-    }
-    const text = new TextDecoder().decode(await io.readInput(positionals[1]));
+    const id = operationId(positionals[0] as string);
+    const statusText = stringOption(values, "status");
+    if (statusText === undefined) throw new UsageError("--status <n> is required");
+    const status = wholeNumber("status", statusText, 100, 599, "an HTTP status from 100 to 599");
+    const limit = maxBytes(values);
+    const text = new TextDecoder().decode(await io.readInput(positionals[1], limit));
+    if (jsonTextTooDeep(text, MAX_JSON_DEPTH)) throw tooDeep();
     let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {
       // Not JSON: parseResponse gets the text, as a client that read it would pass it.
     }
-    const result = parseResponse(id as OperationId, status, body);
-    io.writeOut(`${JSON.stringify(result, null, 2)}\n`);
-    return httpCheckExitCodes[result.kind];
+    const result = parseResponse(id, status, body);
+    io.writeOut(`${formatJson(result)}\n`);
+    return httpExitCodes[result.kind];
   },
 };

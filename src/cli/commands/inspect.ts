@@ -1,62 +1,42 @@
-import { type ReflectMessage, reflect } from "@bufbuild/protobuf/reflect";
-import { decodeKafkaValue, type KafkaValue } from "../../framing/index.js";
-import { GRPC_AttendantPayloadSchema } from "../../index.js";
+import { CodecError } from "../../index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
-import type { Command } from "../command.js";
+import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import {
+  type FoundEnvelope,
+  framingOption,
+  hintText,
+  type ReadEnvelopes,
+  readEnvelopes,
+} from "../read-envelopes.js";
+import { escapeControls } from "../safe-text.js";
+import { unknownFields } from "../unknown-fields.js";
 
 const wireTypeNames = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32"];
 
-interface UnknownFieldReport {
-  readonly path: string;
-  readonly field: number;
-  readonly wireType: string;
-  readonly bytes: number;
+function framingText(read: ReadEnvelopes, index: number, found: FoundEnvelope): string {
+  if (read.framing === "schema-registry") {
+    return `schema-registry (schema id ${read.schemaId}, message indexes [${read.messageIndexes?.join(", ")}])`;
+  }
+  if (read.framing === "delimited") {
+    return `delimited (message ${index + 1} of ${read.envelopes.length}, at offset ${found.offset})`;
+  }
+  return "raw";
 }
 
-/** Every unknown field in a message and the messages inside it, with where it sits. */
-function unknownFields(
-  message: ReflectMessage,
-  path: string,
-  out: UnknownFieldReport[],
-): UnknownFieldReport[] {
-  for (const field of message.getUnknown() ?? []) {
-    out.push({
-      path,
-      field: field.no,
-      wireType: wireTypeNames[field.wireType] ?? "?",
-      bytes: field.data.length,
-    });
-  }
-  for (const field of message.fields) {
-    if (!message.isSet(field)) continue;
-    const at = `${path}.${field.localName}`;
-    if (field.fieldKind === "message") {
-      unknownFields(message.get(field), at, out);
-    } else if (field.fieldKind === "list" && field.listKind === "message") {
-      let i = 0;
-      for (const item of message.get(field))
-        unknownFields(item as ReflectMessage, `${at}[${i++}]`, out);
-    } else if (field.fieldKind === "map" && field.mapKind === "message") {
-      for (const [key, item] of message.get(field)) {
-        unknownFields(item as ReflectMessage, `${at}[${JSON.stringify(key)}]`, out);
-      }
-    }
-  }
-  return out;
-}
-
-function report(value: KafkaValue, size: number, input: string) {
-  const envelope = value.envelope;
+function report(read: ReadEnvelopes, index: number, found: FoundEnvelope, input: string) {
+  const { envelope } = found;
   return {
     kind: envelope.Data.case ?? null,
     handler: envelope.handler,
-    size,
+    size: found.size,
     input,
-    framing:
-      value.framing === "raw"
-        ? "raw"
-        : `schema-registry (schema id ${value.schemaId}, message indexes [${value.messageIndexes.join(", ")}])`,
-    unknownFields: unknownFields(reflect(GRPC_AttendantPayloadSchema, envelope), "envelope", []),
+    framing: framingText(read, index, found),
+    unknownFields: unknownFields(envelope).map((f) => ({
+      path: f.path,
+      field: f.field,
+      wireType: wireTypeNames[f.wireType] ?? "?",
+      bytes: f.bytes,
+    })),
   };
 }
 
@@ -66,49 +46,69 @@ export const inspectCommand: Command = {
   summary: "show an envelope's kind, handler, size, framing and unknown fields",
   help: `Usage: vehicle-update-codec inspect [file|-] [options]
 
-Reads an envelope (raw bytes, base64 or hex) and prints what it is: the kind of its Data
-member, its handler, its size, how it was framed (raw protobuf, or a Confluent Schema Registry
-frame with its schema id), and any fields this schema does not know
-(a member or field newer than this version). An envelope without Data is shown, not refused.
+Reads envelopes (raw bytes, base64 or hex) and prints what each is: the kind of its Data
+member, its handler, its size, how it was framed (raw protobuf, a Confluent Schema Registry
+frame with its schema id, or a message of a size-delimited stream), and any fields this
+schema does not know (a member or field newer than this version). An envelope without Data
+is shown, not refused. A size-delimited stream gives one report per envelope.
 
 Options:
-  --input <auto|binary|base64|hex>  how the input is written (default auto)
-  --json                            print the report as JSON
-  -h, --help                        show this help
+  --input <auto|binary|base64|hex>
+        how the input is written (default auto, as decode reads it)
+  --framing <auto|raw|schema-registry|delimited>
+        how the envelopes are framed (default auto, as decode reads it)
+  --max-bytes <n>  refuse input longer than n bytes; K, M or G for KiB, MiB or GiB
+                   (default 16M, at most 256M)
+  --json           print each report as JSON
+  -h, --help       show this help
 
 Examples:
-  vehicle-update-codec inspect record.binpb
-  vehicle-update-codec sample order --output hex | vehicle-update-codec inspect --json`,
-  options: { input: { type: "string" }, json: { type: "boolean" } },
+  vehicle-update-codec sample keys --output binary > keys.binpb
+  vehicle-update-codec inspect keys.binpb
+  vehicle-update-codec sample order --output hex | vehicle-update-codec inspect --json
+  vehicle-update-codec sample order | vehicle-update-codec encode --framing schema-registry --schema-id 7 | vehicle-update-codec inspect`,
+  options: {
+    input: { value: "<auto|binary|base64|hex>" },
+    framing: { value: "<auto|raw|schema-registry|delimited>" },
+    ...maxBytesOption,
+    json: {},
+  },
   positionals: { min: 0, max: 1 },
+  readsInput: true,
   async run(values, positionals, io) {
-    const read = readBinaryInput(
-      await io.readInput(positionals[0]),
-      inputFormat(values.input as string | undefined),
-    );
-    const value = decodeKafkaValue(read.bytes, { requireData: false });
-    const facts = report(value, read.bytes.length, read.format);
-    if (values.json === true) {
-      io.writeOut(`${JSON.stringify(facts, null, 2)}\n`);
-      return 0;
+    const format = inputFormat(stringOption(values, "input"));
+    const framing = framingOption(stringOption(values, "framing"), true);
+    const limit = maxBytes(values);
+    const read = readBinaryInput(await io.readInput(positionals[0], limit), format);
+    if (read.bytes.length === 0) {
+      throw new CodecError("missing_data", "empty input: there is no envelope to inspect");
     }
-    const unknown =
-      facts.unknownFields.length === 0
-        ? "none"
-        : facts.unknownFields
-            .map((f) => `${f.path} #${f.field} ${f.wireType} (${f.bytes} bytes)`)
-            .join(", ");
-    io.writeOut(
-      [
+    const found = hintText(read.look, () =>
+      readEnvelopes(read.bytes, framing, { requireData: false, maxBytes: limit }),
+    );
+    found.envelopes.forEach((envelope, index) => {
+      const facts = report(found, index, envelope, read.format);
+      if (values.json === true) {
+        io.writeOut(`${JSON.stringify(facts, null, 2)}\n`);
+        return;
+      }
+      const unknown =
+        facts.unknownFields.length === 0
+          ? "none"
+          : facts.unknownFields
+              .map((f) => `${f.path} #${f.field} ${f.wireType} (${f.bytes} bytes)`)
+              .join(", ");
+      const lines = [
         `kind:           ${facts.kind ?? "none (no Data member)"}`,
         `handler:        ${JSON.stringify(facts.handler)}`,
         `size:           ${facts.size} bytes`,
         `input:          ${facts.input}`,
         `framing:        ${facts.framing}`,
         `unknown fields: ${unknown}`,
-        "",
-      ].join("\n"),
-    );
+      ];
+      // The handler and map keys come from the input: no control character reaches a terminal.
+      io.writeOut(`${index > 0 ? "\n" : ""}${lines.map(escapeControls).join("\n")}\n`);
+    });
     return 0;
   },
 };

@@ -7,7 +7,8 @@ import {
 } from "../../index.js";
 import { outputFormat } from "../binary-text.js";
 import { UsageError } from "../cli-io.js";
-import { type Command, emitBinary } from "../command.js";
+import { type Command, emitBinary, stringOption, wrapList } from "../command.js";
+import { quote } from "../safe-text.js";
 
 /** `sample <kind>`: a fixture envelope, as JSON or binary. */
 export const sampleCommand: Command = {
@@ -16,7 +17,7 @@ export const sampleCommand: Command = {
   help: `Usage: vehicle-update-codec sample <kind> [options]
 
 Prints the fixture envelope of <kind>: realistic, fully populated and always the same.
-Kinds: ${envelopeKinds.join(", ")}.
+${wrapList("Kinds:", envelopeKinds)}
 
 Options:
   --output <json|binary|base64|hex>  how to write it (default json; binary is refused when
@@ -27,17 +28,18 @@ Options:
 Examples:
   vehicle-update-codec sample updateManifest
   vehicle-update-codec sample dtcEntry --output binary > dtc.binpb`,
-  options: { output: { type: "string" }, compact: { type: "boolean" } },
+  options: { output: { value: "<json|binary|base64|hex>" }, compact: {} },
   positionals: { min: 1, max: 1 },
+  readsInput: false,
   async run(values, positionals, io) {
     const kind = positionals[0];
     if (!isEnvelopeKind(kind)) {
       throw new UsageError(
-        `unknown kind ${JSON.stringify(kind)}, expected one of ${envelopeKinds.join(", ")}`,
+        `unknown kind ${quote(String(kind))}, expected one of ${envelopeKinds.join(", ")}`,
       );
     }
     const format = outputFormat(
-      values.output as string | undefined,
+      stringOption(values, "output"),
       ["json", "binary", "base64", "hex"],
       "json",
     );

@@ -1,0 +1,168 @@
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleEnvelope } from "../../src/fixtures/index.js";
+import { encodeDelimited } from "../../src/framing/index.js";
+import { encodeEnvelope } from "../../src/index.js";
+import { bin, measuring, run as runIn, shell as shellIn, workDir } from "./bin.js";
+
+// The CLI among the Unix tools beside it: pipes that close early, full disks, exit codes, and
+// input that never ends.
+
+let dir: string;
+let path: string;
+let remove: () => void;
+beforeAll(() => {
+  ({ dir, path, remove } = workDir());
+  // 3000 envelopes: decoded with --emit-defaults, far more output than a pipe buffers.
+  const one = encodeDelimited(sampleEnvelope("updateManifest"));
+  const stream = new Uint8Array(one.length * 3000);
+  for (let i = 0; i < 3000; i++) stream.set(one, i * one.length);
+  writeFileSync(join(dir, "stream.bin"), stream);
+});
+afterAll(() => remove());
+
+const run = (args: string[], input?: string | Uint8Array) => runIn(dir, args, input);
+const shell = (script: string, env?: NodeJS.ProcessEnv) => shellIn(dir, path, script, env);
+
+/** Runs `script` with the bin measured: its exit status, stderr, peak memory and time. */
+function measured(script: string) {
+  const file = join(dir, "measure.json");
+  writeFileSync(file, "");
+  const result = shell(script, measuring(dir, file));
+  return {
+    ...result,
+    ...(JSON.parse(readFileSync(file, "utf8")) as { maxRssKiB: number; ms: number }),
+  };
+}
+
+describe("when the reader closes the pipe", () => {
+  it("demo | head -n 1 prints the line and exits 0 without a word on stderr", () => {
+    const { code, out, err } = shell("vehicle-update-codec demo | head -n 1");
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(out).toMatch(/^kind +handler +binary +JSON +round trip\n$/);
+  });
+
+  it("decode of a large stream | head -c 100 exits 0 quietly (EPIPE)", () => {
+    const { code, out, err } = shell(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion, not a template.
+      'vehicle-update-codec decode --emit-defaults stream.bin | head -c 100; echo " status ${PIPESTATUS[0]}"',
+    );
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(out).toMatch(/ status 0\n$/);
+  });
+
+  it("exits 0 quietly when standard output is closed before the first write", async () => {
+    const child = spawn(process.execPath, [bin, "decode", "--emit-defaults", "stream.bin"], {
+      cwd: dir,
+    });
+    child.stdout.destroy();
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(err).toBe("");
+    expect(code).toBe(0);
+  });
+});
+
+describe("when standard output cannot be written", () => {
+  it("prints one line and exits 74 on a full disk (/dev/full: ENOSPC)", () => {
+    const full = openSync("/dev/full", "w");
+    try {
+      const result = spawnSync(process.execPath, [bin, "demo"], { stdio: ["pipe", full, "pipe"] });
+      expect(result.stderr.toString()).toBe(
+        "vehicle-update-codec: cannot write standard output: ENOSPC (no space left on device)\n",
+      );
+      expect(result.status).toBe(74);
+    } finally {
+      closeSync(full);
+    }
+  });
+});
+
+describe("--max-bytes", () => {
+  const dtc = encodeEnvelope(sampleEnvelope("dtcEntry"));
+
+  it("lowers the limit: input of exactly n bytes is read, n + 1 is refused", () => {
+    expect(run(["decode", "--max-bytes", String(dtc.length)], dtc).code).toBe(0);
+    const { code, err } = run(["decode", "--max-bytes", String(dtc.length - 1)], dtc);
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `vehicle-update-codec decode: [too_large] input is larger than maxBytes ${dtc.length - 1} (--max-bytes); stopped reading after ${dtc.length} bytes\n`,
+    );
+  });
+
+  it("raises the limit above 16 MiB, with K, M or G", () => {
+    const big = sampleEnvelope("dtcEntry");
+    big.handler = "h".repeat(17 * 1024 * 1024);
+    const bytes = encodeEnvelope(big);
+    writeFileSync(join(dir, "big.binpb"), bytes);
+    const refused = run(["inspect", "big.binpb"]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("[too_large] input is larger than maxBytes 16777216");
+    const read = run(["inspect", "--max-bytes", "18M", "big.binpb"]);
+    expect(read.err).toBe("");
+    expect(read.out).toContain(`size:           ${bytes.length} bytes\n`);
+  });
+
+  it.each([
+    [
+      "lots",
+      '--max-bytes must be a number of bytes from 0 to 268435456 (256M), with K, M or G for KiB, MiB or GiB, got "lots"',
+    ],
+    [
+      "1G",
+      "--max-bytes must be a number of bytes from 0 to 268435456 (256M), with K, M or G for KiB, MiB or GiB, got 1G",
+    ],
+    [
+      "-5",
+      '--max-bytes must be a number of bytes from 0 to 268435456 (256M), with K, M or G for KiB, MiB or GiB, got "-5"',
+    ],
+  ])("refuses --max-bytes %s", (value, message) => {
+    const { code, err } = run(["decode", "--max-bytes", value], dtc);
+    expect(code).toBe(2);
+    expect(err.split("\n")[0]).toBe(`vehicle-update-codec decode: ${message}`);
+  });
+
+  it("stops reading /dev/zero at the limit: too_large quickly, memory bounded", () => {
+    const result = measured("vehicle-update-codec decode /dev/zero");
+    expect(result.err).toBe(
+      "vehicle-update-codec decode: [too_large] input is larger than maxBytes 16777216 (--max-bytes); stopped reading after 16777217 bytes\n",
+    );
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(5000);
+    expect(result.maxRssKiB).toBeLessThan(250 * 1024); // reading it all took 12 GB and a minute
+  });
+
+  it("stops reading an endless pipe (yes, bounded at 1 GB by head) at the limit", () => {
+    const result = measured(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion, not a template.
+      'yes | head -c 1000000000 | vehicle-update-codec decode -; echo "status ${PIPESTATUS[2]}"',
+    );
+    expect(result.err).toMatch(
+      /^vehicle-update-codec decode: \[too_large\] input is larger than maxBytes 16777216 \(--max-bytes\); stopped reading after \d+ bytes\n$/,
+    );
+    expect(result.out).toBe("status 1\n");
+    expect(result.ms).toBeLessThan(5000);
+    expect(result.maxRssKiB).toBeLessThan(250 * 1024);
+  });
+});
+
+describe("--input auto", () => {
+  it.each([
+    ["1 MB of spaces and a !", `${" ".repeat(1_000_000)}!`],
+    ["1 MB of newlines", "\n".repeat(1_000_000)],
+    ["1 MB of spaces and A=", `${" ".repeat(1_000_000)}A=`],
+  ])("decides %s in linear time", (_, input) => {
+    writeFileSync(join(dir, "spaces.txt"), input);
+    const result = measured("vehicle-update-codec decode --input auto spaces.txt");
+    expect(result.code).toBe(1);
+    expect(result.err.split("\n")).toHaveLength(2);
+    expect(result.ms).toBeLessThan(2000); // 100 KB took 7.5 to 14 s with the old regular expression
+  });
+});
