@@ -62,3 +62,21 @@ export function checkAgreement(codecs: readonly Codec[], payloads: readonly Payl
   );
   for (const note of notes) console.log(`  note: ${note}`);
 }
+
+/** Throws unless every codec reads every record of a batch and writes exactly its bytes again. */
+export function checkBatchAgreement(
+  codecs: readonly Codec[],
+  records: readonly Uint8Array[],
+): void {
+  for (const codec of codecs) {
+    for (const [i, record] of records.entries()) {
+      if (hex(codec.encode(codec.decode(record))) !== hex(record))
+        throw new Error(
+          `codecs disagree on Kafka batch record ${i}: ${codec.name} does not re-encode the same bytes`,
+        );
+    }
+  }
+  console.log(
+    `agreement: ${codecs.length} codecs read and re-encode all ${records.length} records of the Kafka batch`,
+  );
+}

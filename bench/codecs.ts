@@ -75,20 +75,44 @@ interface TsProtoFns {
   fromJSON(json: unknown): unknown;
 }
 
+/** protobuf-ts's MessageType, as the generated code exports it for each message. */
+interface ProtobufTsType {
+  fromBinary(bytes: Uint8Array): unknown;
+  toBinary(message: unknown): Uint8Array;
+  toJson(message: unknown): unknown;
+  fromJson(json: unknown): unknown;
+  toJsonString(message: unknown): string;
+  fromJsonString(text: string): unknown;
+}
+
 /** Loads the generated peer codecs from bench/gen/. */
 export async function loadPeers(): Promise<Codec[]> {
-  const pbjs = (await import(new URL("./gen/pbjs/kafka_grpc.js", import.meta.url).href)) as {
+  const gen = (path: string) => import(new URL(`./gen/${path}`, import.meta.url).href);
+  const pbjs = (await gen("pbjs/kafka_grpc.js")) as {
     kafka_grpc: { GRPC_AttendantPayload: PbjsType };
   };
   const pbjsMinimal = (await import("protobufjs/minimal.js")) as unknown as {
     default: { util: { toJSONOptions: object } };
   };
-  const tsProto = (await import(
-    new URL("./gen/ts-proto/kafka_grpc/kafka_grpc.ts", import.meta.url).href
-  )) as { GRPCAttendantPayload: TsProtoFns };
+  const tsProto = async (variant: string) =>
+    ((await gen(`${variant}/kafka_grpc/kafka_grpc.ts`)) as { GRPCAttendantPayload: TsProtoFns })
+      .GRPCAttendantPayload;
+  const protobufTs = (await gen("protobuf-ts/kafka_grpc/kafka_grpc.ts")) as {
+    GRPC_AttendantPayload: ProtobufTsType;
+  };
   const P = pbjs.kafka_grpc.GRPC_AttendantPayload;
   const jsonOptions = pbjsMinimal.default.util.toJSONOptions;
-  const T = tsProto.GRPCAttendantPayload;
+  const tsProtoCodec = (name: string, note: string, T: TsProtoFns): Codec => ({
+    name,
+    note,
+    decode: (bytes) => T.decode(bytes),
+    encode: (message) => T.encode(message).finish(),
+    toJsonString: (message) => JSON.stringify(T.toJSON(message)),
+    fromJsonString: (text) => T.fromJSON(JSON.parse(text)),
+    toJson: (message) => T.toJSON(message),
+    fromJson: (json) => T.fromJSON(json),
+  });
+  const S = protobufTs.GRPC_AttendantPayload;
   return [
     {
       name: "protobufjs",
@@ -100,15 +124,25 @@ export async function loadPeers(): Promise<Codec[]> {
       toJson: (message) => P.toObject(message as object, jsonOptions),
       fromJson: (json) => P.fromObject(json),
     },
+    tsProtoCodec(
+      "ts-proto-bigint",
+      "ts-proto 2.18.0, forceLong=bigint, oneof=unions-value; JSON via toJSON/fromJSON",
+      await tsProto("ts-proto"),
+    ),
+    tsProtoCodec(
+      "ts-proto-number",
+      "ts-proto 2.18.0, forceLong=number (int64 as a JS number), oneof=unions-value; JSON via toJSON/fromJSON",
+      await tsProto("ts-proto-number"),
+    ),
     {
-      name: "ts-proto",
-      note: "ts-proto 2.18.0, forceLong=bigint, oneof=unions-value; JSON via toJSON/fromJSON",
-      decode: (bytes) => T.decode(bytes),
-      encode: (message) => T.encode(message).finish(),
-      toJsonString: (message) => JSON.stringify(T.toJSON(message)),
-      fromJsonString: (text) => T.fromJSON(JSON.parse(text)),
-      toJson: (message) => T.toJSON(message),
-      fromJson: (json) => T.fromJSON(json),
+      name: "protobuf-ts",
+      note: "@protobuf-ts/plugin 2.11.1, optimize_speed, long_type_bigint; fromBinary, toBinary, toJson(String), fromJson(String)",
+      decode: (bytes) => S.fromBinary(bytes),
+      encode: (message) => S.toBinary(message),
+      toJsonString: (message) => S.toJsonString(message),
+      fromJsonString: (text) => S.fromJsonString(text),
+      toJson: (message) => S.toJson(message),
+      fromJson: (json) => S.fromJson(json),
     },
   ];
 }

@@ -1,20 +1,25 @@
-// The benchmark: this library's public envelope API against raw protobuf-es, protobufjs and
-// ts-proto, in one process, in interleaved rounds. It regenerates the peer code (buf generate
-// with buf.gen.bench.yaml), checks that every codec agrees on the bytes and the JSON, then
-// prints ops/s and the ratio to raw protobuf-es (median over the rounds, geometric mean over
-// the payloads) for decode, encode, JSON serialize and JSON parse, and the bundle sizes.
+// The benchmark: this library's public envelope API against raw protobuf-es, protobufjs,
+// ts-proto (int64 as bigint and as number) and protobuf-ts, in one process, in interleaved rounds.
+// It regenerates the peer code (buf generate with buf.gen.bench.yaml), checks that every codec
+// agrees on the bytes and the JSON, then prints ops/s and the ratio to raw protobuf-es (median
+// over the rounds, geometric mean over the payloads) for decode, encode, JSON serialize and JSON
+// parse, the Kafka batch (messages/s, MB/s, heap per message) and the bundle sizes. Runs under
+// any Node from 20 on; bench/run-all.ts runs it under several. Method and results: bench/README.md.
 //
-// npm run bench                                   all of it (about 3 minutes on 2 cores)
+// npm run bench                                   all of it (about 10 minutes on 2 busy cores)
 // npm run bench -- --rounds 5 --ms 50             quicker, noisier
 // npm run bench -- --clock wall                   elapsed time instead of CPU time
+// node --expose-gc --import tsx bench/run.ts      heap per message in the Kafka batch (npm run bench does this)
 // node --expose-gc --import tsx bench/run.ts --gc  a full GC before each slice
 // npm run bench -- --op decode --payload updateManifest --codec vehicle-update-codec
 //                                                 a subset, e.g. under node --cpu-prof
+// npm run bench -- --op "Kafka batch" --batch 10000   the Kafka batch alone
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { checkAgreement } from "./agreement.js";
+import { checkAgreement, checkBatchAgreement } from "./agreement.js";
 import { bundleSizes } from "./bundle-size.js";
 import { type Codec, loadPeers, protobufEs, thisLibrary } from "./codecs.js";
+import { formatKafkaBatch, makeKafkaBatch, runKafkaBatch } from "./kafka-batch.js";
 import { benchPayloads } from "./payloads.js";
 
 const { values: args } = parseArgs({
@@ -28,6 +33,7 @@ const { values: args } = parseArgs({
     "no-bundle": { type: "boolean", default: false },
     clock: { type: "string", default: "cpu" },
     gc: { type: "boolean", default: false },
+    batch: { type: "string", default: "10000" },
   },
 });
 const rounds = Number(args.rounds);
@@ -61,6 +67,7 @@ const ops = [
   "JSON parse (value)",
 ] as const;
 type Op = (typeof ops)[number];
+const batchOp = "Kafka batch";
 
 const codecs: Codec[] = [thisLibrary, protobufEs, ...(await loadPeers())];
 const payloads = benchPayloads();
@@ -192,20 +199,42 @@ for (const op of selectedOps) {
   console.log(`| payload | ${selectedCodecs.map((c) => c.name).join(" | ")} |`);
   console.log(`| --- | ${selectedCodecs.map(() => "---:").join(" | ")} |`);
   const ratios = new Map<string, number[]>();
+  const variedRatios = new Map<string, number[]>();
+  const tunedRatios = new Map<string, number[]>();
   for (const { payload, bytes } of prepared) {
     const base = results.get(key(op, payload.name, protobufEs.name)) as number[];
     const cells = selectedCodecs.map((codec) => {
       const rates = results.get(key(op, payload.name, codec.name)) as number[];
       const ratio = median(rates.map((r, i) => r / (base[i] as number)));
-      ratios.set(codec.name, [...(ratios.get(codec.name) ?? []), ratio]);
+      for (const m of [ratios, payload.varied ? variedRatios : tunedRatios])
+        m.set(codec.name, [...(m.get(codec.name) ?? []), ratio]);
       return `${fmt(median(rates))} (${ratio.toFixed(2)}×)`;
     });
     console.log(`| ${payload.name} (${bytes.length} B) | ${cells.join(" | ")} |`);
   }
-  const means = selectedCodecs.map(
-    (codec) => `**${geomean(ratios.get(codec.name) as number[]).toFixed(2)}×**`,
+  const means = (m: Map<string, number[]>) =>
+    selectedCodecs.map((codec) => `${geomean(m.get(codec.name) ?? []).toFixed(2)}×`).join(" | ");
+  if (tunedRatios.size > 0 && variedRatios.size > 0) {
+    console.log(`| geometric mean, tuned 4 | ${means(tunedRatios)} |`);
+    console.log(`| geometric mean, varied 4 | ${means(variedRatios)} |`);
+  }
+  console.log(`| **geometric mean, all** | ${means(ratios).replace(/([\d.]+×)/g, "**$1**")} |\n`);
+}
+
+if (!args.op || args.op.includes(batchOp)) {
+  const batch = makeKafkaBatch(protobufEs, Number(args.batch));
+  const batchCodecs = codecs.filter(
+    (c) => !args.codec || args.codec.includes(c.name) || c === protobufEs,
   );
-  console.log(`| geometric mean | ${means.join(" | ")} |\n`);
+  checkBatchAgreement(batchCodecs, batch.records);
+  const gcForHeap = (globalThis as { gc?: () => void }).gc;
+  const results = runKafkaBatch(batchCodecs, protobufEs, batch, {
+    rounds,
+    ms: Math.max(sliceMs, 200),
+    now,
+    gc: gcForHeap,
+  });
+  console.log(`${formatKafkaBatch(batch, results, thisLibrary.name)}\n`);
 }
 
 if (!args["no-bundle"]) {
