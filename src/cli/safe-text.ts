@@ -2,33 +2,20 @@
 // before it reaches the terminal: a raw newline could forge a line, an ESC could recolour or
 // rewrite it, a bidi control could reorder it.
 
+import { escapeText } from "../internal/escape-text.js";
+
 /** The longest line the CLI writes to standard error, in characters, "…" included. */
 export const MAX_ERROR_LINE = 400;
 
 /** The longest quoted value, in characters between the quotes, "…" included. */
 export const MAX_QUOTED = 60;
 
-// C0 controls, DEL, C1 controls, line and paragraph separators, bidi marks and overrides,
-// the byte order mark and lone surrogates.
-const unsafe = new RegExp(
-  "[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069\\ufeff]" +
-    "|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]",
-  "g",
-);
-
-const shortEscapes: Readonly<Record<string, string>> = {
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
-};
-
-function escapeChar(char: string): string {
-  return shortEscapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
-
-/** `text` with every control or invisible formatting character written as an escape. */
+/**
+ * `text` with every control or invisible formatting character written as an escape, by the
+ * package's one set of rules (src/internal/escape-text.ts), uncut: the CLI cuts its own way.
+ */
 export function escapeControls(text: string): string {
-  return text.replace(unsafe, escapeChar);
+  return escapeText(text, Number.POSITIVE_INFINITY);
 }
 
 /** `text` cut to `max` characters, the last being "…", without splitting a surrogate pair. */

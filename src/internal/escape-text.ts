@@ -20,7 +20,8 @@ const shortEscapes: Readonly<Record<number, string>> = {
 
 /**
  * Returns `text` safe to print inside a message: C0 and C1 control characters, DEL, the line and
- * paragraph separators, bidirectional overrides and lone surrogates written as escapes (`\n`,
+ * paragraph separators, bidirectional marks and overrides, the byte order mark and lone
+ * surrogates written as escapes (`\n`,
  * `\u001b`, `\u202e`, `\ud800`), cut to `maxLength` characters with a final "…". With `quote`,
  * the result is a JSON-style string literal (`"a\"b"`), backslashes and quotes escaped too.
  *
@@ -59,6 +60,8 @@ function needsEscape(code: number): boolean {
     (code >= 0x7f && code <= 0x9f) ||
     code === 0x2028 ||
     code === 0x2029 ||
+    code === 0x061c || // the Arabic letter mark, a bidi control
+    code === 0xfeff || // the byte order mark, invisible
     code === 0x200e ||
     code === 0x200f ||
     (code >= 0x202a && code <= 0x202e) ||
