@@ -186,8 +186,20 @@ function sortWithin(
   let runField: DescField | undefined;
   while (reader.pos < end) {
     const tagStart = reader.pos;
-    const [fieldNo, wireType] = reader.tag();
-    const field = wireType === 2 ? path.find((f) => f.number === fieldNo) : undefined;
+    let fieldNo: number;
+    let wireType: number;
+    try {
+      [fieldNo, wireType] = reader.tag();
+      if (wireType !== 2) {
+        reader.skip(wireType, fieldNo);
+        continue;
+      }
+    } catch {
+      // A malformed unknown field (a `$unknown` entry's data is written as given). toBinary()
+      // writes unknown fields last, so nothing known follows it: the scan ends here.
+      break;
+    }
+    const field = path.find((f) => f.number === fieldNo);
     const value = field === undefined ? undefined : writtenValue(field, message as Fields);
     const index = seen.get(fieldNo) ?? 0;
     seen.set(fieldNo, index + 1);
@@ -201,7 +213,11 @@ function sortWithin(
           ? index < (value as unknown[]).length
           : index === 0);
     if (!known) {
-      reader.skip(wireType, fieldNo);
+      try {
+        reader.skip(wireType, fieldNo);
+      } catch {
+        break; // a malformed unknown field, as above
+      }
       continue;
     }
     const length = reader.uint32();
