@@ -1,6 +1,6 @@
 // Generates, per message type, a zero-value constructor and a decoder that reads the wire format
-// in one pass with the checks and error texts of src/envelope/check-wire.ts, into the very
-// objects protobuf-es's fromBinary() makes.
+// in one pass, with the checks and error texts of the runtime (src/runtime/binary-reader.ts),
+// into the very objects protobuf-es's fromBinary() makes.
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { type Code, namesOf } from "./code.js";

@@ -1,6 +1,7 @@
 // Generates, per message type, an encoder that validates what src/envelope/check-message.ts
-// validates and writes exactly the bytes protobuf-es's toBinary() writes (after the slow path's
-// deterministic map order), or gives up so that the caller runs the slow path.
+// validates and writes exactly the bytes protobuf-es's toBinary() writes, map entries in key order
+// when deterministic (the runtime's mapKeys), or gives up so that the caller runs the fallback
+// (src/envelope/fallback.ts).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { type Code, namesOf } from "./code.js";

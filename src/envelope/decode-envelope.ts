@@ -31,8 +31,8 @@ export function decodeEnvelope(
     options,
     envelopeReadDefaults,
   );
-  // The generated decoder checks what checkWire checks, with the same texts, in the same pass
-  // that builds the message: no protobuf-es runtime is needed (README, "Performance").
+  // The generated decoder checks the wire format in the same pass that builds the message
+  // (src/runtime/binary-reader.ts): no protobuf-es runtime is needed (docs/performance.md).
   let envelope: GRPC_AttendantPayload;
   try {
     envelope = decodeGRPC_AttendantPayload(bytes, recursionLimit, readUnknownFields);

@@ -88,21 +88,20 @@ export function envelopeFromJson(
   json: JsonValue,
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
-  return readEnvelope(json, options, false);
+  return readEnvelope(json, readOptions(options, jsonReadDefaults, levelMinimum), false);
 }
 
 /**
- * {@link envelopeFromJson}, told whether every string in `json` is known to be well-formed
- * (then the generated reader does not check each one for lone surrogates), and given the text
- * `json` was parsed from, if any, to look for duplicate keys in.
+ * {@link envelopeFromJson} with its options read, told whether every string in `json` is known
+ * to be well-formed (then the generated reader does not check each one for lone surrogates), and
+ * given the text `json` was parsed from, if any, to look for duplicate keys in.
  */
 function readEnvelope(
   json: JsonValue,
-  options: Partial<EnvelopeJsonReadOptions> | undefined,
+  o: EnvelopeJsonReadOptions,
   wellFormed: boolean,
   text?: string,
 ): GRPC_AttendantPayload {
-  const o = readOptions(options, jsonReadDefaults, levelMinimum);
   // The generated reader counts the members of the objects it reads: as many as the text opens
   // means no duplicate key.
   const counts = { keys: 0 };
@@ -134,7 +133,8 @@ export function envelopeFromJsonString(
 ): GRPC_AttendantPayload {
   // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
   // surrogates in each string if the text shows none (and no \u escape that could make one).
-  return readEnvelope(parseJsonText(text, options), options, wellFormedJson(text), text as string);
+  const o = readOptions(options, jsonReadStringDefaults, levelMinimum);
+  return readEnvelope(parseText(text, o.maxBytes), o, wellFormedJson(text), text);
 }
 
 /**
@@ -146,7 +146,11 @@ export function parseJsonText(
   text: unknown,
   options: Partial<EnvelopeJsonReadStringOptions> | undefined,
 ): JsonValue {
-  const { maxBytes } = readOptions(options, jsonReadStringDefaults, levelMinimum);
+  return parseText(text, readOptions(options, jsonReadStringDefaults, levelMinimum).maxBytes);
+}
+
+/** {@link parseJsonText} with `maxBytes` read. */
+function parseText(text: unknown, maxBytes: number): JsonValue {
   if (typeof text !== "string") {
     throw new CodecError(
       "invalid_argument",

@@ -117,7 +117,7 @@ function varintSlow(r: Reader, end: number): number {
   fail("malformed", tooLong("varint", start, MAX_VARINT_BYTES));
 }
 
-/** The value of the (terminated) varint at `start` as a float, as the wire check computes it. */
+/** The value of the (terminated) varint at `start` as a float, exact below 2^53. */
 function varintAsFloat(b: Uint8Array, start: number): number {
   let value = 0;
   let scale = 1;

@@ -270,7 +270,8 @@ export function own(m: object, key: string): void {
 
 /**
  * The keys of a map with string keys in the order they are written: as they are, or sorted by
- * their UTF-8 when the writer sorts, as the slow path's deterministic order does.
+ * their UTF-8 when the writer sorts: deterministic order, as Google's runtimes write it. The only
+ * implementation of map order in the package.
  */
 export function mapKeys(w: Writer, map: Record<string, unknown>): string[] {
   const keys = Object.keys(map);
