@@ -209,7 +209,8 @@ export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
     `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
-      "depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is\n" +
+      "depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it\n" +
+      "calls this). Fields read twice follow protobuf-es: a scalar is\n" +
       "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.",
   );
   c.block(
@@ -226,7 +227,6 @@ export function printDecode(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line(`r.s = ${n.typeName};`);
-      c.line("if (r.d > r.limit) ", c.rt("tooDeep"), "(r);");
       c.line("let u = m.$unknown;");
       c.block(["while (r.p < end) {"], () => {
         c.line("const s = r.p;");
@@ -253,18 +253,24 @@ export function printDecode(c: Code, desc: DescMessage): void {
     `Decodes a ${desc.typeName} from protobuf binary in one pass that checks what the wire\n` +
       "check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with\n" +
       "its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`\n" +
-      "returns for the same bytes, `$unknown` included when `readUnknownFields`.",
+      "returns for the same bytes, `$unknown` included when `readUnknownFields`; more than\n" +
+      "`maxElements` elements (messages below the outermost, map entries, unknown fields kept) is\n" +
+      "`too_large`.",
   );
   c.block(
     [
       "export function ",
       n.decode,
-      "(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ",
+      "(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ",
       c.shape(desc),
       " {",
     ],
     () => {
-      c.line("const r = ", c.rt("reader"), "(bytes, recursionLimit, readUnknownFields);");
+      c.line(
+        "const r = ",
+        c.rt("reader"),
+        "(bytes, recursionLimit, readUnknownFields, maxElements);",
+      );
       c.line(`return ${n.read}(r, bytes.length, ${createForRead(desc)}());`);
     },
   );
@@ -372,6 +378,7 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
         " }): void {",
       ],
       () => {
+        c.line(c.rt("element"), "(r);");
         c.line("const e = ", c.rt("len"), "(r, end);");
         c.line("const scope = r.s;");
         c.line(`r.s = ${scope};`);
@@ -435,7 +442,7 @@ function scalarTsType(scalar: ScalarType): string {
 export function printDecoderTable(c: Code, messages: readonly DescMessage[]): void {
   c.doc("The decoders of this file's messages, by type name.");
   c.block([
-    "export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean) => unknown } = {",
+    "export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number) => unknown } = {",
   ], () => {
     for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).decode},`);
   }, ["};"]);

@@ -8,6 +8,7 @@ export {
   createEnvelope,
   DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_ELEMENTS,
   DEFAULT_RECURSION_LIMIT,
   decodeEnvelope,
   decodeMessage,

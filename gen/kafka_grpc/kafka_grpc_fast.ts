@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, tooDeep, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -36,12 +36,12 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 
 /**
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): GRPC_AttendantPayload {
   r.s = GRPC_AttendantPayload$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -95,10 +95,12 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
  * Decodes a kafka_grpc.GRPC_AttendantPayload from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): GRPC_AttendantPayload {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): GRPC_AttendantPayload {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload());
 }
 
@@ -463,6 +465,7 @@ function createCarUpdateStatus(): CarUpdateStatus {
  * zero value, fields other than key (1) and value (2) are skipped, as in protobuf-es.
  */
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
+  element(r);
   const e = len(r, end);
   const scope = r.s;
   r.s = CarUpdateStatus$ecus;
@@ -481,12 +484,12 @@ function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: C
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpdateStatus {
   r.s = CarUpdateStatus$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -507,10 +510,12 @@ function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpd
  * Decodes a kafka_grpc.CarUpdateStatus from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateStatus {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateStatus {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarUpdateStatus(r, bytes.length, createCarUpdateStatus());
 }
 
@@ -667,12 +672,12 @@ function createCarECU(): CarECU {
 
 /**
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
   r.s = CarECU$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -732,10 +737,12 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
  * Decodes a kafka_grpc.CarECU from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarECU {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarECU {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarECU(r, bytes.length, createCarECU());
 }
 
@@ -1072,12 +1079,12 @@ function createCarUpdateProgress(): CarUpdateProgress {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): CarUpdateProgress {
   r.s = CarUpdateProgress$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -1128,10 +1135,12 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
  * Decodes a kafka_grpc.CarUpdateProgress from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateProgress {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateProgress {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarUpdateProgress(r, bytes.length, createCarUpdateProgress());
 }
 
@@ -1379,12 +1388,12 @@ function createFileKeysRequest(): FileKeysRequest {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKeysRequest {
   r.s = FileKeysRequest$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -1405,10 +1414,12 @@ function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKe
  * Decodes a kafka_grpc.FileKeysRequest from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeysRequest {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeysRequest {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readFileKeysRequest(r, bytes.length, createFileKeysRequest());
 }
 
@@ -1542,12 +1553,12 @@ function createDTCEntry(): DTCEntry {
 
 /**
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
   r.s = DTCEntry$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -1595,10 +1606,12 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
  * Decodes a kafka_grpc.DTCEntry from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): DTCEntry {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): DTCEntry {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readDTCEntry(r, bytes.length, createDTCEntry());
 }
 
@@ -1834,12 +1847,12 @@ function createECCKeys(): ECCKeys {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
   r.s = ECCKeys$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -1860,10 +1873,12 @@ function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
  * Decodes a kafka_grpc.ECCKeys from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKeys {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKeys {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readECCKeys(r, bytes.length, createECCKeys());
 }
 
@@ -2002,12 +2017,12 @@ function createECCKey(): ECCKey {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
   r.s = ECCKey$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -2055,10 +2070,12 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
  * Decodes a kafka_grpc.ECCKey from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): ECCKey {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKey {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readECCKey(r, bytes.length, createECCKey());
 }
 
@@ -2407,12 +2424,12 @@ function createBineryHexForRead(): BineryHex {
 
 /**
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
   r.s = BineryHex$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -2434,10 +2451,12 @@ function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
  * Decodes a kafka_grpc.BineryHex from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): BineryHex {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): BineryHex {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readBineryHex(r, bytes.length, createBineryHexForRead());
 }
 
@@ -2566,12 +2585,12 @@ function createUpdateData(): UpdateData {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
   r.s = UpdateData$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -2592,10 +2611,12 @@ function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
  * Decodes a kafka_grpc.UpdateData from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateData {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateData {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateData(r, bytes.length, createUpdateData());
 }
 
@@ -2723,12 +2744,12 @@ function createVehicleData(): VehicleData {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
   r.s = VehicleData$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -2749,10 +2770,12 @@ function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
  * Decodes a kafka_grpc.VehicleData from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleData {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleData {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readVehicleData(r, bytes.length, createVehicleData());
 }
 
@@ -2880,12 +2903,12 @@ function createMessageStatus(): MessageStatus {
 
 /**
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageStatus {
   r.s = MessageStatus$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -2909,10 +2932,12 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
  * Decodes a kafka_grpc.MessageStatus from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MessageStatus {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MessageStatus {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readMessageStatus(r, bytes.length, createMessageStatus());
 }
 
@@ -3052,12 +3077,12 @@ function createUpdateManifest(): UpdateManifest {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateManifest {
   r.s = UpdateManifest$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -3156,10 +3181,12 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
  * Decodes a kafka_grpc.UpdateManifest from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifest {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifest {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateManifest(r, bytes.length, createUpdateManifest());
 }
 
@@ -3669,12 +3696,12 @@ function createUpdateManifestECU(): UpdateManifestECU {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): UpdateManifestECU {
   r.s = UpdateManifestECU$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -3743,10 +3770,12 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
  * Decodes a kafka_grpc.UpdateManifestECU from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestECU {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestECU {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateManifestECU(r, bytes.length, createUpdateManifestECU());
 }
 
@@ -4156,12 +4185,12 @@ function createUpdateManifestFile(): UpdateManifestFile {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): UpdateManifestFile {
   r.s = UpdateManifestFile$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -4230,10 +4259,12 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
  * Decodes a kafka_grpc.UpdateManifestFile from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): UpdateManifestFile {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestFile {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateManifestFile(r, bytes.length, createUpdateManifestFile());
 }
 
@@ -4660,12 +4691,12 @@ function createMemoryRegion(): MemoryRegion {
 
 /**
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion {
   r.s = MemoryRegion$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -4689,10 +4720,12 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
  * Decodes a kafka_grpc.MemoryRegion from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): MemoryRegion {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MemoryRegion {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readMemoryRegion(r, bytes.length, createMemoryRegion());
 }
 
@@ -4832,12 +4865,12 @@ function createFileKeyResponse(): FileKeyResponse {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKeyResponse {
   r.s = FileKeyResponse$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -4870,10 +4903,12 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
  * Decodes a kafka_grpc.FileKeyResponse from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FileKeyResponse {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeyResponse {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readFileKeyResponse(r, bytes.length, createFileKeyResponse());
 }
 
@@ -5055,12 +5090,12 @@ function createFeatureCodes(): FeatureCodes {
 
 /**
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes {
   r.s = FeatureCodes$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -5084,10 +5119,12 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
  * Decodes a kafka_grpc.FeatureCodes from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): FeatureCodes {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FeatureCodes {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readFeatureCodes(r, bytes.length, createFeatureCodes());
 }
 
@@ -5227,12 +5264,12 @@ function createVehicleSpecification(): VehicleSpecification {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): VehicleSpecification {
   r.s = VehicleSpecification$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -5295,10 +5332,12 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
  * Decodes a kafka_grpc.VehicleSpecification from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): VehicleSpecification {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleSpecification {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readVehicleSpecification(r, bytes.length, createVehicleSpecification());
 }
 
@@ -5605,12 +5644,12 @@ function createOrder(): Order {
 
 /**
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readOrder(r: Reader, end: number, m: Order): Order {
   r.s = Order$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -5640,10 +5679,12 @@ function readOrder(r: Reader, end: number, m: Order): Order {
  * Decodes a kafka_grpc.Order from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): Order {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): Order {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readOrder(r, bytes.length, createOrder());
 }
 
@@ -5818,12 +5859,12 @@ function createCarUpdateRequest(): CarUpdateRequest {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1). Fields read twice follow protobuf-es: a scalar is
+ * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarUpdateRequest {
   r.s = CarUpdateRequest$;
-  if (r.d > r.limit) tooDeep(r);
   let u = m.$unknown;
   while (r.p < end) {
     const s = r.p;
@@ -5844,10 +5885,12 @@ function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarU
  * Decodes a kafka_grpc.CarUpdateRequest from protobuf binary in one pass that checks what the wire
  * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
  * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`.
+ * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
+ * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
+ * `too_large`.
  */
-export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean): CarUpdateRequest {
-  const r = reader(bytes, recursionLimit, readUnknownFields);
+export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateRequest {
+  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarUpdateRequest(r, bytes.length, createCarUpdateRequest());
 }
 
@@ -5969,7 +6012,7 @@ export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boo
 }
 
 /** The decoders of this file's messages, by type name. */
-export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean) => unknown } = {
+export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number) => unknown } = {
   "kafka_grpc.GRPC_AttendantPayload": decodeGRPC_AttendantPayload,
   "kafka_grpc.CarUpdateStatus": decodeCarUpdateStatus,
   "kafka_grpc.CarECU": decodeCarECU,

@@ -1,4 +1,4 @@
-import { CodecError, DEFAULT_MAX_BYTES } from "../index.js";
+import { CodecError, DEFAULT_MAX_BYTES, DEFAULT_MAX_ELEMENTS } from "../index.js";
 import { type BinaryOutputFormat, writeBinaryOutput } from "./binary-text.js";
 import { type CliIo, UsageError } from "./cli-io.js";
 import type { OptionSpecs, ParsedArgs } from "./parse-args.js";
@@ -51,6 +51,22 @@ export function maxBytes(values: CommandValues): number {
   const bytes = Number(match[1]) * (units[(match[2] as string).toLowerCase()] as number);
   if (bytes > MAX_CLI_MAX_BYTES) throw new UsageError(`--max-bytes must be ${what}, got ${text}`);
   return bytes;
+}
+
+/** `--max-elements <n>`: how many elements one envelope may decode to. */
+export const maxElementsOption = { "max-elements": { value: "<n>" } } as const;
+
+/**
+ * Reads `--max-elements`: a whole number, or `DEFAULT_MAX_ELEMENTS` (1,000,000). Throws
+ * UsageError.
+ */
+export function maxElements(values: CommandValues): number {
+  const text = stringOption(values, "max-elements");
+  if (text === undefined) return DEFAULT_MAX_ELEMENTS;
+  if (!/^[0-9]{1,15}$/.test(text)) {
+    throw new UsageError(`--max-elements must be a whole number, got ${quote(text)}`);
+  }
+  return Number(text);
 }
 
 /** Writes bytes in the chosen format, refusing raw binary on a terminal. */

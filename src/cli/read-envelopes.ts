@@ -48,6 +48,7 @@ export interface ReadEnvelopes {
 export interface ReadEnvelopesOptions {
   readonly requireData: boolean;
   readonly maxBytes: number;
+  readonly maxElements: number;
 }
 
 function readRaw(bytes: Uint8Array, options: ReadEnvelopesOptions): ReadEnvelopes {

@@ -25,7 +25,7 @@ export function decodeEnvelope(
   bytes: Uint8Array,
   options?: Partial<EnvelopeReadOptions>,
 ): GRPC_AttendantPayload {
-  const { recursionLimit, readUnknownFields, requireData } = checkReadInput(
+  const { recursionLimit, readUnknownFields, maxElements, requireData } = checkReadInput(
     typeName,
     bytes,
     options,
@@ -35,7 +35,7 @@ export function decodeEnvelope(
   // (src/runtime/binary-reader.ts): no protobuf-es runtime is needed (docs/performance.md).
   let envelope: GRPC_AttendantPayload;
   try {
-    envelope = decodeGRPC_AttendantPayload(bytes, recursionLimit, readUnknownFields);
+    envelope = decodeGRPC_AttendantPayload(bytes, recursionLimit, readUnknownFields, maxElements);
   } catch (cause) {
     throw readError(typeName, cause);
   }

@@ -30,14 +30,14 @@ export function decodeMessage<Desc extends DescMessage>(
   options?: Partial<MessageReadOptions>,
 ): MessageShape<Desc> {
   const decode = contractCodec(schema, decoders, "decode", "from binary");
-  const { recursionLimit, readUnknownFields } = checkReadInput(
+  const { recursionLimit, readUnknownFields, maxElements } = checkReadInput(
     schema.typeName,
     bytes,
     options,
     messageReadDefaults,
   );
   try {
-    return decode(bytes, recursionLimit, readUnknownFields) as MessageShape<Desc>;
+    return decode(bytes, recursionLimit, readUnknownFields, maxElements) as MessageShape<Desc>;
   } catch (cause) {
     throw readError(schema.typeName, cause);
   }

@@ -79,7 +79,7 @@ export function encodeFallback<Desc extends DescMessage>(
   const encode = encoders[schema.typeName];
   if (decode && encode) {
     try {
-      const again = decode(bytes, o.recursionLimit, true);
+      const again = decode(bytes, o.recursionLimit, true, Number.POSITIVE_INFINITY);
       bytes = encode(again, true, o.deterministic, o.recursionLimit) ?? bytes;
     } catch {
       // toBinary() wrote what the generated decoder refuses (none is known): keep its bytes.

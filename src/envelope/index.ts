@@ -28,6 +28,7 @@ export { type EnvelopeHandlers, matchEnvelope } from "./match-envelope.js";
 export {
   DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_ELEMENTS,
   DEFAULT_RECURSION_LIMIT,
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,

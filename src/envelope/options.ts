@@ -4,6 +4,15 @@ export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 /** How deep messages may nest by default: 100 levels, as in protobuf-es and Google's parsers. */
 export const DEFAULT_RECURSION_LIMIT = 100;
 
+/**
+ * How many elements one binary decode may make by default: 1,000,000 (messages below the
+ * outermost, map entries, unknown fields kept). Real messages stay far below it (an element
+ * takes at least 2 bytes, and a real one tens); it bounds the heap a decode of hostile input
+ * can take to about 400 MiB, where 16 MiB of 2-byte elements would take 2 GiB and more
+ * (docs/reliability.md).
+ */
+export const DEFAULT_MAX_ELEMENTS = 1_000_000;
+
 /** Options for reading a message from binary. Every option has a default. */
 export interface MessageReadOptions {
   /** The largest input accepted, in bytes. Default 16 MiB ({@link DEFAULT_MAX_BYTES}). */
@@ -15,6 +24,13 @@ export interface MessageReadOptions {
    * writes them back. Default true.
    */
   readUnknownFields: boolean;
+  /**
+   * How many elements one decode may make: messages below the outermost (fields, list items,
+   * map values, oneof members), map entries, and unknown fields kept. One more is refused with
+   * `too_large`. It bounds the heap a decode takes, which for hostile input can reach 170 times
+   * the input's size. Default 1,000,000 ({@link DEFAULT_MAX_ELEMENTS}).
+   */
+  maxElements: number;
 }
 
 /** Options for reading an envelope from binary. */
@@ -102,6 +118,7 @@ export const messageReadDefaults: MessageReadOptions = {
   maxBytes: DEFAULT_MAX_BYTES,
   recursionLimit: DEFAULT_RECURSION_LIMIT,
   readUnknownFields: true,
+  maxElements: DEFAULT_MAX_ELEMENTS,
 };
 
 /** @internal */
@@ -109,6 +126,7 @@ export const envelopeReadDefaults: EnvelopeReadOptions = {
   maxBytes: DEFAULT_MAX_BYTES,
   recursionLimit: DEFAULT_RECURSION_LIMIT,
   readUnknownFields: true,
+  maxElements: DEFAULT_MAX_ELEMENTS,
   requireData: true,
 };
 

@@ -7,6 +7,7 @@ export {
   bool,
   bytes,
   EMPTY,
+  element,
   entryTag,
   int64,
   len,
@@ -19,7 +20,6 @@ export {
   type Scope,
   str,
   tag,
-  tooDeep,
   uint64,
   varint,
 } from "./binary-reader.js";

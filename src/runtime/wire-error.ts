@@ -4,7 +4,7 @@
 import { CodecError } from "../codec-error.js";
 
 /** The codes a generated decoder fails with; the same as CodecError's for binary input. */
-export type WireErrorCode = "truncated" | "malformed" | "invalid_utf8" | "too_deep";
+export type WireErrorCode = "truncated" | "malformed" | "invalid_utf8" | "too_deep" | "too_large";
 
 /**
  * Throws what a generated decoder fails with: a CodecError whose text is the detail that the

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import { encodeDelimited } from "../../src/framing/index.js";
-import { encodeEnvelope } from "../../src/index.js";
+import { createEnvelope, encodeEnvelope } from "../../src/index.js";
 import { bin, measuring, run as runIn, shell as shellIn, workDir } from "./bin.js";
 
 // The CLI among the Unix tools beside it: pipes that close early, full disks, exit codes, and
@@ -82,6 +82,28 @@ describe("when standard output cannot be written", () => {
     } finally {
       closeSync(full);
     }
+  });
+});
+
+describe("--max-elements", () => {
+  // updateManifest { ecu_updates: [{}, {}, {}] }: 4 elements below the envelope
+  const manifest = encodeEnvelope(createEnvelope("updateManifest", { ecuUpdates: [{}, {}, {}] }));
+
+  it("refuses an envelope of more elements, in decode and inspect", () => {
+    const { code, err } = run(["decode", "--max-elements", "3"], manifest);
+    expect(code).toBe(1);
+    expect(err).toMatch(
+      /^vehicle-update-codec decode: \[too_large\] .*more than maxElements 3 elements at offset \d+\n$/,
+    );
+    expect(run(["decode", "--max-elements", "4"], manifest).code).toBe(0);
+    expect(run(["inspect", "--max-elements", "3"], manifest).code).toBe(1);
+    expect(run(["inspect", "--max-elements", "4"], manifest).code).toBe(0);
+  });
+
+  it("takes a whole number only", () => {
+    const { code, err } = run(["decode", "--max-elements", "1e3"], manifest);
+    expect(code).toBe(2);
+    expect(err).toContain('--max-elements must be a whole number, got "1e3"');
   });
 });
 

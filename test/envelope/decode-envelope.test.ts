@@ -1,11 +1,15 @@
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { envelopeReadDefaults } from "../../src/envelope/options.js";
 import {
   createEnvelope,
+  DEFAULT_MAX_ELEMENTS,
   decodeEnvelope,
+  decodeMessage,
   encodeEnvelope,
   GRPC_AttendantPayloadSchema,
+  UpdateManifestSchema,
 } from "../../src/index.js";
 import { arbitraryEnvelope, arbitraryEnvelopeBytes } from "../../src/testing/index.js";
 import {
@@ -14,7 +18,7 @@ import {
   lenient,
   unknownOf,
 } from "../helpers/accepted-by-protobuf-es.js";
-import { B } from "../helpers/bytes.js";
+import { B, wire } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { mutated } from "../helpers/mutated-bytes.js";
 import { expectSameOutcome } from "../helpers/outcome.js";
@@ -159,6 +163,54 @@ describe("decodeEnvelope() errors", () => {
     expect(error.rawMessage).toBe(`${envelopeText}message of 6 bytes exceeds maxBytes 4`);
   });
 
+  // Elements: messages below the outermost (fields, list items, oneof members, map values), map
+  // entries, unknown fields kept. 42 04 3a 02 62 00 is updateManifest (1) { ecu_updates: [ (2)
+  // { files: [ (3) {} ] } ] }.
+  it("refuses more than maxElements elements with too_large, naming the offset", () => {
+    const bytes = wire("42 04", "3a 02", "62 00");
+    expect(decodeEnvelope(bytes, { maxElements: 3 }).Data.case).toBe("updateManifest");
+    const error = codecErrorOf(() => decodeEnvelope(bytes, { maxElements: 2 }));
+    expect(error.code).toBe("too_large");
+    expect(error.rawMessage).toBe(`${envelopeText}more than maxElements 2 elements at offset 5`);
+    expect(codecErrorOf(() => decodeEnvelope(bytes, { maxElements: 0 })).rawMessage).toBe(
+      `${envelopeText}more than maxElements 0 elements at offset 1`,
+    );
+  });
+
+  it("counts a map entry and its value, and each unknown field kept", () => {
+    // carUpdateStatus (1) { ecus: { "a": (2) { } (3) } }
+    const map = encodeEnvelope(createEnvelope("carUpdateStatus", { ecus: { a: {} } }));
+    expect(decodeEnvelope(map, { maxElements: 3 }).Data.case).toBe("carUpdateStatus");
+    expect(codecErrorOf(() => decodeEnvelope(map, { maxElements: 2 })).code).toBe("too_large");
+    // updateGet (1), then unknown field 15 twice (2, 3); dropped ones are not counted
+    const unknown = wire("3a 00", "78 00", "78 00");
+    expect(decodeEnvelope(unknown, { maxElements: 3 }).$unknown).toHaveLength(2);
+    expect(codecErrorOf(() => decodeEnvelope(unknown, { maxElements: 2 })).code).toBe("too_large");
+    const dropped = decodeEnvelope(unknown, { maxElements: 1, readUnknownFields: false });
+    expect(dropped.$unknown).toBeUndefined();
+  });
+
+  it("never counts the outermost message (decodeMessage too)", () => {
+    expect(decodeEnvelope(wire("0a 01 68"), { maxElements: 0, requireData: false }).handler).toBe(
+      "h",
+    );
+    const manifest = wire("3a 00");
+    expect(
+      decodeMessage(UpdateManifestSchema, manifest, { maxElements: 1 }).ecuUpdates,
+    ).toHaveLength(1);
+    const error = codecErrorOf(() =>
+      decodeMessage(UpdateManifestSchema, manifest, { maxElements: 0 }),
+    );
+    expect(error.rawMessage).toBe(
+      "cannot decode kafka_grpc.UpdateManifest from binary: more than maxElements 0 elements at offset 1",
+    );
+  });
+
+  it("has a default of 1,000,000 elements", () => {
+    expect(DEFAULT_MAX_ELEMENTS).toBe(1_000_000);
+    expect(envelopeReadDefaults.maxElements).toBe(DEFAULT_MAX_ELEMENTS);
+  });
+
   it("accepts an envelope without Data when requireData is false", () => {
     expect(decodeEnvelope(B(), { requireData: false }).Data.case).toBeUndefined();
   });
@@ -177,6 +229,12 @@ describe("decodeEnvelope() errors", () => {
     [{ maxBytes: -1 }, "option maxBytes must be a whole number of at least 0, got -1"],
     [{ recursionLimit: 0 }, "option recursionLimit must be a whole number of at least 1, got 0"],
     [{ maxBytes: Number.NaN }, "option maxBytes must be a whole number of at least 0, got NaN"],
+    [{ maxElements: -1 }, "option maxElements must be a whole number of at least 0, got -1"],
+    [{ maxElements: 1.5 }, "option maxElements must be a whole number of at least 0, got 1.5"],
+    [
+      { maxElements: Number.POSITIVE_INFINITY },
+      "option maxElements must be a whole number of at least 0, got Infinity",
+    ],
   ])("rejects the options %o", (options, message) => {
     const error = codecErrorOf(() => decodeEnvelope(B(0x3a, 0x00), options));
     expect(error.code).toBe("invalid_argument");

@@ -2,16 +2,23 @@
 // byte" table:
 //
 //   node --expose-gc --import tsx test/envelope/decode-memory-child.ts \
-//     <shape> [KiB] [unknown] [decoder]
+//     <shape> [KiB] [unknown] [decoder] [maxElements]
 //
 // builds a valid envelope of about KiB kibibytes (default 1024) made of one shape repeated,
 // decodes it with decodeEnvelope (readUnknownFields: `unknown` is "true", the default, or
 // "false"; `decoder` "protobuf-es" uses plain fromBinary instead) and prints as JSON the heap
 // the decoded envelope retains after a forced GC (heapUsed + arrayBuffers, less the same figure
-// before decoding, the input already built), per input byte, and the time the decode took.
+// before decoding, the input already built), per input byte, and the time the decode took. With
+// `maxElements` (default: the codec's default) a decode refused as too_large prints the code
+// and the heap in use just after, instead of the retained heap.
 import { fromBinary } from "@bufbuild/protobuf";
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
-import { decodeEnvelope, GRPC_AttendantPayloadSchema } from "../../src/index.js";
+import {
+  CodecError,
+  DEFAULT_MAX_ELEMENTS,
+  decodeEnvelope,
+  GRPC_AttendantPayloadSchema,
+} from "../../src/index.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with node --expose-gc");
@@ -85,8 +92,13 @@ const shapes: Record<string, (size: number) => Uint8Array> = {
   bytes: (size) => len(5, len(1, len(6, len(1, new Uint8Array(size))))),
 };
 
-const [shape = "unknown-varints", kib = "1024", unknown = "true", decoder = "codec"] =
-  process.argv.slice(2);
+const [
+  shape = "unknown-varints",
+  kib = "1024",
+  unknown = "true",
+  decoder = "codec",
+  maxElements = String(DEFAULT_MAX_ELEMENTS),
+] = process.argv.slice(2);
 const build = shapes[shape];
 if (build === undefined)
   throw new Error(`unknown shape ${shape}: one of ${Object.keys(shapes).join(", ")}`);
@@ -100,10 +112,27 @@ gc();
 const before = used();
 const start = performance.now();
 const readUnknownFields = unknown === "true";
-const envelope =
-  decoder === "protobuf-es" // for comparison: plain fromBinary
-    ? fromBinary(GRPC_AttendantPayloadSchema, input, { readUnknownFields })
-    : decodeEnvelope(input, { readUnknownFields });
+let envelope: ReturnType<typeof decodeEnvelope>;
+try {
+  envelope =
+    decoder === "protobuf-es" // for comparison: plain fromBinary
+      ? fromBinary(GRPC_AttendantPayloadSchema, input, { readUnknownFields })
+      : decodeEnvelope(input, { readUnknownFields, maxElements: Number(maxElements) });
+} catch (error) {
+  if (!(error instanceof CodecError)) throw error;
+  const ms = performance.now() - start;
+  const heldBytes = used() - before;
+  console.log(
+    JSON.stringify({
+      shape,
+      inputBytes: input.length,
+      refused: error.code,
+      heldBytes,
+      ms: Math.round(ms),
+    }),
+  );
+  process.exit(0);
+}
 const ms = performance.now() - start;
 gc();
 gc();

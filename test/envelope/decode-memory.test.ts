@@ -24,4 +24,25 @@ describe("decodeEnvelope() memory", () => {
   it("retains < 5 bytes per input byte of unknown varint fields with readUnknownFields: false", async () => {
     expect(await heapPerByte("unknown-varints", false)).toBeLessThan(5);
   });
+
+  // Without maxElements, 16 MB of rollback chains take 2.6 GiB of heap (docs/reliability.md):
+  // the default of 1,000,000 elements refuses them at about 390 MB, so a 640 MiB heap survives.
+  it.each(["rollback-chains", "unknown-varints"])(
+    "refuses 16 MB of %s as too_large under the default maxElements, within a 640 MiB heap",
+    async (shape) => {
+      const args = [
+        "--expose-gc",
+        "--max-old-space-size=640",
+        "--import",
+        "tsx",
+        child,
+        shape,
+        "16000",
+      ];
+      const { stdout } = await exec(process.execPath, args, { cwd: root });
+      const result = JSON.parse(stdout) as { refused?: string; heldBytes: number };
+      expect(result.refused).toBe("too_large");
+      expect(result.heldBytes).toBeLessThan(500 * 1024 * 1024);
+    },
+  );
 });

@@ -1,6 +1,13 @@
 import { CodecError, envelopeToJsonString } from "../../index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
-import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import {
+  type Command,
+  maxBytes,
+  maxBytesOption,
+  maxElements,
+  maxElementsOption,
+  stringOption,
+} from "../command.js";
 import { framingOption, hintText, readEnvelopes } from "../read-envelopes.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
@@ -25,6 +32,9 @@ Options:
   --max-bytes <n>
         refuse input longer than n bytes; K, M or G for KiB, MiB or GiB (default 16M, at
         most 256M); the input is not read past that
+  --max-elements <n>
+        refuse an envelope that decodes to more than n messages, map entries and unknown
+        fields below its top level (default 1000000), which bounds the memory it takes
   --compact        print each envelope's JSON on one line (default: indented by 2)
   --proto-names    use the proto field names (sw_version), not swVersion
   --emit-defaults  also print fields at their zero value
@@ -42,6 +52,7 @@ Examples:
     input: { value: "<auto|binary|base64|hex>" },
     framing: { value: "<auto|raw|schema-registry|delimited>" },
     ...maxBytesOption,
+    ...maxElementsOption,
     compact: {},
     "proto-names": {},
     "emit-defaults": {},
@@ -53,6 +64,7 @@ Examples:
     const format = inputFormat(stringOption(values, "input"));
     const framing = framingOption(stringOption(values, "framing"), true);
     const limit = maxBytes(values);
+    const elements = maxElements(values);
     const requireData = values["allow-empty"] !== true;
     const { bytes, look } = readBinaryInput(await io.readInput(positionals[0], limit), format);
     if (bytes.length === 0 && requireData) {
@@ -62,7 +74,7 @@ Examples:
       );
     }
     const read = hintText(look, () =>
-      readEnvelopes(bytes, framing, { requireData, maxBytes: limit }),
+      readEnvelopes(bytes, framing, { requireData, maxBytes: limit, maxElements: elements }),
     );
     for (const { envelope } of read.envelopes) {
       const json = envelopeToJsonString(envelope, {

@@ -1,7 +1,14 @@
 import { CodecError } from "../../index.js";
 import { wireTypeName } from "../../runtime/index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
-import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import {
+  type Command,
+  maxBytes,
+  maxBytesOption,
+  maxElements,
+  maxElementsOption,
+  stringOption,
+} from "../command.js";
 import {
   type FoundEnvelope,
   framingOption,
@@ -58,6 +65,8 @@ Options:
         how the envelopes are framed (default auto, as decode reads it)
   --max-bytes <n>  refuse input longer than n bytes; K, M or G for KiB, MiB or GiB
                    (default 16M, at most 256M)
+  --max-elements <n>
+        refuse an envelope of more than n elements, as decode does (default 1000000)
   --json           print each report as JSON
   -h, --help       show this help
 
@@ -70,6 +79,7 @@ Examples:
     input: { value: "<auto|binary|base64|hex>" },
     framing: { value: "<auto|raw|schema-registry|delimited>" },
     ...maxBytesOption,
+    ...maxElementsOption,
     json: {},
   },
   positionals: { min: 0, max: 1 },
@@ -83,7 +93,11 @@ Examples:
       throw new CodecError("missing_data", "empty input: there is no envelope to inspect");
     }
     const found = hintText(read.look, () =>
-      readEnvelopes(read.bytes, framing, { requireData: false, maxBytes: limit }),
+      readEnvelopes(read.bytes, framing, {
+        requireData: false,
+        maxBytes: limit,
+        maxElements: maxElements(values),
+      }),
     );
     found.envelopes.forEach((envelope, index) => {
       const facts = report(found, index, envelope, read.format);
