@@ -7,7 +7,7 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { wellFormedJson } from "../runtime/index.js";
+import { wellFormedJson, wellFormedOutput } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
 import { noDuplicateKeys } from "./json-duplicates.js";
 import {
@@ -45,14 +45,22 @@ export function envelopeToJson(
   return writeJson(envelope, readOptions(options, jsonWriteDefaults, levelMinimum));
 }
 
-/** {@link envelopeToJson} with its options read. */
-function writeJson(envelope: GRPC_AttendantPayload, o: EnvelopeJsonWriteOptions): JsonValue {
+/**
+ * {@link envelopeToJson} with its options read. With `textChecked`, the fast path does not check
+ * strings for lone surrogates: the caller checks the text JSON.stringify() writes of the result.
+ */
+function writeJson(
+  envelope: GRPC_AttendantPayload,
+  o: EnvelopeJsonWriteOptions,
+  textChecked = false,
+): JsonValue {
   const json = toJsonGRPC_AttendantPayload(
     envelope,
     o.useProtoFieldName,
     o.alwaysEmitImplicit,
     o.enumAsInteger,
     o.recursionLimit,
+    textChecked,
   );
   return json === undefined ? toJsonFallback(envelope, o) : (json as JsonValue);
 }
@@ -67,9 +75,15 @@ export function envelopeToJsonString(
   const o = readOptions(options, jsonWriteStringDefaults, levelMinimum);
   // JSON.stringify would quietly indent by 10.
   if (o.prettySpaces > 10) throw invalidOption("prettySpaces", "at most 10", o.prettySpaces);
-  const json = writeJson(envelope, o);
+  // Strings unchecked, then one look at the text: it shows any lone surrogate (rarely, a string
+  // that merely looks like one), and then the value is written again with every string checked.
+  const text = stringify(writeJson(envelope, o, true), o.prettySpaces);
+  return wellFormedOutput(text) ? text : stringify(writeJson(envelope, o), o.prettySpaces);
+}
+
+function stringify(json: JsonValue, prettySpaces: number): string {
   // Without a replacer or indent, V8 (Node.js 24 and later) takes a faster path.
-  return o.prettySpaces === 0 ? JSON.stringify(json) : JSON.stringify(json, null, o.prettySpaces);
+  return prettySpaces === 0 ? JSON.stringify(json) : JSON.stringify(json, null, prettySpaces);
 }
 
 /**

@@ -2,8 +2,7 @@
 
 import { bail } from "./bail.js";
 import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
-import { type JsonObject, jsonBool, jsonInt32, jsonUint32 } from "./json-writer.js";
-import { wellFormed } from "./unicode.js";
+import { type JsonObject, jsonBool, jsonInt32, jsonString, jsonUint32 } from "./json-writer.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
 export interface JsonRead {
@@ -56,10 +55,7 @@ export function unknownMembers(
 }
 
 /** A string from JSON; checked for lone surrogates unless the text was (`wf`). */
-export function readString(v: unknown, wf: boolean): string {
-  if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
-  return v;
-}
+export const readString = jsonString;
 
 /** An int32 from JSON: a number only (a string form is left to the slow path). */
 export const readInt32 = jsonInt32;

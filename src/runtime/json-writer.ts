@@ -18,13 +18,18 @@ export interface JsonFlags {
   readonly enumInt: boolean;
   /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
   readonly limit: number;
+  /**
+   * Strings (values and map keys) are not checked for lone surrogates here: the caller checks
+   * the text JSON.stringify() writes instead (see {@link wellFormedOutput}).
+   */
+  readonly wf: boolean;
   /** The nesting depth of the message being mapped. */
   d: number;
 }
 
-/** A string for JSON: bails unless it is a well-formed string. */
-export function jsonString(v: unknown): string {
-  if (typeof v !== "string" || !wellFormed(v)) bail();
+/** A string for JSON: bails unless it is a string, and well-formed unless `wf` (see JsonFlags). */
+export function jsonString(v: unknown, wf: boolean): string {
+  if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
   return v;
 }
 

@@ -7,7 +7,7 @@ import {
   fromJsonTextFallback,
   toJsonFallback,
 } from "../../src/envelope/fallback.js";
-import { sampleEnvelope } from "../../src/fixtures/index.js";
+import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   createEnvelope,
   type EnvelopeJsonWriteOptions,
@@ -32,6 +32,19 @@ import {
 import { expectSameOutcome } from "../helpers/outcome.js";
 
 const S = GRPC_AttendantPayloadSchema;
+
+/** A map of `n` CarECUs, keys "e0", "e1", …, the last under `lastKey`, its vin `lastVin`. */
+function ecusOf(n: number, lastKey: string, lastVin = "v"): Record<string, { vin: string }> {
+  const ecus: Record<string, { vin: string }> = {};
+  for (let i = 0; i < n - 1; i++) ecus[`e${i}`] = sampleCarECU({ vin: `v${i}` });
+  Object.defineProperty(ecus, lastKey, {
+    value: sampleCarECU({ vin: lastVin }),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return ecus;
+}
 
 describe("envelopeFromJson(), envelopeFromJsonString(), envelopeToJson() and envelopeToJsonString() errors", () => {
   const json = "cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: ";
@@ -308,6 +321,20 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
     ["a map key", undefined, { ecus: { "\ud800": { vin: "v" } } }, "carUpdateStatus"],
     ["a map value", undefined, { ecus: { a: { vin: "\ud800" } } }, "carUpdateStatus"],
     ["an escaped backslash before ud (no surrogate)", { handler: "\\ud800" }, undefined],
+    ["a pair of surrogates (none lone)", { handler: "a\ud83d\ude00" }, undefined],
+    ["a map key of a map of 20", undefined, { ecus: ecusOf(20, "\udc00") }, "carUpdateStatus"],
+    [
+      "a map value of a map of 20",
+      undefined,
+      { ecus: ecusOf(20, "x", "\ud800") },
+      "carUpdateStatus",
+    ],
+    [
+      "a map of 20 with a backslash before ud",
+      undefined,
+      { ecus: ecusOf(20, "\\ud") },
+      "carUpdateStatus",
+    ],
   ])("agrees on a lone surrogate in %s", (_, top, data, kind = "updateGet") => {
     const sample = sampleEnvelope(kind as "updateGet");
     const envelope = {
@@ -320,6 +347,20 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
         () => envelopeToJsonString(envelope, { prettySpaces }),
         () => JSON.stringify(toJsonFallback(envelope), null, prettySpaces),
       );
+    }
+  });
+
+  it("writes a map of more than 16 keys, __proto__ among them, as own members in order", () => {
+    const ecus = ecusOf(40, "__proto__");
+    const envelope = createEnvelope("carUpdateStatus", { ecus });
+    for (const o of [{}, { useProtoFieldName: true, alwaysEmitImplicit: true }]) {
+      const json = envelopeToJson(envelope, o) as { carUpdateStatus: { ecus: object } };
+      const written = json.carUpdateStatus.ecus;
+      expect(Object.getPrototypeOf(written)).toBe(Object.prototype);
+      expect(Object.hasOwn(written, "__proto__")).toBe(true);
+      expect(Object.keys(written)).toEqual(Object.keys(ecus));
+      expect(json).toEqual(toJsonFallback(envelope, o));
+      expect(envelopeToJsonString(envelope, o)).toBe(JSON.stringify(toJsonFallback(envelope, o)));
     }
   });
 
