@@ -19,15 +19,19 @@ export interface JsonFlags {
   /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
   readonly limit: number;
   /**
-   * Strings (values and map keys) are not checked for lone surrogates here: the caller checks
-   * the text JSON.stringify() writes instead (see {@link wellFormedOutput}).
+   * Written for JSON.stringify() on an engine with its fast path (the caller decides): strings
+   * (values and map keys) are not checked for lone surrogates here, the caller checks the text
+   * instead (see {@link wellFormedOutput}); large maps are copied to fast objects.
    */
-  readonly wf: boolean;
+  readonly text: boolean;
   /** The nesting depth of the message being mapped. */
   d: number;
 }
 
-/** A string for JSON: bails unless it is a string, and well-formed unless `wf` (see JsonFlags). */
+/**
+ * A string for JSON: bails unless it is a string, and a well-formed one (no lone surrogate)
+ * unless `wf` (known to be, or checked elsewhere).
+ */
 export function jsonString(v: unknown, wf: boolean): string {
   if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
   return v;

@@ -1,12 +1,13 @@
 import { create, equals, type JsonValue, toJson } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJsonText } from "../../src/envelope/envelope-json.js";
+import { parseJsonText, writeJsonText } from "../../src/envelope/envelope-json.js";
 import {
   fromJsonFallback,
   fromJsonTextFallback,
   toJsonFallback,
 } from "../../src/envelope/fallback.js";
+import { jsonWriteStringDefaults } from "../../src/envelope/options.js";
 import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   createEnvelope,
@@ -303,11 +304,11 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
 
   it("writes the very text of the slow path, in every option", () => {
     fc.assert(
-      fc.property(arbitraryEnvelope(), writeOptions, (envelope, o) => {
-        expectSameOutcome(
-          () => envelopeToJsonString(envelope, o),
-          () => JSON.stringify(toJsonFallback(envelope, o), null, o.prettySpaces ?? 0),
-        );
+      fc.property(arbitraryEnvelope(), writeOptions, fc.boolean(), (envelope, o, checkText) => {
+        const slow = () => JSON.stringify(toJsonFallback(envelope, o), null, o.prettySpaces ?? 0);
+        expectSameOutcome(() => envelopeToJsonString(envelope, o), slow);
+        const all = { ...jsonWriteStringDefaults, ...o };
+        expectSameOutcome(() => writeJsonText(envelope, all, checkText), slow);
       }),
       { numRuns: 300 },
     );
@@ -343,10 +344,13 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       Data: { case: sample.Data.case, value: { ...sample.Data.value, ...data } },
     } as typeof sample;
     for (const prettySpaces of [0, 2]) {
-      expectSameOutcome(
-        () => envelopeToJsonString(envelope, { prettySpaces }),
-        () => JSON.stringify(toJsonFallback(envelope), null, prettySpaces),
-      );
+      const slow = () => JSON.stringify(toJsonFallback(envelope), null, prettySpaces);
+      expectSameOutcome(() => envelopeToJsonString(envelope, { prettySpaces }), slow);
+      // Strings checked one by one, or in the text (the engine decides which one runs above).
+      for (const checkText of [false, true]) {
+        const o = { ...jsonWriteStringDefaults, prettySpaces };
+        expectSameOutcome(() => writeJsonText(envelope, o, checkText), slow);
+      }
     }
   });
 
@@ -360,7 +364,11 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       expect(Object.hasOwn(written, "__proto__")).toBe(true);
       expect(Object.keys(written)).toEqual(Object.keys(ecus));
       expect(json).toEqual(toJsonFallback(envelope, o));
-      expect(envelopeToJsonString(envelope, o)).toBe(JSON.stringify(toJsonFallback(envelope, o)));
+      const text = JSON.stringify(toJsonFallback(envelope, o));
+      expect(envelopeToJsonString(envelope, o)).toBe(text);
+      for (const checkText of [false, true]) {
+        expect(writeJsonText(envelope, { ...jsonWriteStringDefaults, ...o }, checkText)).toBe(text);
+      }
     }
   });
 
