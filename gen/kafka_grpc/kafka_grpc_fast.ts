@@ -248,7 +248,7 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
   let DataWritten = DataCase === undefined;
   // 1 handler
   v = m.handler;
-  if (v !== "" || f.implicit) j["handler"] = jsonString(v);
+  if (v !== "" || f.implicit) j["handler"] = jsonString(v, f.text);
   // 2 carUpdateStatus
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
@@ -312,10 +312,10 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
 /**
  * Maps a kafka_grpc.GRPC_AttendantPayload to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonGRPC_AttendantPayload(isMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
   } catch {
@@ -581,12 +581,12 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
       const out: JsonObject = {};
       for (const k of keys) {
         const x = (v as JsonObject)[k];
-        if (!wellFormed(k)) bail();
+        if (!f.text && !wellFormed(k)) bail();
         const y = writeJsonCarECUValue(x, f);
         if (k === "__proto__") setOwn(out, k, y);
         else out[k] = y;
       }
-      j["ecus"] = out;
+      j["ecus"] = f.text && keys.length > 16 ? { ...out } : out;
     }
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
@@ -596,10 +596,10 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
 /**
  * Maps a kafka_grpc.CarUpdateStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonCarUpdateStatus(isMessage(message, "kafka_grpc.CarUpdateStatus"), f);
   } catch {
@@ -631,7 +631,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
     const mapNames = Object.keys(map);
     r.keys += mapNames.length;
     for (const key of mapNames) {
-      if (!r.wf) jsonString(key); // a lone surrogate in a key is rejected
+      readString(key, r.wf); // a lone surrogate in a key is rejected
       setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
     }
   }
@@ -837,40 +837,40 @@ function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
   let v: unknown;
   // 1 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
   // 2 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
   // 3 sw_version
   v = m.swVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = jsonString(v, f.text);
   // 4 serial_number
   v = m.serialNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = jsonString(v, f.text);
   // 5 hw_version
   v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v, f.text);
   // 6 boot_loader_version
   v = m.bootLoaderVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = jsonString(v, f.text);
   // 7 fingerprint
   v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v);
+  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v, f.text);
   // 8 code_data_string
   v = m.codeDataString;
-  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = jsonString(v, f.text);
   // 9 vendor
   v = m.vendor;
-  if (v !== "" || f.implicit) j["vendor"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vendor"] = jsonString(v, f.text);
   // 10 supplier_sw_version
   v = m.supplierSwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = jsonString(v, f.text);
   // 11 epoch_usec
   v = jsonLongField(m.epochUsec, true, f.implicit);
   if (v !== undefined) j[f.proto ? "epoch_usec" : "epochUsec"] = v;
   // 12 assy_number
   v = m.assyNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = jsonString(v, f.text);
   // 13 createdAt
   v = m.createdAt;
   if (v !== undefined) {
@@ -890,10 +890,10 @@ function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.CarECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonCarECU(isMessage(message, "kafka_grpc.CarECU"), f);
   } catch {
@@ -1241,13 +1241,13 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
   if (v !== undefined) j["carUpdateID"] = v;
   // 8 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
   // 9 info
   v = m.info;
-  if (v !== "" || f.implicit) j["info"] = jsonString(v);
+  if (v !== "" || f.implicit) j["info"] = jsonString(v, f.text);
   // 10 status
   v = m.status;
-  if (v !== "" || f.implicit) j["status"] = jsonString(v);
+  if (v !== "" || f.implicit) j["status"] = jsonString(v, f.text);
   // 11 errCode
   v = jsonLongField(m.errCode, true, f.implicit);
   if (v !== undefined) j["errCode"] = v;
@@ -1258,10 +1258,10 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
 /**
  * Maps a kafka_grpc.CarUpdateProgress to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonCarUpdateProgress(isMessage(message, "kafka_grpc.CarUpdateProgress"), f);
   } catch {
@@ -1473,7 +1473,7 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject 
   v = isList(m.fileIDs);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x));
+    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
     j["fileIDs"] = out;
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
@@ -1483,10 +1483,10 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject 
 /**
  * Maps a kafka_grpc.FileKeysRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonFileKeysRequest(isMessage(message, "kafka_grpc.FileKeysRequest"), f);
   } catch {
@@ -1691,10 +1691,10 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
   if (v !== undefined) j["createdAt"] = v;
   // 2 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
   // 3 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
   // 4 dtc
   v = jsonLongField(m.dtc, false, f.implicit);
   if (v !== undefined) j["dtc"] = v;
@@ -1712,7 +1712,7 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
   if (v !== 0 || f.implicit) j["volt"] = jsonUint32(v);
   // 9 snapshotBase64
   v = m.snapshotBase64;
-  if (v !== "" || f.implicit) j["snapshotBase64"] = jsonString(v);
+  if (v !== "" || f.implicit) j["snapshotBase64"] = jsonString(v, f.text);
   // 10 status
   v = m.status;
   if (v !== 0 || f.implicit) j["status"] = jsonUint32(v);
@@ -1723,10 +1723,10 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.DTCEntry to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonDTCEntry(isMessage(message, "kafka_grpc.DTCEntry"), f);
   } catch {
@@ -1947,10 +1947,10 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.ECCKeys to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonECCKeys(isMessage(message, "kafka_grpc.ECCKeys"), f);
   } catch {
@@ -2201,10 +2201,10 @@ function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
   let v: unknown;
   // 1 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v);
+  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
   // 2 env
   v = m.env;
-  if (v !== "" || f.implicit) j["env"] = jsonString(v);
+  if (v !== "" || f.implicit) j["env"] = jsonString(v, f.text);
   // 3 pub_key_level_1
   v = m.pubKeyLevel1;
   if (v !== undefined) {
@@ -2260,10 +2260,10 @@ function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.ECCKey to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonECCKey(isMessage(message, "kafka_grpc.ECCKey"), f);
   } catch {
@@ -2514,10 +2514,10 @@ function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.BineryHex to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonBineryHex(isMessage(message, "kafka_grpc.BineryHex"), f);
   } catch {
@@ -2674,10 +2674,10 @@ function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.UpdateData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonUpdateData(isMessage(message, "kafka_grpc.UpdateData"), f);
   } catch {
@@ -2825,7 +2825,7 @@ function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
   let v: unknown;
   // 1 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -2833,10 +2833,10 @@ function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.VehicleData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonVehicleData(isMessage(message, "kafka_grpc.VehicleData"), f);
   } catch {
@@ -2990,7 +2990,7 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
   let v: unknown;
   // 1 messageId
   v = m.messageId;
-  if (v !== "" || f.implicit) j["messageId"] = jsonString(v);
+  if (v !== "" || f.implicit) j["messageId"] = jsonString(v, f.text);
   // 2 status
   v = m.status;
   if (v !== 0 || f.implicit) j["status"] = jsonEnum(v, EmumStatus$names, f);
@@ -3001,10 +3001,10 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.MessageStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonMessageStatus(isMessage(message, "kafka_grpc.MessageStatus"), f);
   } catch {
@@ -3333,19 +3333,19 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   if (v !== undefined) j["id"] = v;
   // 2 name
   v = m.name;
-  if (v !== "" || f.implicit) j["name"] = jsonString(v);
+  if (v !== "" || f.implicit) j["name"] = jsonString(v, f.text);
   // 3 version
   v = m.version;
-  if (v !== "" || f.implicit) j["version"] = jsonString(v);
+  if (v !== "" || f.implicit) j["version"] = jsonString(v, f.text);
   // 4 description
   v = m.description;
-  if (v !== "" || f.implicit) j["description"] = jsonString(v);
+  if (v !== "" || f.implicit) j["description"] = jsonString(v, f.text);
   // 5 release_notes
   v = m.releaseNotes;
-  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = jsonString(v, f.text);
   // 6 ecu_list
   v = m.ecuList;
-  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = jsonString(v, f.text);
   // 7 ecu_updates
   v = isList(m.ecuUpdates);
   if ((v as unknown[]).length > 0 || f.implicit) {
@@ -3355,7 +3355,7 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   }
   // 8 fingerprint
   v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v);
+  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v, f.text);
   // 9 car_update_id
   v = jsonLongField(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
@@ -3364,10 +3364,10 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   if (v !== false || f.implicit) j["rollback"] = jsonBool(v);
   // 11 type
   v = m.type;
-  if (v !== "" || f.implicit) j["type"] = jsonString(v);
+  if (v !== "" || f.implicit) j["type"] = jsonString(v, f.text);
   // 12 vod
   v = m.vod;
-  if (v !== "" || f.implicit) j["vod"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vod"] = jsonString(v, f.text);
   // 13 manifest_type
   v = m.manifestType;
   if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = jsonInt32(v);
@@ -3379,31 +3379,31 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   }
   // 15 country
   v = m.country;
-  if (v !== "" || f.implicit) j["country"] = jsonString(v);
+  if (v !== "" || f.implicit) j["country"] = jsonString(v, f.text);
   // 16 powertrain
   v = m.powertrain;
-  if (v !== "" || f.implicit) j["powertrain"] = jsonString(v);
+  if (v !== "" || f.implicit) j["powertrain"] = jsonString(v, f.text);
   // 17 restraint
   v = m.restraint;
-  if (v !== "" || f.implicit) j["restraint"] = jsonString(v);
+  if (v !== "" || f.implicit) j["restraint"] = jsonString(v, f.text);
   // 18 model
   v = m.model;
-  if (v !== "" || f.implicit) j["model"] = jsonString(v);
+  if (v !== "" || f.implicit) j["model"] = jsonString(v, f.text);
   // 19 trim
   v = m.trim;
-  if (v !== "" || f.implicit) j["trim"] = jsonString(v);
+  if (v !== "" || f.implicit) j["trim"] = jsonString(v, f.text);
   // 20 year
   v = m.year;
   if (v !== 0 || f.implicit) j["year"] = jsonInt32(v);
   // 21 body_type
   v = m.bodyType;
-  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = jsonString(v, f.text);
   // 22 sums
   v = m.sums;
-  if (v !== "" || f.implicit) j["sums"] = jsonString(v);
+  if (v !== "" || f.implicit) j["sums"] = jsonString(v, f.text);
   // 23 env
   v = m.env;
-  if (v !== "" || f.implicit) j["env"] = jsonString(v);
+  if (v !== "" || f.implicit) j["env"] = jsonString(v, f.text);
   // 24 update_duration
   v = m.updateDuration;
   if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = jsonInt32(v);
@@ -3429,10 +3429,10 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.UpdateManifest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonUpdateManifest(isMessage(message, "kafka_grpc.UpdateManifest"), f);
   } catch {
@@ -3907,35 +3907,35 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
   if (v !== undefined) j[f.proto ? "manifest_id" : "manifestId"] = v;
   // 3 name
   v = m.name;
-  if (v !== "" || f.implicit) j["name"] = jsonString(v);
+  if (v !== "" || f.implicit) j["name"] = jsonString(v, f.text);
   // 4 version
   v = m.version;
-  if (v !== "" || f.implicit) j["version"] = jsonString(v);
+  if (v !== "" || f.implicit) j["version"] = jsonString(v, f.text);
   // 5 current_version
   v = m.currentVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = jsonString(v, f.text);
   // 6 hw_version
   v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v, f.text);
   // 7 hw_versions
   v = isList(m.hwVersions);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x));
+    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
     j[f.proto ? "hw_versions" : "hwVersions"] = out;
   }
   // 8 configuration_mask
   v = m.configurationMask;
-  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = jsonString(v, f.text);
   // 9 configuration
   v = m.configuration;
-  if (v !== "" || f.implicit) j["configuration"] = jsonString(v);
+  if (v !== "" || f.implicit) j["configuration"] = jsonString(v, f.text);
   // 10 self_download
   v = m.selfDownload;
   if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = jsonBool(v);
   // 11 mode
   v = m.mode;
-  if (v !== "" || f.implicit) j["mode"] = jsonString(v);
+  if (v !== "" || f.implicit) j["mode"] = jsonString(v, f.text);
   // 12 files
   v = isList(m.files);
   if ((v as unknown[]).length > 0 || f.implicit) {
@@ -3978,10 +3978,10 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
 /**
  * Maps a kafka_grpc.UpdateManifestECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonUpdateManifestECU(isMessage(message, "kafka_grpc.UpdateManifestECU"), f);
   } catch {
@@ -4397,25 +4397,25 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
   let v: unknown;
   // 1 file_id
   v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v, f.text);
   // 2 manifest_ecu_id
   v = jsonLongField(m.manifestEcuId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = v;
   // 3 filename
   v = m.filename;
-  if (v !== "" || f.implicit) j["filename"] = jsonString(v);
+  if (v !== "" || f.implicit) j["filename"] = jsonString(v, f.text);
   // 4 url
   v = m.url;
-  if (v !== "" || f.implicit) j["url"] = jsonString(v);
+  if (v !== "" || f.implicit) j["url"] = jsonString(v, f.text);
   // 5 file_size
   v = jsonLongField(m.fileSize, false, f.implicit);
   if (v !== undefined) j[f.proto ? "file_size" : "fileSize"] = v;
   // 6 checksum
   v = m.checksum;
-  if (v !== "" || f.implicit) j["checksum"] = jsonString(v);
+  if (v !== "" || f.implicit) j["checksum"] = jsonString(v, f.text);
   // 7 type
   v = m.type;
-  if (v !== "" || f.implicit) j["type"] = jsonString(v);
+  if (v !== "" || f.implicit) j["type"] = jsonString(v, f.text);
   // 8 order
   v = m.order;
   if (v !== 0 || f.implicit) j["order"] = jsonInt32(v);
@@ -4445,32 +4445,32 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
   }
   // 13 signature
   v = m.signature;
-  if (v !== "" || f.implicit) j["signature"] = jsonString(v);
+  if (v !== "" || f.implicit) j["signature"] = jsonString(v, f.text);
   // 14 compatible_trims
   v = isList(m.compatibleTrims);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x));
+    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
     j[f.proto ? "compatible_trims" : "compatibleTrims"] = out;
   }
   // 15 compatible_drive_sides
   v = isList(m.compatibleDriveSides);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x));
+    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
     j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
   }
   // 16 created
   v = m.created;
   if (v !== undefined) {
     own(m, "created");
-    j["created"] = jsonString(v);
+    j["created"] = jsonString(v, f.text);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
     own(m, "updated");
-    j["updated"] = jsonString(v);
+    j["updated"] = jsonString(v, f.text);
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -4479,10 +4479,10 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
 /**
  * Maps a kafka_grpc.UpdateManifestFile to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonUpdateManifestFile(isMessage(message, "kafka_grpc.UpdateManifestFile"), f);
   } catch {
@@ -4789,10 +4789,10 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.MemoryRegion to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonMemoryRegion(isMessage(message, "kafka_grpc.MemoryRegion"), f);
   } catch {
@@ -4970,19 +4970,19 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject 
   let v: unknown;
   // 1 file_id
   v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v);
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v, f.text);
   // 2 key
   v = m.key;
-  if (v !== "" || f.implicit) j["key"] = jsonString(v);
+  if (v !== "" || f.implicit) j["key"] = jsonString(v, f.text);
   // 3 auth
   v = m.auth;
-  if (v !== "" || f.implicit) j["auth"] = jsonString(v);
+  if (v !== "" || f.implicit) j["auth"] = jsonString(v, f.text);
   // 4 nonce
   v = m.nonce;
-  if (v !== "" || f.implicit) j["nonce"] = jsonString(v);
+  if (v !== "" || f.implicit) j["nonce"] = jsonString(v, f.text);
   // 5 error
   v = m.error;
-  if (v !== "" || f.implicit) j["error"] = jsonString(v);
+  if (v !== "" || f.implicit) j["error"] = jsonString(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -4990,10 +4990,10 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject 
 /**
  * Maps a kafka_grpc.FileKeyResponse to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonFileKeyResponse(isMessage(message, "kafka_grpc.FileKeyResponse"), f);
   } catch {
@@ -5177,10 +5177,10 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
   let v: unknown;
   // 1 familyCode
   v = m.familyCode;
-  if (v !== "" || f.implicit) j["familyCode"] = jsonString(v);
+  if (v !== "" || f.implicit) j["familyCode"] = jsonString(v, f.text);
   // 2 featureCode
   v = m.featureCode;
-  if (v !== "" || f.implicit) j["featureCode"] = jsonString(v);
+  if (v !== "" || f.implicit) j["featureCode"] = jsonString(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -5188,10 +5188,10 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.FeatureCodes to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonFeatureCodes(isMessage(message, "kafka_grpc.FeatureCodes"), f);
   } catch {
@@ -5436,19 +5436,19 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
   let v: unknown;
   // 1 orderId
   v = m.orderId;
-  if (v !== "" || f.implicit) j["orderId"] = jsonString(v);
+  if (v !== "" || f.implicit) j["orderId"] = jsonString(v, f.text);
   // 2 productId
   v = m.productId;
-  if (v !== "" || f.implicit) j["productId"] = jsonString(v);
+  if (v !== "" || f.implicit) j["productId"] = jsonString(v, f.text);
   // 3 vehicleId
   v = m.vehicleId;
-  if (v !== "" || f.implicit) j["vehicleId"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vehicleId"] = jsonString(v, f.text);
   // 4 mfPlant
   v = m.mfPlant;
-  if (v !== "" || f.implicit) j["mfPlant"] = jsonString(v);
+  if (v !== "" || f.implicit) j["mfPlant"] = jsonString(v, f.text);
   // 5 modelType
   v = m.modelType;
-  if (v !== "" || f.implicit) j["modelType"] = jsonString(v);
+  if (v !== "" || f.implicit) j["modelType"] = jsonString(v, f.text);
   // 6 modelId
   v = jsonLongField(m.modelId, true, f.implicit);
   if (v !== undefined) j["modelId"] = v;
@@ -5457,19 +5457,19 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
   if (v !== undefined) j["modelYear"] = v;
   // 8 sn
   v = m.sn;
-  if (v !== "" || f.implicit) j["sn"] = jsonString(v);
+  if (v !== "" || f.implicit) j["sn"] = jsonString(v, f.text);
   // 9 version
   v = jsonLongField(m.version, true, f.implicit);
   if (v !== undefined) j["version"] = v;
   // 10 model
   v = m.model;
-  if (v !== "" || f.implicit) j["model"] = jsonString(v);
+  if (v !== "" || f.implicit) j["model"] = jsonString(v, f.text);
   // 11 vinPre
   v = m.vinPre;
-  if (v !== "" || f.implicit) j["vinPre"] = jsonString(v);
+  if (v !== "" || f.implicit) j["vinPre"] = jsonString(v, f.text);
   // 12 destCon
   v = m.destCon;
-  if (v !== "" || f.implicit) j["destCon"] = jsonString(v);
+  if (v !== "" || f.implicit) j["destCon"] = jsonString(v, f.text);
   // 13 feature
   v = isList(m.feature);
   if ((v as unknown[]).length > 0 || f.implicit) {
@@ -5482,7 +5482,7 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
   if (v !== undefined) j["date"] = v;
   // 15 fOrderId
   v = m.fOrderId;
-  if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v);
+  if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -5490,10 +5490,10 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
 /**
  * Maps a kafka_grpc.VehicleSpecification to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonVehicleSpecification(isMessage(message, "kafka_grpc.VehicleSpecification"), f);
   } catch {
@@ -5757,7 +5757,7 @@ function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
   if (v !== undefined) j["orderNo"] = v;
   // 3 msgIdentifier
   v = m.msgIdentifier;
-  if (v !== "" || f.implicit) j["msgIdentifier"] = jsonString(v);
+  if (v !== "" || f.implicit) j["msgIdentifier"] = jsonString(v, f.text);
   // 4 VehicleSpecification
   v = m.VehicleSpecification;
   if (v !== undefined) {
@@ -5771,10 +5771,10 @@ function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.Order to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonOrder(isMessage(message, "kafka_grpc.Order"), f);
   } catch {
@@ -5948,10 +5948,10 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObjec
 /**
  * Maps a kafka_grpc.CarUpdateRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
  */
-export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, d: 1 };
+export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
   try {
     return writeJsonCarUpdateRequest(isMessage(message, "kafka_grpc.CarUpdateRequest"), f);
   } catch {

@@ -72,7 +72,13 @@ export {
   jsonUint32,
 } from "./json-writer.js";
 export { setOwn } from "./own-property.js";
-export { compareUtf8, wellFormed, wellFormedJson, wellFormedString } from "./unicode.js";
+export {
+  compareUtf8,
+  wellFormed,
+  wellFormedJson,
+  wellFormedOutput,
+  wellFormedString,
+} from "./unicode.js";
 export {
   fail,
   lengthOver32,

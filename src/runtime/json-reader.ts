@@ -2,8 +2,7 @@
 
 import { bail } from "./bail.js";
 import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
-import { type JsonObject, jsonBool, jsonInt32, jsonUint32 } from "./json-writer.js";
-import { wellFormed } from "./unicode.js";
+import { type JsonObject, jsonBool, jsonInt32, jsonString, jsonUint32 } from "./json-writer.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
 export interface JsonRead {
@@ -56,10 +55,7 @@ export function unknownMembers(
 }
 
 /** A string from JSON; checked for lone surrogates unless the text was (`wf`). */
-export function readString(v: unknown, wf: boolean): string {
-  if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
-  return v;
-}
+export const readString = jsonString;
 
 /** An int32 from JSON: a number only (a string form is left to the slow path). */
 export const readInt32 = jsonInt32;
@@ -146,6 +142,28 @@ function allocate(n: number): Uint8Array {
   return out;
 }
 
+/** Uint8Array.prototype.setFromBase64 (ES2026), where the engine has it (Node.js 26 does, 24 not). */
+type SetFromBase64 = (
+  this: Uint8Array,
+  s: string,
+  o: { lastChunkHandling: "strict" },
+) => { read: number; written: number };
+
+const setFromBase64 = /*@__PURE__*/ (() => {
+  const f = (Uint8Array.prototype as { setFromBase64?: unknown }).setFromBase64;
+  return typeof f === "function" ? (f as SetFromBase64) : undefined;
+})();
+
+/** Padding, and no bits past the last byte: what readBytes takes. */
+const strict = { lastChunkHandling: "strict" } as const;
+
+/**
+ * From this many characters up, readBytes decodes natively where it can (measured on Node.js 26:
+ * as fast as the loop here at 64 characters, twice as fast at 200, 5 times at 800; the loop is
+ * 3 times as fast at 4 characters, the call costs about 150 ns).
+ */
+const NATIVE_BASE64_CHARS = 64;
+
 /**
  * `bytes` from JSON: standard base64 with padding, and no bits set beyond the last byte. Bails
  * on anything else (the slow path takes URL-safe base64 and missing padding, and refuses the
@@ -156,7 +174,16 @@ export function readBytes(v: unknown): Uint8Array {
   const n = v.length;
   if (n % 4 !== 0) bail();
   const pad = n > 0 && v.charCodeAt(n - 1) === 61 ? (v.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
-  const out = allocate((n / 4) * 3 - pad);
+  const length = (n / 4) * 3 - pad;
+  const out = allocate(length);
+  if (n >= NATIVE_BASE64_CHARS && setFromBase64 !== undefined) {
+    // It throws on anything else than strict standard base64 but ASCII whitespace, which it
+    // skips: whitespace shows as fewer bytes written (at least 3 per 4 characters skipped,
+    // more than padding can account for).
+    const r = setFromBase64.call(out, v, strict);
+    if (r.read !== n || r.written !== length) bail();
+    return out;
+  }
   const t = base64Values;
   const full = pad === 0 ? n : n - 4;
   let o = 0;

@@ -18,13 +18,22 @@ export interface JsonFlags {
   readonly enumInt: boolean;
   /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
   readonly limit: number;
+  /**
+   * Written for JSON.stringify() on an engine with its fast path (the caller decides): strings
+   * (values and map keys) are not checked for lone surrogates here, the caller checks the text
+   * instead (see {@link wellFormedOutput}); large maps are copied to fast objects.
+   */
+  readonly text: boolean;
   /** The nesting depth of the message being mapped. */
   d: number;
 }
 
-/** A string for JSON: bails unless it is a well-formed string. */
-export function jsonString(v: unknown): string {
-  if (typeof v !== "string" || !wellFormed(v)) bail();
+/**
+ * A string for JSON: bails unless it is a string, and a well-formed one (no lone surrogate)
+ * unless `wf` (known to be, or checked elsewhere).
+ */
+export function jsonString(v: unknown, wf: boolean): string {
+  if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
   return v;
 }
 

@@ -46,3 +46,13 @@ export function compareUtf8(a: string, b: string): number {
 export function wellFormedJson(text: string): boolean {
   return !text.includes("\\u") && wellFormedString(text);
 }
+
+/**
+ * Whether the strings JSON.stringify() wrote `text` from (values and keys) held no lone
+ * surrogate: it writes each as a lowercase `\udXXX` escape, and any other backslash in a string
+ * as `\\`, so a text without `\ud` had none. A text with one may still have had none (a string
+ * holding a backslash and "ud"): the caller then checks the strings one by one.
+ */
+export function wellFormedOutput(text: string): boolean {
+  return !text.includes("\\ud");
+}

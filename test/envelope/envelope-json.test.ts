@@ -1,13 +1,14 @@
 import { create, equals, type JsonValue, toJson } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJsonText } from "../../src/envelope/envelope-json.js";
+import { parseJsonText, writeJsonText } from "../../src/envelope/envelope-json.js";
 import {
   fromJsonFallback,
   fromJsonTextFallback,
   toJsonFallback,
 } from "../../src/envelope/fallback.js";
-import { sampleEnvelope } from "../../src/fixtures/index.js";
+import { jsonWriteStringDefaults } from "../../src/envelope/options.js";
+import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   createEnvelope,
   type EnvelopeJsonWriteOptions,
@@ -32,6 +33,19 @@ import {
 import { expectSameOutcome } from "../helpers/outcome.js";
 
 const S = GRPC_AttendantPayloadSchema;
+
+/** A map of `n` CarECUs, keys "e0", "e1", …, the last under `lastKey`, its vin `lastVin`. */
+function ecusOf(n: number, lastKey: string, lastVin = "v"): Record<string, { vin: string }> {
+  const ecus: Record<string, { vin: string }> = {};
+  for (let i = 0; i < n - 1; i++) ecus[`e${i}`] = sampleCarECU({ vin: `v${i}` });
+  Object.defineProperty(ecus, lastKey, {
+    value: sampleCarECU({ vin: lastVin }),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return ecus;
+}
 
 describe("envelopeFromJson(), envelopeFromJsonString(), envelopeToJson() and envelopeToJsonString() errors", () => {
   const json = "cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: ";
@@ -290,11 +304,11 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
 
   it("writes the very text of the slow path, in every option", () => {
     fc.assert(
-      fc.property(arbitraryEnvelope(), writeOptions, (envelope, o) => {
-        expectSameOutcome(
-          () => envelopeToJsonString(envelope, o),
-          () => JSON.stringify(toJsonFallback(envelope, o), null, o.prettySpaces ?? 0),
-        );
+      fc.property(arbitraryEnvelope(), writeOptions, fc.boolean(), (envelope, o, checkText) => {
+        const slow = () => JSON.stringify(toJsonFallback(envelope, o), null, o.prettySpaces ?? 0);
+        expectSameOutcome(() => envelopeToJsonString(envelope, o), slow);
+        const all = { ...jsonWriteStringDefaults, ...o };
+        expectSameOutcome(() => writeJsonText(envelope, all, checkText), slow);
       }),
       { numRuns: 300 },
     );
@@ -308,6 +322,20 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
     ["a map key", undefined, { ecus: { "\ud800": { vin: "v" } } }, "carUpdateStatus"],
     ["a map value", undefined, { ecus: { a: { vin: "\ud800" } } }, "carUpdateStatus"],
     ["an escaped backslash before ud (no surrogate)", { handler: "\\ud800" }, undefined],
+    ["a pair of surrogates (none lone)", { handler: "a\ud83d\ude00" }, undefined],
+    ["a map key of a map of 20", undefined, { ecus: ecusOf(20, "\udc00") }, "carUpdateStatus"],
+    [
+      "a map value of a map of 20",
+      undefined,
+      { ecus: ecusOf(20, "x", "\ud800") },
+      "carUpdateStatus",
+    ],
+    [
+      "a map of 20 with a backslash before ud",
+      undefined,
+      { ecus: ecusOf(20, "\\ud") },
+      "carUpdateStatus",
+    ],
   ])("agrees on a lone surrogate in %s", (_, top, data, kind = "updateGet") => {
     const sample = sampleEnvelope(kind as "updateGet");
     const envelope = {
@@ -316,10 +344,31 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       Data: { case: sample.Data.case, value: { ...sample.Data.value, ...data } },
     } as typeof sample;
     for (const prettySpaces of [0, 2]) {
-      expectSameOutcome(
-        () => envelopeToJsonString(envelope, { prettySpaces }),
-        () => JSON.stringify(toJsonFallback(envelope), null, prettySpaces),
-      );
+      const slow = () => JSON.stringify(toJsonFallback(envelope), null, prettySpaces);
+      expectSameOutcome(() => envelopeToJsonString(envelope, { prettySpaces }), slow);
+      // Strings checked one by one, or in the text (the engine decides which one runs above).
+      for (const checkText of [false, true]) {
+        const o = { ...jsonWriteStringDefaults, prettySpaces };
+        expectSameOutcome(() => writeJsonText(envelope, o, checkText), slow);
+      }
+    }
+  });
+
+  it("writes a map of more than 16 keys, __proto__ among them, as own members in order", () => {
+    const ecus = ecusOf(40, "__proto__");
+    const envelope = createEnvelope("carUpdateStatus", { ecus });
+    for (const o of [{}, { useProtoFieldName: true, alwaysEmitImplicit: true }]) {
+      const json = envelopeToJson(envelope, o) as { carUpdateStatus: { ecus: object } };
+      const written = json.carUpdateStatus.ecus;
+      expect(Object.getPrototypeOf(written)).toBe(Object.prototype);
+      expect(Object.hasOwn(written, "__proto__")).toBe(true);
+      expect(Object.keys(written)).toEqual(Object.keys(ecus));
+      expect(json).toEqual(toJsonFallback(envelope, o));
+      const text = JSON.stringify(toJsonFallback(envelope, o));
+      expect(envelopeToJsonString(envelope, o)).toBe(text);
+      for (const checkText of [false, true]) {
+        expect(writeJsonText(envelope, { ...jsonWriteStringDefaults, ...o }, checkText)).toBe(text);
+      }
     }
   });
 

@@ -1,5 +1,10 @@
+import type { JsonValue } from "@bufbuild/protobuf";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fromJsonTextFallback } from "../../src/envelope/fallback.js";
 import { envelopeFromJsonString } from "../../src/index.js";
+import { readBytes } from "../../src/runtime/index.js";
+import { expectSameOutcome } from "../helpers/outcome.js";
 
 describe("readBytes(): bytes read from JSON", () => {
   // Arrays of 65 bytes to 4 KiB are views of a shared block (see readBytes in the runtime).
@@ -26,5 +31,73 @@ describe("readBytes(): bytes read from JSON", () => {
       expect(array.length).toBe(bytes.length);
       expect(Array.from(array.subarray(1))).toEqual(Array.from(bytes.subarray(1)));
     }
+  });
+});
+
+describe("readBytes(): the base64 it takes, short or long (decoded natively where it can)", () => {
+  const long = Buffer.from(Uint8Array.from({ length: 600 }, (_, i) => (i * 7 + 3) & 0xff));
+  /** `s` as the bytes of an ECC key in envelope JSON text. */
+  const textOf = (s: string) => JSON.stringify({ keys: { eccKeys: [{ level1: { data: s } }] } });
+  const slow = (text: string) => fromJsonTextFallback(text, JSON.parse(text) as JsonValue);
+
+  it("reads standard base64 with padding of every length to the bytes it encodes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 1200 }), (bytes) => {
+        const b64 = Buffer.from(bytes).toString("base64");
+        const read = readBytes(b64);
+        expect(read).toEqual(new Uint8Array(bytes));
+        expect(Object.getPrototypeOf(read)).toBe(Uint8Array.prototype);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const base = long.toString("base64"); // 800 characters, no padding
+  const pad1 = long.subarray(0, 599).toString("base64"); // ends in "="
+  const pad2 = long.subarray(0, 598).toString("base64"); // ends in "=="
+  it.each([
+    ["whitespace inside", `${base.slice(0, 400)}    ${base.slice(400)}`],
+    ["line breaks every 76 characters", base.replace(/.{76}/g, "$&\n").padEnd(812, "\n")],
+    ["whitespace after the padding", `${pad2}    `],
+    ["whitespace in place of the padding", `${pad2.slice(0, -2)}  `],
+    ["a tab before the padding", `${pad1.slice(0, -4)}\t${pad1.slice(-3)}`],
+    ["missing padding", pad2.slice(0, -2)],
+    ["bits set past the last byte (one pad)", `${pad1.slice(0, -2)}B=`],
+    ["bits set past the last byte (two pads)", `${pad2.slice(0, -3)}B==`],
+    ["URL-safe characters", `${base.slice(0, -4)}-_AA`],
+    ["padding in the middle", `${base.slice(0, 396)}AQ==${base.slice(400)}`],
+    ["three pads", `${base.slice(0, -4)}A===`],
+    ["a pad before the last character", `${base.slice(0, -4)}AB=C`],
+    ["a character beyond ASCII", `${base.slice(0, -4)}AAé=`],
+    ["a NUL character", `${base.slice(0, -4)}AA\0=`],
+  ])("leaves %s to the slow path, which decides as before", (_, s) => {
+    expect(s.length).toBeGreaterThanOrEqual(64);
+    expect(() => readBytes(s)).toThrow();
+    const text = textOf(s);
+    expectSameOutcome(
+      () => envelopeFromJsonString(text),
+      () => slow(text),
+    );
+  });
+
+  it("agrees with the slow path on long base64 with one character changed", () => {
+    const chars = [" ", "\n", "\t", "\r", "=", "-", "_", "+", "/", "A", "B", "é", "\u00a0"];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 700 }),
+        fc.nat(),
+        fc.constantFrom(...chars),
+        (size, at, c) => {
+          const s = long.subarray(0, size).toString("base64");
+          const i = at % s.length;
+          const text = textOf(s.slice(0, i) + c + s.slice(i + 1));
+          expectSameOutcome(
+            () => envelopeFromJsonString(text),
+            () => slow(text),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

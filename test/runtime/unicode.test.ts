@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleCarECU, sampleCarUpdateStatus, sampleEnvelope } from "../../src/fixtures/index.js";
 import {
@@ -10,6 +11,7 @@ import {
   envelopeToJsonString,
   type GRPC_AttendantPayload,
 } from "../../src/index.js";
+import { wellFormedOutput } from "../../src/runtime/index.js";
 import { outcome } from "../helpers/outcome.js";
 
 // Engines from before 2023 (Chrome < 111, Firefox < 119, Safari < 16.4) have no
@@ -74,5 +76,30 @@ describe("wellFormed() on an engine without String.prototype.isWellFormed", () =
     expect(rejected).toContainEqual(
       expect.objectContaining({ message: expect.stringContaining("lone surrogate") }),
     );
+  });
+});
+
+describe("wellFormedOutput()", () => {
+  it("is false for the text of any string with a lone surrogate, value or key", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (a, b) => {
+        const text = JSON.stringify({ [a]: [b] });
+        if (wellFormedOutput(text)) {
+          expect(a.isWellFormed() && b.isWellFormed()).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    ["a\ud800", false],
+    ["\udfff", false],
+    ["\ud83d\ude00", true],
+    ["\\ud800", false], // a backslash before "ud": no surrogate, but the text looks like one
+    ["\\\\ud800", false],
+    ["\\u00e9 \\UD800", true],
+  ])("on the text of %j is %s", (s, expected) => {
+    expect(wellFormedOutput(JSON.stringify(s))).toBe(expected);
   });
 });
