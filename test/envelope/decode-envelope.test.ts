@@ -206,6 +206,22 @@ describe("decodeEnvelope() errors", () => {
     );
   });
 
+  it("counts exactly the elements of any envelope: its count passes, one less is too_large", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), (envelope) => {
+        const bytes = encodeEnvelope(envelope);
+        const count = elementsOf(decodeEnvelope(bytes), true);
+        expect(decodeEnvelope(bytes, { maxElements: count })).toBeDefined();
+        if (count > 0) {
+          expect(codecErrorOf(() => decodeEnvelope(bytes, { maxElements: count - 1 })).code).toBe(
+            "too_large",
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("has a default of 1,000,000 elements", () => {
     expect(DEFAULT_MAX_ELEMENTS).toBe(1_000_000);
     expect(envelopeReadDefaults.maxElements).toBe(DEFAULT_MAX_ELEMENTS);
@@ -490,3 +506,26 @@ describe("decodeEnvelope() on envelopes protobuf-es reads without an error", () 
     },
   );
 });
+
+/**
+ * The elements of a decoded message, counted apart from the decoder: each message below the
+ * outermost (fields, list items, oneof members, map values), each map entry, each unknown field.
+ */
+function elementsOf(message: object, outermost = false): number {
+  let n = outermost ? 0 : 1;
+  for (const [key, value] of Object.entries(message)) {
+    if (key === "$unknown") n += (value as unknown[]).length;
+    else n += elementsIn(value);
+  }
+  return n;
+}
+
+/** The elements in one field value of a message. */
+function elementsIn(value: unknown): number {
+  if (typeof value !== "object" || value === null || value instanceof Uint8Array) return 0;
+  if (Array.isArray(value)) return value.reduce((n: number, item) => n + elementsIn(item), 0);
+  if ("$typeName" in value) return elementsOf(value);
+  if ("case" in value) return elementsIn((value as { value?: unknown }).value);
+  // a map: an entry each, and its value
+  return Object.values(value).reduce((n: number, item) => n + 1 + elementsIn(item), 0);
+}
