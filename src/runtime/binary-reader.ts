@@ -60,8 +60,14 @@ export interface Reader {
 
 const noScope: Scope = { name: "", fields: "" };
 
-/** A reader at the start of `b`. */
+/**
+ * A reader at the start of `b`. A subclass of Uint8Array (a Node.js Buffer, as Kafka clients hand
+ * record values over) is read through a plain Uint8Array over the same bytes: every byte read
+ * then sees one kind of array, and each `subarray` (for TextDecoder, `bytes` fields, unknown
+ * fields) is V8's own, not Buffer's, which makes a Buffer in JavaScript.
+ */
 export function reader(b: Uint8Array, limit: number, keep: boolean, max: number): Reader {
+  if (b.constructor !== Uint8Array) b = new Uint8Array(b.buffer, b.byteOffset, b.length);
   return { b, limit, keep, max, n: 0, p: 0, hi: 0, t: 0, d: 1, s: noScope };
 }
 
@@ -252,7 +258,10 @@ function known(scope: Scope, no: number): string | undefined {
 /** The empty array `bytes` fields start with while a message is read (see the generated code). */
 export const EMPTY = /*@__PURE__*/ new Uint8Array(0);
 
-/** Reads a `bytes` field: a view of the input, as protobuf-es returns it. */
+/**
+ * Reads a `bytes` field: a view of the input, as protobuf-es returns it (a plain Uint8Array, also
+ * for a Buffer input, where protobuf-es returns a Buffer).
+ */
 export function bytes(r: Reader, end: number): Uint8Array {
   const e = len(r, end);
   const from = r.p;

@@ -263,6 +263,19 @@ describe("decodeEnvelope() errors", () => {
     const padded = new Uint8Array([9, 9, ...bytes, 9]);
     expect(decodeEnvelope(padded.subarray(2, 2 + bytes.length)).Data.case).toBe("updateGet");
   });
+
+  it("reads a Buffer through a plain Uint8Array: bytes fields are plain views of its memory", () => {
+    const data = new Uint8Array([1, 2, 3]);
+    const bytes = encodeEnvelope(createEnvelope("keys", { eccKeys: [{ level1: { data } }] }));
+    const record = Buffer.concat([Buffer.from([7, 7]), bytes]).subarray(2);
+    const envelope = decodeEnvelope(record);
+    if (envelope.Data.case !== "keys") throw new Error("not keys");
+    const read = envelope.Data.value.eccKeys[0]?.level1?.data as Uint8Array;
+    expect(read.constructor).toBe(Uint8Array);
+    expect([...read]).toEqual([1, 2, 3]);
+    expect(read.buffer).toBe(record.buffer);
+    expect(envelope).toEqual(decodeEnvelope(new Uint8Array(record)));
+  });
 });
 
 // The generated decoder (gen/kafka_grpc/kafka_grpc_fast.ts) against the slow path it replaced:
