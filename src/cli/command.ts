@@ -53,20 +53,20 @@ export function maxBytes(values: CommandValues): number {
   return bytes;
 }
 
-/** `--max-elements <n>`: how many elements one envelope may decode to. */
-export const maxElementsOption = { "max-elements": { value: "<n>" } } as const;
+/** The limits of commands that decode envelopes: `--max-bytes` and `--max-elements <n>`. */
+export const decodeLimitOptions = { ...maxBytesOption, "max-elements": { value: "<n>" } } as const;
 
 /**
- * Reads `--max-elements`: a whole number, or `DEFAULT_MAX_ELEMENTS` (1,000,000). Throws
- * UsageError.
+ * Reads `--max-bytes` (see {@link maxBytes}) and `--max-elements`, a whole number or
+ * `DEFAULT_MAX_ELEMENTS` (1,000,000): the limits to decode envelopes with. Throws UsageError.
  */
-export function maxElements(values: CommandValues): number {
+export function decodeLimits(values: CommandValues): { maxBytes: number; maxElements: number } {
+  const limit = maxBytes(values);
   const text = stringOption(values, "max-elements");
-  if (text === undefined) return DEFAULT_MAX_ELEMENTS;
-  if (!/^[0-9]{1,15}$/.test(text)) {
+  if (text !== undefined && !/^[0-9]{1,15}$/.test(text)) {
     throw new UsageError(`--max-elements must be a whole number, got ${quote(text)}`);
   }
-  return Number(text);
+  return { maxBytes: limit, maxElements: text === undefined ? DEFAULT_MAX_ELEMENTS : Number(text) };
 }
 
 /** Writes bytes in the chosen format, refusing raw binary on a terminal. */

@@ -1,13 +1,6 @@
 import { CodecError, envelopeToJsonString } from "../../index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
-import {
-  type Command,
-  maxBytes,
-  maxBytesOption,
-  maxElements,
-  maxElementsOption,
-  stringOption,
-} from "../command.js";
+import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
 import { framingOption, hintText, readEnvelopes } from "../read-envelopes.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
@@ -51,8 +44,7 @@ Examples:
   options: {
     input: { value: "<auto|binary|base64|hex>" },
     framing: { value: "<auto|raw|schema-registry|delimited>" },
-    ...maxBytesOption,
-    ...maxElementsOption,
+    ...decodeLimitOptions,
     compact: {},
     "proto-names": {},
     "emit-defaults": {},
@@ -63,19 +55,19 @@ Examples:
   async run(values, positionals, io) {
     const format = inputFormat(stringOption(values, "input"));
     const framing = framingOption(stringOption(values, "framing"), true);
-    const limit = maxBytes(values);
-    const elements = maxElements(values);
+    const limits = decodeLimits(values);
     const requireData = values["allow-empty"] !== true;
-    const { bytes, look } = readBinaryInput(await io.readInput(positionals[0], limit), format);
+    const { bytes, look } = readBinaryInput(
+      await io.readInput(positionals[0], limits.maxBytes),
+      format,
+    );
     if (bytes.length === 0 && requireData) {
       throw new CodecError(
         "missing_data",
         "empty input: there is no envelope to decode (pass --allow-empty to print an envelope without Data as {})",
       );
     }
-    const read = hintText(look, () =>
-      readEnvelopes(bytes, framing, { requireData, maxBytes: limit, maxElements: elements }),
-    );
+    const read = hintText(look, () => readEnvelopes(bytes, framing, { requireData, ...limits }));
     for (const { envelope } of read.envelopes) {
       const json = envelopeToJsonString(envelope, {
         prettySpaces: values.compact === true ? 0 : 2,

@@ -1,14 +1,7 @@
 import { CodecError } from "../../index.js";
 import { wireTypeName } from "../../runtime/index.js";
 import { inputFormat, readBinaryInput } from "../binary-text.js";
-import {
-  type Command,
-  maxBytes,
-  maxBytesOption,
-  maxElements,
-  maxElementsOption,
-  stringOption,
-} from "../command.js";
+import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
 import {
   type FoundEnvelope,
   framingOption,
@@ -78,8 +71,7 @@ Examples:
   options: {
     input: { value: "<auto|binary|base64|hex>" },
     framing: { value: "<auto|raw|schema-registry|delimited>" },
-    ...maxBytesOption,
-    ...maxElementsOption,
+    ...decodeLimitOptions,
     json: {},
   },
   positionals: { min: 0, max: 1 },
@@ -87,16 +79,15 @@ Examples:
   async run(values, positionals, io) {
     const format = inputFormat(stringOption(values, "input"));
     const framing = framingOption(stringOption(values, "framing"), true);
-    const limit = maxBytes(values);
-    const read = readBinaryInput(await io.readInput(positionals[0], limit), format);
+    const limits = decodeLimits(values);
+    const read = readBinaryInput(await io.readInput(positionals[0], limits.maxBytes), format);
     if (read.bytes.length === 0) {
       throw new CodecError("missing_data", "empty input: there is no envelope to inspect");
     }
     const found = hintText(read.look, () =>
       readEnvelopes(read.bytes, framing, {
         requireData: false,
-        maxBytes: limit,
-        maxElements: maxElements(values),
+        ...limits,
       }),
     );
     found.envelopes.forEach((envelope, index) => {
