@@ -50,7 +50,7 @@ describe("decodeEnvelope() errors", () => {
       "a group not closed before the input ends",
       B(0x3a, 0x00, 0x6b, 0x08, 0x01),
       "truncated",
-      `${envelopeText}group 13 opened at offset 2 is not closed before the input ends`,
+      `${envelopeText}group 13 at offset 2 runs past the end of the input`,
     ],
     [
       "a nested length past its parent's end",
@@ -74,7 +74,7 @@ describe("decodeEnvelope() errors", () => {
       "an unknown group closed outside its message",
       B(0x3a, 0x01, 0x6b, 0x6c),
       "malformed",
-      `${envelopeText}group 13 opened at offset 2 is not closed inside kafka_grpc.VehicleData, which ends at offset 3`,
+      `${envelopeText}group 13 at offset 2 runs past the end of kafka_grpc.VehicleData at offset 3`,
     ],
     [
       "a group closed with another field number",
@@ -384,6 +384,25 @@ describe("decodeEnvelope(): the generated decoder against checkWire + fromBinary
     );
   });
 
+  it("decodes any bytes in a string as the strict TextDecoder does, or fails as it does", () => {
+    // UTF-8-like bytes: ASCII, continuation bytes, lead bytes, and the invalid ones.
+    const byte = fc.oneof(
+      fc.integer({ min: 0x20, max: 0x7e }),
+      fc.integer({ min: 0x80, max: 0xbf }),
+      fc.integer({ min: 0xc0, max: 0xff }),
+    );
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 80 }), (text) => {
+        const input = new Uint8Array([0x0a, text.length, ...text, 0x3a, 0x00]);
+        expectSameOutcome(
+          () => decodeEnvelope(input),
+          () => decodeEnvelopeByOracle(input),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("counts nesting against recursionLimit as the wire check does", () => {
     fc.assert(
       fc.property(mutated(withUnknown), fc.integer({ min: 1, max: 8 }), (bytes, recursionLimit) => {
@@ -463,6 +482,27 @@ describe("decodeEnvelope(): the generated decoder against checkWire + fromBinary
     ],
     ["invalid UTF-8 of 30 bytes", [0x0a, 0x1e, ...Array(29).fill(0x41), 0xc0, 0x3a, 0x00]],
     ["a BOM in a string", [0x0a, 0x03, 0xef, 0xbb, 0xbf, 0x3a, 0x00]],
+    // Strings over 32 bytes, and any that is not ASCII, are decoded natively on Node.js, which
+    // writes U+FFFD for invalid UTF-8: the strict decoder then decides.
+    ["non-ASCII of 2 bytes", [0x0a, 0x02, 0xc3, 0xbc, 0x3a, 0x00]],
+    [
+      "a BOM in a string of 40 bytes",
+      [0x0a, 0x28, 0xef, 0xbb, 0xbf, ...Array(37).fill(0x41), 0x3a, 0x00],
+    ],
+    [
+      "a real U+FFFD in a string of 40 bytes",
+      [0x0a, 0x28, ...Array(37).fill(0x41), 0xef, 0xbf, 0xbd, 0x3a, 0x00],
+    ],
+    ["invalid UTF-8 of 40 bytes", [0x0a, 0x28, ...Array(39).fill(0x41), 0xff, 0x3a, 0x00]],
+    [
+      "a lone surrogate (CESU-8) of 40 bytes",
+      [0x0a, 0x28, 0xed, 0xa0, 0x80, ...Array(37).fill(0x41), 0x3a, 0x00],
+    ],
+    ["an overlong '/' of 40 bytes", [0x0a, 0x28, 0xc0, 0xaf, ...Array(38).fill(0x41), 0x3a, 0x00]],
+    [
+      "a 4-byte sequence cut short at the end of 40 bytes",
+      [0x0a, 0x28, ...Array(37).fill(0x41), 0xf0, 0x9f, 0x9a, 0x3a, 0x00],
+    ],
     [
       "a map key __proto__",
       [0x12, 0x0b, 0x0a, 0x09, 0x0a, 0x09, ...[..."__proto__"].map((c) => c.charCodeAt(0))],

@@ -121,7 +121,7 @@ export const envelopeCases: Record<string, EnvelopeCase> = {
     ),
     protobufEs: { updateGet: {} },
     memberUnknown: [[13, 3, "0a01686c"]],
-    message: `${envelopeText}group 13 opened at offset 2 is not closed inside kafka_grpc.VehicleData, which ends at offset 3`,
+    message: `${envelopeText}group 13 at offset 2 runs past the end of kafka_grpc.VehicleData at offset 3`,
   },
   "a known field with the wrong wire type": {
     // handler is a string, sent as a VARINT: protobuf-es reads the varint 2 as a length and takes
@@ -195,7 +195,7 @@ export const messageCases: Record<string, MessageCase> = {
     unknownOn: (manifest) => (manifest as UpdateManifest).ecuUpdates[0] ?? {},
     unknown: [[18, 3, "1201419401"]],
     message:
-      "cannot decode kafka_grpc.UpdateManifest from binary: group 18 opened at offset 2 is not closed inside kafka_grpc.UpdateManifestECU, which ends at offset 4",
+      "cannot decode kafka_grpc.UpdateManifest from binary: group 18 at offset 2 runs past the end of kafka_grpc.UpdateManifestECU at offset 4",
   },
   "a MessageStatus whose enum is sent as LEN": {
     // protobuf-es reads the length 2 as the status (FAILED), then the 2 bytes as field 5.

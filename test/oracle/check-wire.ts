@@ -259,13 +259,9 @@ class WireWalker {
       }
     }
     if (group !== undefined) {
-      const what = `group ${group.fieldNo} opened at offset ${group.start}`;
-      if (end >= this.buf.length)
-        this.fail("truncated", `${what} is not closed before the input ends`);
-      this.fail(
-        "malformed",
-        `${what} is not closed inside ${group.parent}, which ends at offset ${end}`,
-      );
+      const what = `group ${group.fieldNo} at offset ${group.start} runs past the end of`;
+      if (end >= this.buf.length) this.fail("truncated", `${what} the input`);
+      this.fail("malformed", `${what} ${group.parent} at offset ${end}`);
     }
   }
 
