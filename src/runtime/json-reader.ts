@@ -77,19 +77,29 @@ const UINT64_MAX = 18446744073709551615n;
  */
 export function readLong(v: unknown, signed: boolean): bigint {
   if (typeof v === "string") {
-    // Digits that make a safe integer make it exactly in a float (each step is exact, and a
-    // larger value cannot round down into the safe range): BigInt(number) is cheaper than
-    // BigInt(string), and the digits are checked on the way.
+    // Digits that make a safe integer make it exactly in a float (below 2^53 every step is
+    // exact, and rounding cannot take a larger value down into the safe range): BigInt(number)
+    // is cheaper than BigInt(string), and the digits are checked on the way.
     const n = v.length;
     const negative = v.charCodeAt(0) === 45;
     let i = negative ? 1 : 0;
     if (i < n && n <= 17) {
-      let x = 0;
+      // In two small integers, the last 8 digits and the (at most 9) before them: one float
+      // that grows past 2^31 digit by digit takes two to three times as long (Node.js 20 to 26).
+      const split = n - 8 > i ? n - 8 : i;
+      let high = 0;
+      let low = 0;
+      for (; i < split; i++) {
+        const d = v.charCodeAt(i) - 48;
+        if (d >>> 0 > 9) bail();
+        high = high * 10 + d;
+      }
       for (; i < n; i++) {
         const d = v.charCodeAt(i) - 48;
-        if (d < 0 || d > 9) bail();
-        x = x * 10 + d;
+        if (d >>> 0 > 9) bail();
+        low = low * 10 + d;
       }
+      const x = high * 1e8 + low;
       if (x <= 9007199254740991) {
         if (negative && !signed) bail(); // "-0" too: Google refuses it for unsigned fields
         return bigintOf(negative ? -x : x, signed);
@@ -165,6 +175,33 @@ const strict = { lastChunkHandling: "strict" } as const;
 const NATIVE_BASE64_CHARS = 64;
 
 /**
+ * Node's native base64 of a range, `Buffer.prototype.base64Write` and `base64Slice`, called on a
+ * plain Uint8Array, where there is no setFromBase64 (Node.js 20 to 24).
+ */
+const nodeBase64 = /*@__PURE__*/ (() => {
+  const p = (
+    globalThis as {
+      Buffer?: {
+        prototype: {
+          base64Write?: (this: Uint8Array, s: string, offset: number, length: number) => number;
+          base64Slice?: (this: Uint8Array, start: number, end: number) => string;
+        };
+      };
+    }
+  ).Buffer?.prototype;
+  return p?.base64Write && p.base64Slice
+    ? { write: p.base64Write, slice: p.base64Slice }
+    : undefined;
+})();
+
+/**
+ * From this many characters up, readBytes decodes through {@link nodeBase64} where it is the way
+ * (measured on Node.js 20: even at 200 characters, 4.7 times as fast at 5,460; Node.js 24: even
+ * at about 600, 2.9 times as fast at 5,460).
+ */
+const NODE_BASE64_CHARS = 512;
+
+/**
  * `bytes` from JSON: standard base64 with padding, and no bits set beyond the last byte. Bails
  * on anything else (the slow path takes URL-safe base64 and missing padding, and refuses the
  * rest).
@@ -182,6 +219,17 @@ export function readBytes(v: unknown): Uint8Array {
     // more than padding can account for).
     const r = setFromBase64.call(out, v, strict);
     if (r.read !== n || r.written !== length) bail();
+    return out;
+  }
+  if (n >= NODE_BASE64_CHARS && nodeBase64 !== undefined) {
+    // Node's decoder is lenient (it takes URL-safe characters, skips others, and ignores bits
+    // past the last byte), so the bytes are encoded back: only the strict text gives itself back.
+    if (
+      nodeBase64.write.call(out, v, 0, length) !== length ||
+      nodeBase64.slice.call(out, 0, length) !== v
+    ) {
+      bail();
+    }
     return out;
   }
   const t = base64Values;
