@@ -4,6 +4,7 @@
 import type { UnknownField } from "@bufbuild/protobuf";
 import { bail } from "./bail.js";
 import { SAFE } from "./int64.js";
+import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
 
 /** The state of one encode: the buffer, the position and the options. */
@@ -158,11 +159,7 @@ const encoder = /*@__PURE__*/ new TextEncoder();
  * any Uint8Array at an offset: 30 to 40 % cheaper than `encodeInto`, which needs a `subarray`
  * view made for each string (Node.js 20 and 26). Undefined elsewhere.
  */
-const utf8Write = /*@__PURE__*/ (
-  globalThis as {
-    Buffer?: { prototype: { utf8Write?: (this: Uint8Array, s: string, at: number) => number } };
-  }
-).Buffer?.prototype.utf8Write;
+const utf8Write = nodeBuffer?.utf8Write;
 
 /**
  * Writes `t` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es

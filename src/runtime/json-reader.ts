@@ -3,6 +3,7 @@
 import { bail } from "./bail.js";
 import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
 import { type JsonObject, jsonBool, jsonInt32, jsonString, jsonUint32 } from "./json-writer.js";
+import { nodeBuffer } from "./node-buffer.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
 export interface JsonRead {
@@ -178,21 +179,10 @@ const NATIVE_BASE64_CHARS = 64;
  * Node's native base64 of a range, `Buffer.prototype.base64Write` and `base64Slice`, called on a
  * plain Uint8Array, where there is no setFromBase64 (Node.js 20 to 24).
  */
-const nodeBase64 = /*@__PURE__*/ (() => {
-  const p = (
-    globalThis as {
-      Buffer?: {
-        prototype: {
-          base64Write?: (this: Uint8Array, s: string, offset: number, length: number) => number;
-          base64Slice?: (this: Uint8Array, start: number, end: number) => string;
-        };
-      };
-    }
-  ).Buffer?.prototype;
-  return p?.base64Write && p.base64Slice
-    ? { write: p.base64Write, slice: p.base64Slice }
+const nodeBase64 =
+  nodeBuffer?.base64Write && nodeBuffer.base64Slice
+    ? { write: nodeBuffer.base64Write, slice: nodeBuffer.base64Slice }
     : undefined;
-})();
 
 /**
  * From this many characters up, readBytes decodes through {@link nodeBase64} where it is the way

@@ -3,6 +3,7 @@
 import { bail } from "./bail.js";
 import { isZeroLong } from "./binary-writer.js";
 import { SAFE } from "./int64.js";
+import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
 
 /** A JSON object, as the generated mappers build and read them. */
@@ -89,27 +90,21 @@ export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): nu
   return f.enumInt ? n : (names[n] ?? n);
 }
 
-/** Node's Buffer, as jsonBytes uses it. */
-interface NodeBuffer {
-  from(
-    buffer: ArrayBufferLike,
-    byteOffset: number,
-    length: number,
-  ): { toString(e: "base64"): string };
-}
+/**
+ * Node's native base64 of a range, `Buffer.prototype.base64Slice`, called on a plain Uint8Array:
+ * no Buffer made per call, 40 to 170 ns cheaper than `Buffer.from(…).toString("base64")` on
+ * Node.js 20 to 26 (and than `Uint8Array.prototype.toBase64` on 26).
+ */
+const nodeBase64 = nodeBuffer?.base64Slice;
 
 /**
  * `bytes` for JSON: standard base64 with padding, as protobuf-es writes it. Where Node's Buffer
- * is there, through a Buffer over the same memory: its base64 is native, and 1.6 to 15 times as
- * fast as Node 20's btoa() (written in JavaScript) from 32 bytes up. Elsewhere btoa(), which the
- * browsers implement natively.
+ * is there, natively ({@link nodeBase64}): 1.6 to 15 times as fast as Node 20's btoa() (written
+ * in JavaScript) from 32 bytes up. Elsewhere btoa(), which the browsers implement natively.
  */
 export function jsonBytes(v: unknown): string {
   if (!(v instanceof Uint8Array)) bail();
-  const B = (globalThis as { Buffer?: NodeBuffer }).Buffer;
-  if (B !== undefined && v.length > 16) {
-    return B.from(v.buffer, v.byteOffset, v.length).toString("base64");
-  }
+  if (nodeBase64 !== undefined && v.length > 16) return nodeBase64.call(v, 0, v.length);
   let latin1 = "";
   for (let i = 0; i < v.length; i += 0x2000) {
     latin1 += String.fromCharCode.apply(null, v.subarray(i, i + 0x2000) as unknown as number[]);
