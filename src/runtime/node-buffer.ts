@@ -1,7 +1,8 @@
 // Node's Buffer methods that the runtime calls on plain Uint8Arrays, natively, where there is a
 // Buffer (Node.js; Bun and Deno have them too). Each works on any Uint8Array and a range of it,
-// with no Buffer made per call. Browsers have none: the callers fall back to TextDecoder,
-// TextEncoder and the base64 of the platform.
+// with no Buffer made per call. Browsers have none, nor has the `buffer` package that bundles
+// put there (it keeps its versions of these inside its module): the callers fall back to
+// TextDecoder, TextEncoder and the base64 of the platform.
 
 /** The methods of `Buffer.prototype` the runtime calls. */
 interface NodeBufferMethods {
