@@ -7,9 +7,9 @@ export const DEFAULT_RECURSION_LIMIT = 100;
 /**
  * How many elements one binary decode may make by default: 1,000,000 (messages below the
  * outermost, map entries, unknown fields kept). Real messages stay far below it (an element
- * takes at least 2 bytes, and a real one tens); it bounds the heap a decode of hostile input
- * can take to about 400 MiB, where 16 MiB of 2-byte elements would take 2 GiB and more
- * (docs/reliability.md).
+ * takes at least 2 bytes, and a real one tens); with the default maxBytes it bounds the heap a
+ * decode of hostile input can take to about 550 MB, where 16 MiB of 2-byte elements would take
+ * 2 GiB and more (docs/reliability.md).
  */
 export const DEFAULT_MAX_ELEMENTS = 1_000_000;
 
