@@ -363,6 +363,52 @@ function readValue(c: Code, field: DescField, v: string): Printable[] {
   }
 }
 
+/**
+ * What one value of `field` (a member's, an element, a map value), which its reader took, adds
+ * to `t`: a constant, and an expression or none. A message counts its own text. Written out by
+ * type, so that no call spends the optimizing compiler's budget for inlining (V8 inlines about
+ * 900 bytes of bytecode into a function, and the readers of the values need it more).
+ */
+function valueText(c: Code, field: DescField, v: string): [number, Printable[]] {
+  const kind =
+    field.fieldKind === "list"
+      ? field.listKind
+      : field.fieldKind === "map"
+        ? field.mapKind
+        : field.fieldKind;
+  if (kind === "message") return [0, []];
+  const numberOrString: [number, Printable[]] = [
+    0,
+    [` + (typeof ${v} === "string" ? ${v}.length + 2 : `, c.rt("numberText"), `(${v} as number))`],
+  ];
+  if (kind === "enum") return numberOrString;
+  switch (valueScalar(field)) {
+    case ScalarType.STRING:
+    case ScalarType.BYTES:
+      return [2, [` + (${v} as string).length`]]; // and the quotes
+    case ScalarType.BOOL:
+      return [0, [` + (${v} ? 4 : 5)`]];
+    case ScalarType.INT32:
+    case ScalarType.UINT32:
+      return [0, [" + ", c.rt("numberText"), `(${v} as number)`]];
+    default: // int64, uint64: a decimal string, or a number
+      return numberOrString;
+  }
+}
+
+/** Prints `t += ` the constant `add` and what value `v` of `field` adds (see valueText). */
+function addText(c: Code, field: DescField, add: number, v: string, note = ""): void {
+  const [more, value] =
+    field.fieldKind === "list" || field.fieldKind === "map" ? [0, []] : valueText(c, field, v);
+  c.line(`t += ${add + more}`, ...value, `;${note}`);
+}
+
+/** Prints `t += ` what value `x` (an element, a map value) of `field` adds, and `add`. */
+function addItemText(c: Code, field: DescField, add: number, x: string, note = ""): void {
+  const [more, value] = valueText(c, field, x);
+  c.line(`t += ${add + more}`, ...value, `;${note}`);
+}
+
 /** Prints `readJsonX()` (JSON value to message) and the exported `fromJsonX()`. */
 export function printFromJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
@@ -393,6 +439,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       c.line("const o = ", c.rt("jsonObject"), "(j);");
       c.line(`const m = ${createForRead(desc)}();`);
       c.line("let n = 0; // members read");
+      c.line("let t = 0; // their text: names, quotes, colons, commas and values");
       c.line("let v: unknown;");
       if (fields.some((f) => f.jsonName !== f.name)) c.line("let w: unknown;");
       for (const field of fields) {
@@ -407,6 +454,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
               "(); // both names: the slow path decides",
             );
             c.line("v = w;");
+            c.line(`t += ${field.name.length - field.jsonName.length};`);
           });
         }
         c.block(["if (v !== undefined) {"], () => {
@@ -419,10 +467,13 @@ export function printFromJson(c: Code, desc: DescMessage): void {
           }
           c.line("n++;");
           printRead(c, field, (x) => readValue(c, field, x), "v");
+          // The name in quotes, a colon, a comma (one too many: see below); and the value.
+          addText(c, field, field.jsonName.length + 4, "v");
         });
       }
       c.line("const k = Object.keys(o).length;");
       c.line("r.keys += k;");
+      c.line("r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma");
       c.line("if (n !== k) ", c.rt("unknownMembers"), `(o, n, r, ${n.typeName}json);`);
       for (const f of emptyBytesFields(desc)) {
         c.line(
@@ -440,13 +491,14 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
       "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
       "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
-      "`counts.keys` receives the number of members of the objects read (see JsonRead.keys).",
+      "`counts` receives the number of members of the objects read and the length of their\n" +
+      "shortest text (see JsonRead.keys and JsonRead.chars).",
   );
   c.block(
     [
       "export function ",
       n.fromJson,
-      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): ",
+      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ",
       c.shape(desc),
       " | undefined {",
     ],
@@ -455,10 +507,13 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         c.line(
           "const r: ",
           c.rtType("JsonRead"),
-          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };",
+          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };",
         );
         c.line(`const m = ${n.readJson}(json, r, 1);`);
-        c.line("if (counts !== undefined) counts.keys = r.keys;");
+        c.block(["if (counts !== undefined) {"], () => {
+          c.line("counts.keys = r.keys;");
+          c.line("counts.chars = r.chars;");
+        });
         c.line("return m;");
       }, ["} catch {"]);
       c.line("  return undefined;");
@@ -490,7 +545,11 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       c.line(`${m} = `, ...value(v), ";");
       return;
     case "list":
-      c.line("for (const x of ", c.rt("isList"), `(${v})) ${m}.push(`, ...value("x"), ");");
+      c.block(["for (const x of ", c.rt("isList"), `(${v})) {`], () => {
+        c.line(`${m}.push(`, ...value("x"), ");");
+        addItemText(c, field, 1, "x", " // and a comma");
+      });
+      c.line(`t += ${m}.length === 0 ? 2 : 1; // the brackets, less the last comma`);
       return;
     case "map":
       if (field.mapKey !== ScalarType.STRING) {
@@ -499,9 +558,12 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       c.line("const map = ", c.rt("jsonObject"), `(${v});`);
       c.line("const mapNames = Object.keys(map);");
       c.line("r.keys += mapNames.length;");
+      c.line("t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma");
       c.block(["for (const key of mapNames) {"], () => {
         c.line(c.rt("readString"), "(key, r.wf); // a lone surrogate in a key is rejected");
         c.line(c.rt("setOwn"), `(${m}, key, `, ...value("map[key]"), ");");
+        const [more, text] = valueText(c, field, "map[key]");
+        c.line(`t += key.length + ${4 + more}`, ...text, ";");
       });
       return;
   }

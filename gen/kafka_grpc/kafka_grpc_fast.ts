@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -338,12 +338,14 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
   const o = jsonObject(j);
   const m = createGRPC_AttendantPayload();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 handler
   v = o["handler"];
   if (v !== undefined) {
     n++;
     m.handler = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 2 carUpdateStatus
   v = o["carUpdateStatus"];
@@ -351,6 +353,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(v, r, depth + 1) };
+    t += 19;
   }
   // 3 carUpdateProgress
   v = o["carUpdateProgress"];
@@ -358,6 +361,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(v, r, depth + 1) };
+    t += 21;
   }
   // 4 fileKeyReq
   v = o["fileKeyReq"];
@@ -365,6 +369,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(v, r, depth + 1) };
+    t += 14;
   }
   // 5 keys
   v = o["keys"];
@@ -372,6 +377,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "keys", value: readJsonECCKeys(v, r, depth + 1) };
+    t += 8;
   }
   // 6 updateApprove
   v = o["updateApprove"];
@@ -379,6 +385,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "updateApprove", value: readJsonUpdateData(v, r, depth + 1) };
+    t += 17;
   }
   // 7 updateGet
   v = o["updateGet"];
@@ -386,6 +393,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "updateGet", value: readJsonVehicleData(v, r, depth + 1) };
+    t += 13;
   }
   // 8 updateManifest
   v = o["updateManifest"];
@@ -393,6 +401,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "updateManifest", value: readJsonUpdateManifest(v, r, depth + 1) };
+    t += 18;
   }
   // 9 order
   v = o["order"];
@@ -400,6 +409,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "order", value: readJsonOrder(v, r, depth + 1) };
+    t += 9;
   }
   // 10 messageStatus
   v = o["messageStatus"];
@@ -407,6 +417,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "messageStatus", value: readJsonMessageStatus(v, r, depth + 1) };
+    t += 17;
   }
   // 11 dtcEntry
   v = o["dtcEntry"];
@@ -414,6 +425,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "dtcEntry", value: readJsonDTCEntry(v, r, depth + 1) };
+    t += 12;
   }
   // 12 carUpdateRequest
   v = o["carUpdateRequest"];
@@ -421,9 +433,11 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     if (m.Data.case !== undefined) bail(); // two members of the oneof
     n++;
     m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
+    t += 20;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
   return m;
 }
@@ -433,13 +447,17 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): GRPC_AttendantPayload | undefined {
+export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): GRPC_AttendantPayload | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonGRPC_AttendantPayload(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -622,6 +640,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
   const o = jsonObject(j);
   const m = createCarUpdateStatus();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 ecus
   v = o["ecus"];
@@ -630,13 +649,17 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
     const map = jsonObject(v);
     const mapNames = Object.keys(map);
     r.keys += mapNames.length;
+    t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
     for (const key of mapNames) {
       readString(key, r.wf); // a lone surrogate in a key is rejected
       setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
+      t += key.length + 4;
     }
+    t += 8;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, CarUpdateStatus$json);
   return m;
 }
@@ -646,13 +669,17 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarUpdateStatus | undefined {
+export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonCarUpdateStatus(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -916,6 +943,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   const o = jsonObject(j);
   const m = createCarECU();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 vin
@@ -923,12 +951,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (v !== undefined) {
     n++;
     m.vin = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 2 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
     m.ecu = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 3 sw_version
   v = o["swVersion"];
@@ -936,10 +966,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.swVersion = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 4 serial_number
   v = o["serialNumber"];
@@ -947,10 +979,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.serialNumber = readString(v, r.wf);
+    t += 18 + (v as string).length;
   }
   // 5 hw_version
   v = o["hwVersion"];
@@ -958,10 +992,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.hwVersion = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 6 boot_loader_version
   v = o["bootLoaderVersion"];
@@ -969,16 +1005,19 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
     m.bootLoaderVersion = readString(v, r.wf);
+    t += 23 + (v as string).length;
   }
   // 7 fingerprint
   v = o["fingerprint"];
   if (v !== undefined) {
     n++;
     m.fingerprint = readString(v, r.wf);
+    t += 17 + (v as string).length;
   }
   // 8 code_data_string
   v = o["codeDataString"];
@@ -986,16 +1025,19 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
     m.codeDataString = readString(v, r.wf);
+    t += 20 + (v as string).length;
   }
   // 9 vendor
   v = o["vendor"];
   if (v !== undefined) {
     n++;
     m.vendor = readString(v, r.wf);
+    t += 12 + (v as string).length;
   }
   // 10 supplier_sw_version
   v = o["supplierSwVersion"];
@@ -1003,10 +1045,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
     m.supplierSwVersion = readString(v, r.wf);
+    t += 23 + (v as string).length;
   }
   // 11 epoch_usec
   v = o["epochUsec"];
@@ -1014,10 +1058,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.epochUsec = readLong(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 12 assy_number
   v = o["assyNumber"];
@@ -1025,25 +1071,30 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.assyNumber = readString(v, r.wf);
+    t += 16 + (v as string).length;
   }
   // 13 createdAt
   v = o["createdAt"];
   if (v !== undefined) {
     n++;
     m.createdAt = readLong(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 14 updatedAt
   v = o["updatedAt"];
   if (v !== undefined) {
     n++;
     m.updatedAt = readLong(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, CarECU$json);
   return m;
 }
@@ -1053,13 +1104,17 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarECU | undefined {
+export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonCarECU(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -1284,75 +1339,88 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
   const o = jsonObject(j);
   const m = createCarUpdateProgress();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 fileCurrent
   v = o["fileCurrent"];
   if (v !== undefined) {
     n++;
     m.fileCurrent = readLong(v, false);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 2 fileTotal
   v = o["fileTotal"];
   if (v !== undefined) {
     n++;
     m.fileTotal = readLong(v, false);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 3 pkgCurrent
   v = o["pkgCurrent"];
   if (v !== undefined) {
     n++;
     m.pkgCurrent = readLong(v, false);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 4 pkgTotal
   v = o["pkgTotal"];
   if (v !== undefined) {
     n++;
     m.pkgTotal = readLong(v, false);
+    t += 12 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 5 installedFiles
   v = o["installedFiles"];
   if (v !== undefined) {
     n++;
     m.installedFiles = readLong(v, true);
+    t += 18 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 6 totalFiles
   v = o["totalFiles"];
   if (v !== undefined) {
     n++;
     m.totalFiles = readLong(v, true);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 7 carUpdateID
   v = o["carUpdateID"];
   if (v !== undefined) {
     n++;
     m.carUpdateID = readLong(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 8 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
     m.ecu = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 9 info
   v = o["info"];
   if (v !== undefined) {
     n++;
     m.info = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 10 status
   v = o["status"];
   if (v !== undefined) {
     n++;
     m.status = readString(v, r.wf);
+    t += 12 + (v as string).length;
   }
   // 11 errCode
   v = o["errCode"];
   if (v !== undefined) {
     n++;
     m.errCode = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, CarUpdateProgress$json);
   return m;
 }
@@ -1362,13 +1430,17 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarUpdateProgress | undefined {
+export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateProgress | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonCarUpdateProgress(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -1509,15 +1581,22 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
   const o = jsonObject(j);
   const m = createFileKeysRequest();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 fileIDs
   v = o["fileIDs"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.fileIDs.push(readString(x, r.wf));
+    for (const x of isList(v)) {
+      m.fileIDs.push(readString(x, r.wf));
+      t += 3 + (x as string).length; // and a comma
+    }
+    t += m.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 11;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, FileKeysRequest$json);
   return m;
 }
@@ -1527,13 +1606,17 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): FileKeysRequest | undefined {
+export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FileKeysRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonFileKeysRequest(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -1749,69 +1832,81 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
   const o = jsonObject(j);
   const m = createDTCEntry();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 createdAt
   v = o["createdAt"];
   if (v !== undefined) {
     n++;
     m.createdAt = readLong(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 2 vin
   v = o["vin"];
   if (v !== undefined) {
     n++;
     m.vin = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 3 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
     m.ecu = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 4 dtc
   v = o["dtc"];
   if (v !== undefined) {
     n++;
     m.dtc = readLong(v, false);
+    t += 7 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 5 timestamp
   v = o["timestamp"];
   if (v !== undefined) {
     n++;
     m.timestamp = readLong(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 6 speed
   v = o["speed"];
   if (v !== undefined) {
     n++;
     m.speed = readUint32(v);
+    t += 9 + numberText(v as number);
   }
   // 7 mileage
   v = o["mileage"];
   if (v !== undefined) {
     n++;
     m.mileage = readUint32(v);
+    t += 11 + numberText(v as number);
   }
   // 8 volt
   v = o["volt"];
   if (v !== undefined) {
     n++;
     m.volt = readUint32(v);
+    t += 8 + numberText(v as number);
   }
   // 9 snapshotBase64
   v = o["snapshotBase64"];
   if (v !== undefined) {
     n++;
     m.snapshotBase64 = readString(v, r.wf);
+    t += 20 + (v as string).length;
   }
   // 10 status
   v = o["status"];
   if (v !== undefined) {
     n++;
     m.status = readUint32(v);
+    t += 10 + numberText(v as number);
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, DTCEntry$json);
   return m;
 }
@@ -1821,13 +1916,17 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): DTCEntry | undefined {
+export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): DTCEntry | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonDTCEntry(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -1973,15 +2072,22 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
   const o = jsonObject(j);
   const m = createECCKeys();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 eccKeys
   v = o["eccKeys"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
+    for (const x of isList(v)) {
+      m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
+      t += 1; // and a comma
+    }
+    t += m.eccKeys.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 11;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, ECCKeys$json);
   return m;
 }
@@ -1991,13 +2097,17 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): ECCKeys | undefined {
+export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ECCKeys | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonECCKeys(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -2286,6 +2396,7 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   const o = jsonObject(j);
   const m = createECCKey();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 ecu
@@ -2293,12 +2404,14 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (v !== undefined) {
     n++;
     m.ecu = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 2 env
   v = o["env"];
   if (v !== undefined) {
     n++;
     m.env = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 3 pub_key_level_1
   v = o["pubKeyLevel1"];
@@ -2306,10 +2419,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 3;
   }
   if (v !== undefined) {
     n++;
     m.pubKeyLevel1 = readJsonBineryHex(v, r, depth + 1);
+    t += 16;
   }
   // 4 pub_key_level_2
   v = o["pubKeyLevel2"];
@@ -2317,10 +2432,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 3;
   }
   if (v !== undefined) {
     n++;
     m.pubKeyLevel2 = readJsonBineryHex(v, r, depth + 1);
+    t += 16;
   }
   // 5 pub_key_level_3
   v = o["pubKeyLevel3"];
@@ -2328,10 +2445,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 3;
   }
   if (v !== undefined) {
     n++;
     m.pubKeyLevel3 = readJsonBineryHex(v, r, depth + 1);
+    t += 16;
   }
   // 6 level_1
   v = o["level1"];
@@ -2339,10 +2458,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.level1 = readJsonBineryHex(v, r, depth + 1);
+    t += 10;
   }
   // 7 level_2
   v = o["level2"];
@@ -2350,10 +2471,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.level2 = readJsonBineryHex(v, r, depth + 1);
+    t += 10;
   }
   // 8 level_3
   v = o["level3"];
@@ -2361,25 +2484,30 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.level3 = readJsonBineryHex(v, r, depth + 1);
+    t += 10;
   }
   // 9 created
   v = o["created"];
   if (v !== undefined) {
     n++;
     m.created = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 10 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
     m.updated = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, ECCKey$json);
   return m;
 }
@@ -2389,13 +2517,17 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): ECCKey | undefined {
+export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ECCKey | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonECCKey(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -2540,15 +2672,18 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
   const o = jsonObject(j);
   const m = createBineryHexForRead();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 data
   v = o["data"];
   if (v !== undefined) {
     n++;
     m.data = readBytes(v);
+    t += 10 + (v as string).length;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, BineryHex$json);
   if (m.data === EMPTY) m.data = new Uint8Array(0);
   return m;
@@ -2559,13 +2694,17 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): BineryHex | undefined {
+export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): BineryHex | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonBineryHex(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -2700,15 +2839,18 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
   const o = jsonObject(j);
   const m = createUpdateData();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 id
   v = o["id"];
   if (v !== undefined) {
     n++;
     m.id = readLong(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, UpdateData$json);
   return m;
 }
@@ -2718,13 +2860,17 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateData | undefined {
+export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonUpdateData(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -2859,15 +3005,18 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
   const o = jsonObject(j);
   const m = createVehicleData();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 vin
   v = o["vin"];
   if (v !== undefined) {
     n++;
     m.vin = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, VehicleData$json);
   return m;
 }
@@ -2877,13 +3026,17 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): VehicleData | undefined {
+export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): VehicleData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonVehicleData(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -3027,21 +3180,25 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
   const o = jsonObject(j);
   const m = createMessageStatus();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 messageId
   v = o["messageId"];
   if (v !== undefined) {
     n++;
     m.messageId = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 2 status
   v = o["status"];
   if (v !== undefined) {
     n++;
     m.status = readEnum(v, EmumStatus$numbers);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, MessageStatus$json);
   return m;
 }
@@ -3051,13 +3208,17 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): MessageStatus | undefined {
+export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): MessageStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonMessageStatus(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -3455,6 +3616,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   const o = jsonObject(j);
   const m = createUpdateManifest();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 id
@@ -3462,24 +3624,28 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (v !== undefined) {
     n++;
     m.id = readLong(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 2 name
   v = o["name"];
   if (v !== undefined) {
     n++;
     m.name = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 3 version
   v = o["version"];
   if (v !== undefined) {
     n++;
     m.version = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 4 description
   v = o["description"];
   if (v !== undefined) {
     n++;
     m.description = readString(v, r.wf);
+    t += 17 + (v as string).length;
   }
   // 5 release_notes
   v = o["releaseNotes"];
@@ -3487,10 +3653,12 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.releaseNotes = readString(v, r.wf);
+    t += 18 + (v as string).length;
   }
   // 6 ecu_list
   v = o["ecuList"];
@@ -3498,10 +3666,12 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.ecuList = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 7 ecu_updates
   v = o["ecuUpdates"];
@@ -3509,16 +3679,23 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
+    for (const x of isList(v)) {
+      m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
+      t += 1; // and a comma
+    }
+    t += m.ecuUpdates.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 14;
   }
   // 8 fingerprint
   v = o["fingerprint"];
   if (v !== undefined) {
     n++;
     m.fingerprint = readString(v, r.wf);
+    t += 17 + (v as string).length;
   }
   // 9 car_update_id
   v = o["carUpdateId"];
@@ -3526,28 +3703,33 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
     m.carUpdateId = readLong(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 10 rollback
   v = o["rollback"];
   if (v !== undefined) {
     n++;
     m.rollback = readBool(v);
+    t += 12 + (v ? 4 : 5);
   }
   // 11 type
   v = o["type"];
   if (v !== undefined) {
     n++;
     m.type = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 12 vod
   v = o["vod"];
   if (v !== undefined) {
     n++;
     m.vod = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 13 manifest_type
   v = o["manifestType"];
@@ -3555,52 +3737,61 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.manifestType = readInt32(v);
+    t += 16 + numberText(v as number);
   }
   // 14 active
   v = o["active"];
   if (v !== undefined) {
     n++;
     m.active = readBool(v);
+    t += 10 + (v ? 4 : 5);
   }
   // 15 country
   v = o["country"];
   if (v !== undefined) {
     n++;
     m.country = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 16 powertrain
   v = o["powertrain"];
   if (v !== undefined) {
     n++;
     m.powertrain = readString(v, r.wf);
+    t += 16 + (v as string).length;
   }
   // 17 restraint
   v = o["restraint"];
   if (v !== undefined) {
     n++;
     m.restraint = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 18 model
   v = o["model"];
   if (v !== undefined) {
     n++;
     m.model = readString(v, r.wf);
+    t += 11 + (v as string).length;
   }
   // 19 trim
   v = o["trim"];
   if (v !== undefined) {
     n++;
     m.trim = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 20 year
   v = o["year"];
   if (v !== undefined) {
     n++;
     m.year = readInt32(v);
+    t += 8 + numberText(v as number);
   }
   // 21 body_type
   v = o["bodyType"];
@@ -3608,22 +3799,26 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.bodyType = readString(v, r.wf);
+    t += 14 + (v as string).length;
   }
   // 22 sums
   v = o["sums"];
   if (v !== undefined) {
     n++;
     m.sums = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 23 env
   v = o["env"];
   if (v !== undefined) {
     n++;
     m.env = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 24 update_duration
   v = o["updateDuration"];
@@ -3631,10 +3826,12 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.updateDuration = readInt32(v);
+    t += 18 + numberText(v as number);
   }
   // 25 max_attempts
   v = o["maxAttempts"];
@@ -3642,25 +3839,30 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.maxAttempts = readInt32(v);
+    t += 15 + numberText(v as number);
   }
   // 26 created
   v = o["created"];
   if (v !== undefined) {
     n++;
     m.created = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 27 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
     m.updated = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, UpdateManifest$json);
   return m;
 }
@@ -3670,13 +3872,17 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateManifest | undefined {
+export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonUpdateManifest(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -4004,6 +4210,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   const o = jsonObject(j);
   const m = createUpdateManifestECU();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 id
@@ -4011,6 +4218,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (v !== undefined) {
     n++;
     m.id = readLong(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 2 manifest_id
   v = o["manifestId"];
@@ -4018,22 +4226,26 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.manifestId = readLong(v, true);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 3 name
   v = o["name"];
   if (v !== undefined) {
     n++;
     m.name = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 4 version
   v = o["version"];
   if (v !== undefined) {
     n++;
     m.version = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 5 current_version
   v = o["currentVersion"];
@@ -4041,10 +4253,12 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.currentVersion = readString(v, r.wf);
+    t += 20 + (v as string).length;
   }
   // 6 hw_version
   v = o["hwVersion"];
@@ -4052,10 +4266,12 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.hwVersion = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 7 hw_versions
   v = o["hwVersions"];
@@ -4063,10 +4279,16 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.hwVersions.push(readString(x, r.wf));
+    for (const x of isList(v)) {
+      m.hwVersions.push(readString(x, r.wf));
+      t += 3 + (x as string).length; // and a comma
+    }
+    t += m.hwVersions.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 14;
   }
   // 8 configuration_mask
   v = o["configurationMask"];
@@ -4074,16 +4296,19 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.configurationMask = readString(v, r.wf);
+    t += 23 + (v as string).length;
   }
   // 9 configuration
   v = o["configuration"];
   if (v !== undefined) {
     n++;
     m.configuration = readString(v, r.wf);
+    t += 19 + (v as string).length;
   }
   // 10 self_download
   v = o["selfDownload"];
@@ -4091,28 +4316,41 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.selfDownload = readBool(v);
+    t += 16 + (v ? 4 : 5);
   }
   // 11 mode
   v = o["mode"];
   if (v !== undefined) {
     n++;
     m.mode = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 12 files
   v = o["files"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
+    for (const x of isList(v)) {
+      m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
+      t += 1; // and a comma
+    }
+    t += m.files.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 9;
   }
   // 13 rollback
   v = o["rollback"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
+    for (const x of isList(v)) {
+      m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
+      t += 1; // and a comma
+    }
+    t += m.rollback.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 12;
   }
   // 14 ecc_keys
   v = o["eccKeys"];
@@ -4120,10 +4358,12 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.eccKeys = readJsonECCKey(v, r, depth + 1);
+    t += 11;
   }
   // 15 install_priority
   v = o["installPriority"];
@@ -4131,25 +4371,30 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.installPriority = readInt32(v);
+    t += 19 + numberText(v as number);
   }
   // 16 created
   v = o["created"];
   if (v !== undefined) {
     n++;
     m.created = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 17 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
     m.updated = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, UpdateManifestECU$json);
   return m;
 }
@@ -4159,13 +4404,17 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateManifestECU | undefined {
+export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifestECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestECU(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -4505,6 +4754,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   const o = jsonObject(j);
   const m = createUpdateManifestFile();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 file_id
@@ -4513,10 +4763,12 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.fileId = readString(v, r.wf);
+    t += 12 + (v as string).length;
   }
   // 2 manifest_ecu_id
   v = o["manifestEcuId"];
@@ -4524,22 +4776,26 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
     m.manifestEcuId = readLong(v, true);
+    t += 17 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 3 filename
   v = o["filename"];
   if (v !== undefined) {
     n++;
     m.filename = readString(v, r.wf);
+    t += 14 + (v as string).length;
   }
   // 4 url
   v = o["url"];
   if (v !== undefined) {
     n++;
     m.url = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 5 file_size
   v = o["fileSize"];
@@ -4547,28 +4803,33 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.fileSize = readLong(v, false);
+    t += 12 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 6 checksum
   v = o["checksum"];
   if (v !== undefined) {
     n++;
     m.checksum = readString(v, r.wf);
+    t += 14 + (v as string).length;
   }
   // 7 type
   v = o["type"];
   if (v !== undefined) {
     n++;
     m.type = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 8 order
   v = o["order"];
   if (v !== undefined) {
     n++;
     m.order = readInt32(v);
+    t += 9 + numberText(v as number);
   }
   // 9 write_region
   v = o["writeRegion"];
@@ -4576,10 +4837,12 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.writeRegion = readJsonMemoryRegion(v, r, depth + 1);
+    t += 15;
   }
   // 10 erase_region
   v = o["eraseRegion"];
@@ -4587,10 +4850,12 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.eraseRegion = readJsonMemoryRegion(v, r, depth + 1);
+    t += 15;
   }
   // 11 file_key
   v = o["fileKey"];
@@ -4598,10 +4863,12 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.fileKey = readJsonFileKeyResponse(v, r, depth + 1);
+    t += 11;
   }
   // 12 parsed_file
   v = o["parsedFile"];
@@ -4609,16 +4876,19 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.parsedFile = readBool(v);
+    t += 14 + (v ? 4 : 5);
   }
   // 13 signature
   v = o["signature"];
   if (v !== undefined) {
     n++;
     m.signature = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 14 compatible_trims
   v = o["compatibleTrims"];
@@ -4626,10 +4896,16 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.compatibleTrims.push(readString(x, r.wf));
+    for (const x of isList(v)) {
+      m.compatibleTrims.push(readString(x, r.wf));
+      t += 3 + (x as string).length; // and a comma
+    }
+    t += m.compatibleTrims.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 19;
   }
   // 15 compatible_drive_sides
   v = o["compatibleDriveSides"];
@@ -4637,25 +4913,34 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.compatibleDriveSides.push(readString(x, r.wf));
+    for (const x of isList(v)) {
+      m.compatibleDriveSides.push(readString(x, r.wf));
+      t += 3 + (x as string).length; // and a comma
+    }
+    t += m.compatibleDriveSides.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 24;
   }
   // 16 created
   v = o["created"];
   if (v !== undefined) {
     n++;
     m.created = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 17 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
     m.updated = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, UpdateManifestFile$json);
   return m;
 }
@@ -4665,13 +4950,17 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): UpdateManifestFile | undefined {
+export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifestFile | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestFile(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -4815,21 +5104,25 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
   const o = jsonObject(j);
   const m = createMemoryRegion();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 offset
   v = o["offset"];
   if (v !== undefined) {
     n++;
     m.offset = readLong(v, false);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 2 length
   v = o["length"];
   if (v !== undefined) {
     n++;
     m.length = readLong(v, false);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, MemoryRegion$json);
   return m;
 }
@@ -4839,13 +5132,17 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): MemoryRegion | undefined {
+export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): MemoryRegion | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonMemoryRegion(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -5016,6 +5313,7 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
   const o = jsonObject(j);
   const m = createFileKeyResponse();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 file_id
@@ -5024,37 +5322,44 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 1;
   }
   if (v !== undefined) {
     n++;
     m.fileId = readString(v, r.wf);
+    t += 12 + (v as string).length;
   }
   // 2 key
   v = o["key"];
   if (v !== undefined) {
     n++;
     m.key = readString(v, r.wf);
+    t += 9 + (v as string).length;
   }
   // 3 auth
   v = o["auth"];
   if (v !== undefined) {
     n++;
     m.auth = readString(v, r.wf);
+    t += 10 + (v as string).length;
   }
   // 4 nonce
   v = o["nonce"];
   if (v !== undefined) {
     n++;
     m.nonce = readString(v, r.wf);
+    t += 11 + (v as string).length;
   }
   // 5 error
   v = o["error"];
   if (v !== undefined) {
     n++;
     m.error = readString(v, r.wf);
+    t += 11 + (v as string).length;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, FileKeyResponse$json);
   return m;
 }
@@ -5064,13 +5369,17 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): FileKeyResponse | undefined {
+export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FileKeyResponse | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonFileKeyResponse(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -5214,21 +5523,25 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
   const o = jsonObject(j);
   const m = createFeatureCodes();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 familyCode
   v = o["familyCode"];
   if (v !== undefined) {
     n++;
     m.familyCode = readString(v, r.wf);
+    t += 16 + (v as string).length;
   }
   // 2 featureCode
   v = o["featureCode"];
   if (v !== undefined) {
     n++;
     m.featureCode = readString(v, r.wf);
+    t += 17 + (v as string).length;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, FeatureCodes$json);
   return m;
 }
@@ -5238,13 +5551,17 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): FeatureCodes | undefined {
+export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FeatureCodes | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonFeatureCodes(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -5516,99 +5833,120 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
   const o = jsonObject(j);
   const m = createVehicleSpecification();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 orderId
   v = o["orderId"];
   if (v !== undefined) {
     n++;
     m.orderId = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 2 productId
   v = o["productId"];
   if (v !== undefined) {
     n++;
     m.productId = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 3 vehicleId
   v = o["vehicleId"];
   if (v !== undefined) {
     n++;
     m.vehicleId = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 4 mfPlant
   v = o["mfPlant"];
   if (v !== undefined) {
     n++;
     m.mfPlant = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 5 modelType
   v = o["modelType"];
   if (v !== undefined) {
     n++;
     m.modelType = readString(v, r.wf);
+    t += 15 + (v as string).length;
   }
   // 6 modelId
   v = o["modelId"];
   if (v !== undefined) {
     n++;
     m.modelId = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 7 modelYear
   v = o["modelYear"];
   if (v !== undefined) {
     n++;
     m.modelYear = readLong(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 8 sn
   v = o["sn"];
   if (v !== undefined) {
     n++;
     m.sn = readString(v, r.wf);
+    t += 8 + (v as string).length;
   }
   // 9 version
   v = o["version"];
   if (v !== undefined) {
     n++;
     m.version = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 10 model
   v = o["model"];
   if (v !== undefined) {
     n++;
     m.model = readString(v, r.wf);
+    t += 11 + (v as string).length;
   }
   // 11 vinPre
   v = o["vinPre"];
   if (v !== undefined) {
     n++;
     m.vinPre = readString(v, r.wf);
+    t += 12 + (v as string).length;
   }
   // 12 destCon
   v = o["destCon"];
   if (v !== undefined) {
     n++;
     m.destCon = readString(v, r.wf);
+    t += 13 + (v as string).length;
   }
   // 13 feature
   v = o["feature"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
+    for (const x of isList(v)) {
+      m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
+      t += 1; // and a comma
+    }
+    t += m.feature.length === 0 ? 2 : 1; // the brackets, less the last comma
+    t += 11;
   }
   // 14 date
   v = o["date"];
   if (v !== undefined) {
     n++;
     m.date = readLong(v, true);
+    t += 8 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 15 fOrderId
   v = o["fOrderId"];
   if (v !== undefined) {
     n++;
     m.fOrderId = readString(v, r.wf);
+    t += 14 + (v as string).length;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, VehicleSpecification$json);
   return m;
 }
@@ -5618,13 +5956,17 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): VehicleSpecification | undefined {
+export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): VehicleSpecification | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonVehicleSpecification(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -5797,33 +6139,39 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   const o = jsonObject(j);
   const m = createOrder();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   // 1 specId
   v = o["specId"];
   if (v !== undefined) {
     n++;
     m.specId = readLong(v, true);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 2 orderNo
   v = o["orderNo"];
   if (v !== undefined) {
     n++;
     m.orderNo = readLong(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   // 3 msgIdentifier
   v = o["msgIdentifier"];
   if (v !== undefined) {
     n++;
     m.msgIdentifier = readString(v, r.wf);
+    t += 19 + (v as string).length;
   }
   // 4 VehicleSpecification
   v = o["VehicleSpecification"];
   if (v !== undefined) {
     n++;
     m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
+    t += 24;
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, Order$json);
   return m;
 }
@@ -5833,13 +6181,17 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): Order | undefined {
+export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): Order | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonOrder(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;
@@ -5974,6 +6326,7 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
   const o = jsonObject(j);
   const m = createCarUpdateRequest();
   let n = 0; // members read
+  let t = 0; // their text: names, quotes, colons, commas and values
   let v: unknown;
   let w: unknown;
   // 1 car_update_id
@@ -5982,13 +6335,16 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
   if (w !== undefined) {
     if (v !== undefined) bail(); // both names: the slow path decides
     v = w;
+    t += 2;
   }
   if (v !== undefined) {
     n++;
     m.carUpdateId = readLong(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
   const k = Object.keys(o).length;
   r.keys += k;
+  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (n !== k) unknownMembers(o, n, r, CarUpdateRequest$json);
   return m;
 }
@@ -5998,13 +6354,17 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts.keys` receives the number of members of the objects read (see JsonRead.keys).
+ * `counts` receives the number of members of the objects read and the length of their
+ * shortest text (see JsonRead.keys and JsonRead.chars).
  */
-export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number }): CarUpdateRequest | undefined {
+export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
     const m = readJsonCarUpdateRequest(json, r, 1);
-    if (counts !== undefined) counts.keys = r.keys;
+    if (counts !== undefined) {
+      counts.keys = r.keys;
+      counts.chars = r.chars;
+    }
     return m;
   } catch {
     return undefined;

@@ -7,7 +7,7 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { wellFormedJson, wellFormedOutput } from "../runtime/index.js";
+import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
 import { noDuplicateKeys } from "./json-duplicates.js";
 import {
@@ -135,7 +135,8 @@ export function envelopeFromJson(
 /**
  * {@link envelopeFromJson} with its options read, told whether every string in `json` is known
  * to be well-formed (then the generated reader does not check each one for lone surrogates), and
- * given the text `json` was parsed from, if any, to look for duplicate keys in.
+ * given the text `json` was parsed from, if any: then `wellFormed` says only that the text holds
+ * no lone surrogate, and its escapes are looked into if it has any.
  */
 function readEnvelope(
   json: JsonValue,
@@ -143,23 +144,26 @@ function readEnvelope(
   wellFormed: boolean,
   text?: string,
 ): GRPC_AttendantPayload {
-  // The generated reader counts the members of the objects it reads: as many as the text opens
-  // means no duplicate key.
-  const counts = { keys: 0 };
-  const fast = fromJsonGRPC_AttendantPayload(
+  // The generated reader counts the members of the objects it reads, and the length of their
+  // shortest text. Text of that length (the usual compact text: the check costs nothing) has no
+  // space, no escape and no member that JSON.parse() dropped as a duplicate key.
+  const counts = { keys: 0, chars: 0 };
+  let fast = fromJsonGRPC_AttendantPayload(
     json,
     o.ignoreUnknownFields,
     o.recursionLimit,
     wellFormed,
     counts,
   );
-  if (
-    fast !== undefined &&
-    (fast.Data.case !== undefined || !o.requireData) &&
-    (text === undefined || noDuplicateKeys(text, counts.keys))
-  ) {
-    return fast;
+  if (fast !== undefined && text !== undefined && counts.chars !== text.length) {
+    // Longer text: as many members as it opens (a look at every colon) shows no duplicate key,
+    // and a \u escape may have made a lone surrogate that the look at the text did not see.
+    if (!noDuplicateKeys(text, counts.keys)) fast = undefined;
+    else if (wellFormed && text.includes("\\u")) {
+      fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit, false);
+    }
   }
+  if (fast !== undefined && (fast.Data.case !== undefined || !o.requireData)) return fast;
   return text === undefined ? fromJsonFallback(json, o) : fromJsonTextFallback(text, json, o);
 }
 
@@ -173,9 +177,9 @@ export function envelopeFromJsonString(
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
   // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
-  // surrogates in each string if the text shows none (and no \u escape that could make one).
+  // surrogates in each string if the text holds none (escapes aside: see readEnvelope).
   const o = readOptions(options, jsonReadStringDefaults, levelMinimum);
-  return readEnvelope(parseText(text, o.maxBytes), o, wellFormedJson(text), text);
+  return readEnvelope(parseText(text, o.maxBytes), o, wellFormedString(text), text);
 }
 
 /**

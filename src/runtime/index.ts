@@ -50,6 +50,7 @@ export { MAX_DECIMAL_CHARS } from "./int64.js";
 export {
   type JsonRead,
   jsonObject,
+  numberText,
   readBool,
   readBytes,
   readEnum,
@@ -75,7 +76,6 @@ export { setOwn } from "./own-property.js";
 export {
   compareUtf8,
   wellFormed,
-  wellFormedJson,
   wellFormedOutput,
   wellFormedString,
 } from "./unicode.js";

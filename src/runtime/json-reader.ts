@@ -16,6 +16,24 @@ export interface JsonRead {
    * the JSON text opens, it shows whether JSON.parse() dropped a duplicate key.
    */
   keys: number;
+  /**
+   * The length of the shortest JSON text of what was read (no space, no escape), added up; NaN
+   * if a number has a shorter spelling than its digits (see numberText). When the text
+   * JSON.parse() read has no escape, a length equal to it shows that no member was dropped as a
+   * duplicate key: the text holds every member read, each at least this long, and nothing more.
+   */
+  chars: number;
+}
+
+/**
+ * The length of the shortest JSON text of the integer `x`: its digits and sign, or NaN when an
+ * exponent makes it shorter (1000 as 1e3), whose length in the text this cannot know.
+ */
+export function numberText(x: number): number {
+  if (x % 1000 === 0 && x !== 0) return Number.NaN;
+  let n = x < 0 ? 2 : 1;
+  for (let p = 10, a = x < 0 ? -x : x; p <= a; p *= 10) n++;
+  return n;
 }
 
 /**

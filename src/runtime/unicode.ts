@@ -7,8 +7,8 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * Whether `s` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
  * keeps this small enough for V8 to inline at every call site (a fallback in here measured 5 to
  * 10 % slower JSON writing). Engines from before 2023 lack it: the call throws a TypeError, and
- * the generated function gives up to the slow path, as on any exception. Only the call in
- * wellFormedJson, outside the generated functions, needs the fallback.
+ * the generated function gives up to the slow path, as on any exception. Calls outside the
+ * generated functions use wellFormedString, which has the fallback.
  */
 export function wellFormed(s: string): boolean {
   return s.isWellFormed();
@@ -37,14 +37,6 @@ export function compareUtf8(a: string, b: string): number {
     return x - y;
   }
   return a.length - b.length;
-}
-
-/**
- * Whether every string JSON.parse() makes of `text` is well-formed: the text holds no lone
- * surrogate and no `\u` escape (which could make one).
- */
-export function wellFormedJson(text: string): boolean {
-  return !text.includes("\\u") && wellFormedString(text);
 }
 
 /**

@@ -8,8 +8,10 @@ const envelopeFromJsonStringSlow = (
   options?: Parameters<typeof fromJsonTextFallback>[2],
 ) => fromJsonTextFallback(text, parseJsonText(text, options), options);
 
+import fc from "fast-check";
 import { noDuplicateKeys } from "../../src/envelope/json-duplicates.js";
 import { envelopeFromJsonString, isCodecError } from "../../src/index.js";
+import { jsonText } from "../helpers/json-arbitraries.js";
 
 // Duplicate keys, which JSON.parse() hides (the last one wins) and Google's parsers refuse: the
 // fast path and the slow path refuse them with the same error, naming the key.
@@ -53,6 +55,18 @@ const cases: [string, string, string][] = [
     `${T}: duplicate key "vin" at position 24`,
   ],
   [
+    // Exponents make the numbers 10 characters shorter than their digits, as much as the
+    // duplicate adds: the text is as long as the one without it.
+    "a message whose numbers an exponent writes shorter",
+    '{"dtcEntry":{"speed":1,"mileage":1e9,"volt":1e4,"status":1e3,"speed":1}}',
+    `${T}: duplicate key "speed" at position 61`,
+  ],
+  [
+    "the envelope, both times with the same value",
+    '{"handler":"a","dtcEntry":{},"handler":"a"}',
+    `${T}: duplicate key "handler" at position 29`,
+  ],
+  [
     "spaces before the colon, and colons in strings",
     '{"updateGet":{"vin" : "a:b", "vin"\n:"c"}}',
     `${T}: duplicate key "vin" at position 29`,
@@ -81,5 +95,74 @@ describe("envelopeFromJsonString()", () => {
     expect(noDuplicateKeys(text, keys)).toBe(true);
     expect(noDuplicateKeys(text, keys - 1)).toBe(false);
     expect(() => envelopeFromJsonString(text)).not.toThrow();
+  });
+});
+
+/**
+ * The JSON text of `value` with one member written twice: the `member`-th of the `object`-th
+ * object that has members (counted in text order), first as `first(value)` writes its value,
+ * then as it is. JSON.parse() keeps the last, so the text parses to the very value without the
+ * duplicate: only the duplicate-key check can tell.
+ */
+function withDuplicate(
+  value: unknown,
+  object: number,
+  member: number,
+  first: (v: unknown) => string,
+): string {
+  let objects = 0;
+  const count = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(count);
+    else if (typeof v === "object" && v !== null) {
+      if (Object.keys(v).length > 0) objects++;
+      Object.values(v).forEach(count);
+    }
+  };
+  count(value);
+  const target = object % objects;
+  let seen = 0;
+  const write = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(write).join(",")}]`;
+    if (typeof v !== "object" || v === null) return JSON.stringify(v);
+    const entries = Object.entries(v);
+    const members = entries.map(([k, x]) => `${JSON.stringify(k)}:${write(x)}`);
+    if (entries.length > 0 && seen++ === target) {
+      const i = member % entries.length;
+      const [k, x] = entries[i] as [string, unknown];
+      members.splice(i, 0, `${JSON.stringify(k)}:${first(x)}`);
+    }
+    return `{${members.join(",")}}`;
+  };
+  return write(value);
+}
+
+/** Ways to write the first of two members of one name. */
+const firstValue = fc.constantFrom(
+  (v: unknown) => JSON.stringify(v), // the same value
+  (v: unknown) => (typeof v === "number" && v % 1000 === 0 && v !== 0 ? `${v / 1000}e3` : "0"),
+  () => '""',
+  () => "0",
+  () => "null",
+  () => "{}",
+);
+
+describe("envelopeFromJsonString(): duplicate keys anywhere", () => {
+  it("refuses the JSON of any envelope with any member written twice, whatever the first value", () => {
+    fc.assert(
+      fc.property(jsonText, fc.nat(), fc.nat(), firstValue, (text, object, member, first) => {
+        const value = JSON.parse(text) as unknown;
+        fc.pre(typeof value === "object" && value !== null && Object.keys(value).length > 0);
+        const duplicated = withDuplicate(value, object, member, first);
+        let error: unknown;
+        try {
+          envelopeFromJsonString(duplicated, { requireData: false, ignoreUnknownFields: true });
+        } catch (e) {
+          error = e;
+        }
+        expect(isCodecError(error) && error.code).toBe("invalid_json");
+        expect((error as Error).message).toMatch(/: duplicate key "/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromJsonTextFallback } from "../../src/envelope/fallback.js";
 import { envelopeFromJsonString } from "../../src/index.js";
-import { readBytes } from "../../src/runtime/index.js";
+import { numberText, readBytes } from "../../src/runtime/index.js";
 import { expectSameOutcome } from "../helpers/outcome.js";
 
 describe("readBytes(): bytes read from JSON", () => {
@@ -98,6 +98,64 @@ describe("readBytes(): the base64 it takes, short or long (decoded natively wher
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe("numberText(): the shortest JSON text of an integer, for the duplicate-key proof", () => {
+  it.each([
+    [0, 1],
+    [-0, 1],
+    [7, 1],
+    [-7, 2],
+    [10, 2],
+    [100, 3],
+    [999, 3],
+    [1001, 4],
+    [-2147483648, 11],
+    [4294967295, 10],
+    [9007199254740991, 16],
+  ])("gives %d as %d characters", (x, n) => {
+    expect(numberText(x)).toBe(n);
+  });
+
+  it.each([1000, -3000, 2147483000, 1e15])(
+    "gives NaN for %d, which an exponent makes shorter",
+    (x) => {
+      expect(numberText(x)).toBeNaN();
+    },
+  );
+
+  it("is never more than the length of any JSON spelling of the integer", () => {
+    // Every spelling JSON allows: digits with a fraction of zeros, or a mantissa and exponent.
+    const spellings = (x: number): string[] => {
+      const digits = String(Math.abs(x));
+      const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+      const out = [`${sign}${digits}`, `${sign}${digits}.0`];
+      for (let e = 0; e < digits.length; e++) {
+        const mantissa = digits.slice(0, digits.length - e);
+        if (/^0*$/.test(digits.slice(digits.length - e)) && mantissa !== "") {
+          out.push(`${sign}${mantissa}e${e}`, `${sign}${mantissa}E+${e}`);
+        }
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.integer({ min: 0, max: 999 }).map((x) => x * 1000),
+        ),
+        (x) => {
+          const n = numberText(x);
+          for (const s of spellings(x)) {
+            expect(JSON.parse(s)).toBe(x);
+            if (!Number.isNaN(n)) expect(n).toBeLessThanOrEqual(s.length);
+          }
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
