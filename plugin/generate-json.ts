@@ -409,6 +409,27 @@ function addItemText(c: Code, field: DescField, add: number, x: string, note = "
   c.line(`t += ${add + more}`, ...value, `;${note}`);
 }
 
+/**
+ * Prints `const name = v`, a JSON object to read a message or a map from, or a bail. Only
+ * objects with Object.prototype for prototype (what JSON.parse() makes): a reader's property
+ * reads find no member in another prototype. Not an array, nor an object without a prototype.
+ *
+ * For a message of what JSON.parse() made (`r.parsed`), written as `v.constructor !== Object`:
+ * its objects are arrays or have that prototype, and a member named `constructor` is unknown to
+ * every message (the slow path decides). Written out in each reader, which sees objects of one
+ * shape, V8 finds `constructor` on the prototype it knows, where Object.getPrototypeOf(), or one
+ * function that every reader calls, costs about 20 ns an object (Node.js 26). A map may have a
+ * key `constructor`, and any other value any prototype: they get Object.getPrototypeOf().
+ */
+function printJsonObject(c: Code, name: string, v: string, map = false): void {
+  const prototype = `Object.getPrototypeOf(${v}) !== Object.prototype`;
+  const other = map ? prototype : `(r.parsed ? ${v}.constructor !== Object : ${prototype})`;
+  c.block([`if (typeof ${v} !== "object" || ${v} === null || ${other}) {`], () =>
+    c.line(c.rt("bail"), "();"),
+  );
+  c.line(`const ${name} = ${v} as `, c.rtType("JsonObject"), ";");
+}
+
 /** Prints `readJsonX()` (JSON value to message) and the exported `fromJsonX()`. */
 export function printFromJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
@@ -436,7 +457,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line("if (depth > r.limit) ", c.rt("bail"), "();");
-      c.line("const o = ", c.rt("jsonObject"), "(j);");
+      printJsonObject(c, "o", "j");
       c.line(`const m = ${createForRead(desc)}();`);
       c.line("let n = 0; // members read");
       c.line("let t = 0; // their text: names, quotes, colons, commas and values");
@@ -491,8 +512,9 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
       "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
       "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
-      "`counts` receives the number of members of the objects read and the length of their\n" +
-      "shortest text (see JsonRead.keys and JsonRead.chars).",
+      "`counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives\n" +
+      "the number of members of the objects read and the length of their shortest text (see\n" +
+      "JsonRead.keys and JsonRead.chars).",
   );
   c.block(
     [
@@ -507,7 +529,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         c.line(
           "const r: ",
           c.rtType("JsonRead"),
-          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };",
+          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };",
         );
         c.line(`const m = ${n.readJson}(json, r, 1);`);
         c.block(["if (counts !== undefined) {"], () => {
@@ -555,7 +577,7 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       if (field.mapKey !== ScalarType.STRING) {
         throw new Error("protoc-gen-vuc: only string map keys are supported by the JSON readers");
       }
-      c.line("const map = ", c.rt("jsonObject"), `(${v});`);
+      printJsonObject(c, "map", v, true);
       c.line("const mapNames = Object.keys(map);");
       c.line("r.keys += mapNames.length;");
       c.line("t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma");

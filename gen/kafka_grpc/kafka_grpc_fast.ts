@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonObject, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -335,7 +335,10 @@ const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStat
  */
 function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): GRPC_AttendantPayload {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createGRPC_AttendantPayload();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -447,12 +450,13 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): GRPC_AttendantPayload | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonGRPC_AttendantPayload(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -637,7 +641,10 @@ const CarUpdateStatus$json: readonly string[] = ["ecus"];
  */
 function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpdateStatus {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createCarUpdateStatus();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -646,7 +653,10 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
   v = o["ecus"];
   if (v !== undefined) {
     n++;
-    const map = jsonObject(v);
+    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype) {
+      bail();
+    }
+    const map = v as JsonObject;
     const mapNames = Object.keys(map);
     r.keys += mapNames.length;
     t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
@@ -669,12 +679,13 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateStatus(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -940,7 +951,10 @@ const CarECU$json: readonly string[] = ["vin", "ecu", "swVersion", "sw_version",
  */
 function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createCarECU();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -1104,12 +1118,13 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonCarECU(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1336,7 +1351,10 @@ const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "
  */
 function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarUpdateProgress {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createCarUpdateProgress();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -1430,12 +1448,13 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateProgress | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateProgress(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1578,7 +1597,10 @@ const FileKeysRequest$json: readonly string[] = ["fileIDs"];
  */
 function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKeysRequest {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createFileKeysRequest();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -1606,12 +1628,13 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FileKeysRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonFileKeysRequest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1829,7 +1852,10 @@ const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "tim
  */
 function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createDTCEntry();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -1916,12 +1942,13 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): DTCEntry | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonDTCEntry(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2069,7 +2096,10 @@ const ECCKeys$json: readonly string[] = ["eccKeys"];
  */
 function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createECCKeys();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -2097,12 +2127,13 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ECCKeys | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonECCKeys(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2393,7 +2424,10 @@ const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_l
  */
 function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createECCKey();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -2517,12 +2551,13 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ECCKey | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonECCKey(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2669,7 +2704,10 @@ const BineryHex$json: readonly string[] = ["data"];
  */
 function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createBineryHexForRead();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -2694,12 +2732,13 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): BineryHex | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonBineryHex(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2836,7 +2875,10 @@ const UpdateData$json: readonly string[] = ["id"];
  */
 function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createUpdateData();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -2860,12 +2902,13 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateData(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3002,7 +3045,10 @@ const VehicleData$json: readonly string[] = ["vin"];
  */
 function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleData {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createVehicleData();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -3026,12 +3072,13 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): VehicleData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonVehicleData(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3177,7 +3224,10 @@ const MessageStatus$json: readonly string[] = ["messageId", "status"];
  */
 function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageStatus {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createMessageStatus();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -3208,12 +3258,13 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): MessageStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonMessageStatus(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3613,7 +3664,10 @@ const UpdateManifest$json: readonly string[] = ["id", "name", "version", "descri
  */
 function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateManifest {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createUpdateManifest();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -3872,12 +3926,13 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -4207,7 +4262,10 @@ const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest
  */
 function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): UpdateManifestECU {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createUpdateManifestECU();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -4404,12 +4462,13 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifestECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestECU(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -4751,7 +4810,10 @@ const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manife
  */
 function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): UpdateManifestFile {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createUpdateManifestFile();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -4950,12 +5012,13 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifestFile | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestFile(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5101,7 +5164,10 @@ const MemoryRegion$json: readonly string[] = ["offset", "length"];
  */
 function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryRegion {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createMemoryRegion();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -5132,12 +5198,13 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): MemoryRegion | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonMemoryRegion(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5310,7 +5377,10 @@ const FileKeyResponse$json: readonly string[] = ["fileId", "file_id", "key", "au
  */
 function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKeyResponse {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createFileKeyResponse();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -5369,12 +5439,13 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FileKeyResponse | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonFileKeyResponse(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5520,7 +5591,10 @@ const FeatureCodes$json: readonly string[] = ["familyCode", "featureCode"];
  */
 function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCodes {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createFeatureCodes();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -5551,12 +5625,13 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FeatureCodes | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonFeatureCodes(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5830,7 +5905,10 @@ const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "v
  */
 function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): VehicleSpecification {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createVehicleSpecification();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -5956,12 +6034,13 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): VehicleSpecification | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonVehicleSpecification(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6136,7 +6215,10 @@ const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "Ve
  */
 function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createOrder();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -6181,12 +6263,13 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): Order | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonOrder(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6323,7 +6406,10 @@ const CarUpdateRequest$json: readonly string[] = ["carUpdateId", "car_update_id"
  */
 function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUpdateRequest {
   if (depth > r.limit) bail();
-  const o = jsonObject(j);
+  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+    bail();
+  }
+  const o = j as JsonObject;
   const m = createCarUpdateRequest();
   let n = 0; // members read
   let t = 0; // their text: names, quotes, colons, commas and values
@@ -6354,12 +6440,13 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts` receives the number of members of the objects read and the length of their
- * shortest text (see JsonRead.keys and JsonRead.chars).
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * the number of members of the objects read and the length of their shortest text (see
+ * JsonRead.keys and JsonRead.chars).
  */
 export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateRequest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;

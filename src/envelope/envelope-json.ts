@@ -129,42 +129,17 @@ export function envelopeFromJson(
   json: JsonValue,
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
-  return readEnvelope(json, readOptions(options, jsonReadDefaults, levelMinimum), false);
+  const o = readOptions(options, jsonReadDefaults, levelMinimum);
+  const fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit);
+  return taken(fast, o) ? fast : fromJsonFallback(json, o);
 }
 
-/**
- * {@link envelopeFromJson} with its options read, told whether every string in `json` is known
- * to be well-formed (then the generated reader does not check each one for lone surrogates), and
- * given the text `json` was parsed from, if any: then `wellFormed` says only that the text holds
- * no lone surrogate, and its escapes are looked into if it has any.
- */
-function readEnvelope(
-  json: JsonValue,
+/** Whether the generated reader read an envelope the options take, not leaving it to the slow path. */
+function taken(
+  fast: GRPC_AttendantPayload | undefined,
   o: EnvelopeJsonReadOptions,
-  wellFormed: boolean,
-  text?: string,
-): GRPC_AttendantPayload {
-  // The generated reader counts the members of the objects it reads, and the length of their
-  // shortest text. Text of that length (the usual compact text: the check costs nothing) has no
-  // space, no escape and no member that JSON.parse() dropped as a duplicate key.
-  const counts = { keys: 0, chars: 0 };
-  let fast = fromJsonGRPC_AttendantPayload(
-    json,
-    o.ignoreUnknownFields,
-    o.recursionLimit,
-    wellFormed,
-    counts,
-  );
-  if (fast !== undefined && text !== undefined && counts.chars !== text.length) {
-    // Longer text: as many members as it opens (a look at every colon) shows no duplicate key,
-    // and a \u escape may have made a lone surrogate that the look at the text did not see.
-    if (!noDuplicateKeys(text, counts.keys)) fast = undefined;
-    else if (wellFormed && text.includes("\\u")) {
-      fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit, false);
-    }
-  }
-  if (fast !== undefined && (fast.Data.case !== undefined || !o.requireData)) return fast;
-  return text === undefined ? fromJsonFallback(json, o) : fromJsonTextFallback(text, json, o);
+): fast is GRPC_AttendantPayload {
+  return fast !== undefined && (fast.Data.case !== undefined || !o.requireData);
 }
 
 /**
@@ -176,10 +151,31 @@ export function envelopeFromJsonString(
   text: string,
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
-  // JSON.parse() is native and fast, then the generated reader, which skips the check for lone
-  // surrogates in each string if the text holds none (escapes aside: see readEnvelope).
+  // JSON.parse() is native and fast, then the generated reader. It skips the check for lone
+  // surrogates in each string if the text holds none (escapes aside: see below), counts the
+  // members of the objects it reads, and adds up the length of their shortest text.
   const o = readOptions(options, jsonReadStringDefaults, levelMinimum);
-  return readEnvelope(parseText(text, o.maxBytes), o, wellFormedString(text), text);
+  const json = parseText(text, o.maxBytes);
+  const wellFormed = wellFormedString(text);
+  const counts = { keys: 0, chars: 0 };
+  let fast = fromJsonGRPC_AttendantPayload(
+    json,
+    o.ignoreUnknownFields,
+    o.recursionLimit,
+    wellFormed,
+    counts,
+  );
+  // Text of that length (the usual compact text: the check costs nothing) has no space, no
+  // escape and no member that JSON.parse() dropped as a duplicate key. Longer text: as many
+  // members as it opens (a look at every colon) shows no duplicate key, and a \u escape may have
+  // made a lone surrogate that the look at the text did not see.
+  if (fast !== undefined && counts.chars !== text.length) {
+    if (!noDuplicateKeys(text, counts.keys)) fast = undefined;
+    else if (wellFormed && text.includes("\\u")) {
+      fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit, false);
+    }
+  }
+  return taken(fast, o) ? fast : fromJsonTextFallback(text, json, o);
 }
 
 /**

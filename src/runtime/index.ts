@@ -49,7 +49,6 @@ export {
 export { MAX_DECIMAL_CHARS } from "./int64.js";
 export {
   type JsonRead,
-  jsonObject,
   numberText,
   readBool,
   readBytes,

@@ -12,6 +12,11 @@ export interface JsonRead {
   /** Every string is known to be well-formed (no lone surrogate): skip the check. */
   readonly wf: boolean;
   /**
+   * The value is what JSON.parse() returned: its objects are arrays or have Object.prototype
+   * for prototype, and a reader tells them apart by their `constructor` (see printJsonObject).
+   */
+  readonly parsed: boolean;
+  /**
    * The members of every object read (messages and maps), added up: compared with the members
    * the JSON text opens, it shows whether JSON.parse() dropped a duplicate key.
    */
@@ -37,16 +42,6 @@ export function numberText(x: number): number {
 }
 
 /**
- * A JSON object to read a message or a map from, or bail. Only plain objects (what JSON.parse()
- * makes): the readers look fields up by property reads, which an object with another prototype
- * could answer from its prototype.
- */
-export function jsonObject(v: unknown): JsonObject {
-  if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype) bail();
-  return v as JsonObject;
-}
-
-/**
  * Called when a message's JSON object has more members than the reader read (`n`): bails
  * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
  * rather than from a member (a polluted Object.prototype), which the count would not show.
@@ -55,8 +50,8 @@ export function jsonObject(v: unknown): JsonObject {
  * the strings are not known to be well-formed, and an unknown member whose value is an object
  * or array.
  * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
- * same object, without `ignoreUnknownFields`: the counts then match, the reader takes the
- * inherited value where the slow path would name the unknown member.)
+ * same object: the counts then match, and the reader takes the inherited value where the slow
+ * path would name the unknown member, or skip it with `ignoreUnknownFields`.)
  */
 export function unknownMembers(
   o: JsonObject,
@@ -95,6 +90,21 @@ const UINT64_MAX = 18446744073709551615n;
  * one may have lost digits in JSON.parse(): the slow path rejects it), in range.
  */
 export function readLong(v: unknown, signed: boolean): bigint {
+  // Up to 8 digits (counts, sizes, codes): small enough for V8 to inline into every reader.
+  if (typeof v === "string" && v.length <= 8) {
+    let x = 0;
+    for (let i = 0; i < v.length; i++) {
+      const d = v.charCodeAt(i) - 48;
+      if (d >>> 0 > 9) return readLongText(v, signed); // a sign, or what is not a digit
+      x = x * 10 + d;
+    }
+    if (v.length > 0) return bigintOf(x, signed);
+  }
+  return readLongText(v, signed);
+}
+
+/** {@link readLong} for the rest: longer or signed digits, numbers, and what it bails on. */
+function readLongText(v: unknown, signed: boolean): bigint {
   if (typeof v === "string") {
     // Digits that make a safe integer make it exactly in a float (below 2^53 every step is
     // exact, and rounding cannot take a larger value down into the safe range): BigInt(number)
