@@ -98,6 +98,15 @@ function emitCondition(scalar: ScalarType | undefined, v: string): string {
   }
 }
 
+/** The kind of a field's values: its own, a list's elements', a map's values'. */
+function valueKind(field: DescField): "scalar" | "enum" | "message" {
+  return field.fieldKind === "list"
+    ? field.listKind
+    : field.fieldKind === "map"
+      ? field.mapKind
+      : field.fieldKind;
+}
+
 /** The scalar type of a singular, list or map field's values, or undefined for an enum. */
 function valueScalar(field: DescField): ScalarType | undefined {
   switch (field.fieldKind) {
@@ -332,12 +341,7 @@ const MAP_SPREAD_KEYS = 16;
 
 /** The reader of one value of a field from a JSON value `v` (for fromJson). */
 function readValue(c: Code, field: DescField, v: string): Printable[] {
-  const kind =
-    field.fieldKind === "list"
-      ? field.listKind
-      : field.fieldKind === "map"
-        ? field.mapKind
-        : field.fieldKind;
+  const kind = valueKind(field);
   if (kind === "message") {
     return [`${namesOf(field.message as DescMessage).readJson}(${v}, r, depth + 1)`];
   }
@@ -370,12 +374,7 @@ function readValue(c: Code, field: DescField, v: string): Printable[] {
  * 900 bytes of bytecode into a function, and the readers of the values need it more).
  */
 function valueText(c: Code, field: DescField, v: string): [number, Printable[]] {
-  const kind =
-    field.fieldKind === "list"
-      ? field.listKind
-      : field.fieldKind === "map"
-        ? field.mapKind
-        : field.fieldKind;
+  const kind = valueKind(field);
   if (kind === "message") return [0, []];
   const numberOrString: [number, Printable[]] = [
     0,
