@@ -1,13 +1,13 @@
 import { create, equals, type JsonValue, toJson } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJsonText, writeJsonText } from "../../src/envelope/envelope-json.js";
+import { parseJsonText, readJsonText, writeJsonText } from "../../src/envelope/envelope-json.js";
 import {
   fromJsonFallback,
   fromJsonTextFallback,
   toJsonFallback,
 } from "../../src/envelope/fallback.js";
-import { jsonWriteStringDefaults } from "../../src/envelope/options.js";
+import { jsonReadStringDefaults, jsonWriteStringDefaults } from "../../src/envelope/options.js";
 import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
 import {
   createEnvelope,
@@ -524,14 +524,15 @@ describe("envelopeFromJson(): the generated reader against fromJson", () => {
 });
 
 describe("envelopeFromJsonString(): the generated parser against JSON.parse + fromJson", () => {
+  // The engine decides whether envelopeFromJsonString looks at the whole text for lone
+  // surrogates (scanText) or at the strings of two-byte text one by one: readJsonText runs both.
   it("parses the JSON of any envelope, in any form, to the very objects of the slow path", () => {
     fc.assert(
-      fc.property(jsonText, readOptions, (text, o) => {
-        expectSameOutcome(
-          () => envelopeFromJsonString(text, o),
-          () => fromJsonTextFallback(text, parseJsonText(text, o), o),
-          { fieldOrder: "any" },
-        );
+      fc.property(jsonText, readOptions, fc.boolean(), (text, o, scanText) => {
+        const slow = () => fromJsonTextFallback(text, parseJsonText(text, o), o);
+        expectSameOutcome(() => envelopeFromJsonString(text, o), slow, { fieldOrder: "any" });
+        const all = { ...jsonReadStringDefaults, ...o };
+        expectSameOutcome(() => readJsonText(text, all, scanText), slow, { fieldOrder: "any" });
       }),
       { numRuns: 400 },
     );
@@ -539,15 +540,38 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
 
   it("fails with the same error, or reads the same envelope, for mutated text", () => {
     fc.assert(
-      fc.property(mutatedText, readOptions, (text, o) => {
-        expectSameOutcome(
-          () => envelopeFromJsonString(text, o),
-          () => fromJsonTextFallback(text, parseJsonText(text, o), o),
-          { fieldOrder: "any" },
-        );
+      fc.property(mutatedText, readOptions, fc.boolean(), (text, o, scanText) => {
+        const slow = () => fromJsonTextFallback(text, parseJsonText(text, o), o);
+        expectSameOutcome(() => envelopeFromJsonString(text, o), slow, { fieldOrder: "any" });
+        const all = { ...jsonReadStringDefaults, ...o };
+        expectSameOutcome(() => readJsonText(text, all, scanText), slow, { fieldOrder: "any" });
       }),
       { numRuns: 4000 },
     );
+  });
+
+  // Two-byte text (a character past U+00FF) with a lone surrogate wherever a string can hold one:
+  // the strings checked one by one find it as the look at the whole text does.
+  it.each([
+    ["the handler", '{"handler":"✅\ud800","updateGet":{}}'],
+    ["a string field", '{"handler":"✅","updateGet":{"vin":"a\udc00"}}'],
+    ["a list item", '{"handler":"✅","fileKeyReq":{"fileIDs":["ok","\udbff"]}}'],
+    ["a map key", '{"handler":"✅","carUpdateStatus":{"ecus":{"\ud800":{}}}}'],
+    ["a map value", '{"carUpdateStatus":{"ecus":{"ü✅":{"vin":"\ud800x"}}}}'],
+    ["an unknown key", '{"handler":"✅","updateGet":{},"\ud800":1}'],
+    ["an unknown value", '{"handler":"✅","updateGet":{},"color":"\udc00"}'],
+    ["a nested unknown value", '{"updateGet":{"vin":"✅","color":["\udc00"]}}'],
+    ["no string (a pair only)", '{"handler":"✅\ud83d\ude00","updateGet":{"vin":"ü"}}'],
+  ])("agrees on a lone surrogate in two-byte text, in %s", (_, escaped) => {
+    // The text holds the surrogates themselves, not escapes (an escape is ASCII text).
+    const text = JSON.parse(`"${escaped.replaceAll('"', '\\"')}"`) as string;
+    for (const o of [{}, { ignoreUnknownFields: true }]) {
+      const slow = () => fromJsonTextFallback(text, parseJsonText(text, o), o);
+      for (const scanText of [false, true]) {
+        const all = { ...jsonReadStringDefaults, ...o };
+        expectSameOutcome(() => readJsonText(text, all, scanText), slow, { fieldOrder: "any" });
+      }
+    }
   });
 
   it("agrees on the text of damaged JSON values", () => {
@@ -614,11 +638,12 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       { requireData: false },
       { recursionLimit: 3 },
     ]) {
-      expectSameOutcome(
-        () => envelopeFromJsonString(text, o),
-        () => fromJsonTextFallback(text, parseJsonText(text, o), o),
-        { fieldOrder: "any" },
-      );
+      const slow = () => fromJsonTextFallback(text, parseJsonText(text, o), o);
+      expectSameOutcome(() => envelopeFromJsonString(text, o), slow, { fieldOrder: "any" });
+      for (const scanText of [false, true]) {
+        const all = { ...jsonReadStringDefaults, ...o };
+        expectSameOutcome(() => readJsonText(text, all, scanText), slow, { fieldOrder: "any" });
+      }
       let json: JsonValue | undefined;
       try {
         json = JSON.parse(text) as JsonValue;
