@@ -10,6 +10,7 @@ import {
 } from "@bufbuild/protobuf";
 import { GRPC_AttendantPayloadSchema } from "../src/index.js";
 import type { Codec } from "./codecs.js";
+import type { KafkaBatch } from "./kafka-batch.js";
 import type { Payload } from "./payloads.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
@@ -63,20 +64,24 @@ export function checkAgreement(codecs: readonly Codec[], payloads: readonly Payl
   for (const note of notes) console.log(`  note: ${note}`);
 }
 
-/** Throws unless every codec reads every record of a batch and writes exactly its bytes again. */
-export function checkBatchAgreement(
-  codecs: readonly Codec[],
-  records: readonly Uint8Array[],
-): void {
+/**
+ * Throws unless every codec reads every record of a batch and writes exactly its bytes again, and
+ * reads every record's JSON text to the same message.
+ */
+export function checkBatchAgreement(codecs: readonly Codec[], batch: KafkaBatch): void {
   for (const codec of codecs) {
-    for (const [i, record] of records.entries()) {
+    for (const [i, record] of batch.records.entries()) {
       if (hex(codec.encode(codec.decode(record))) !== hex(record))
         throw new Error(
           `codecs disagree on Kafka batch record ${i}: ${codec.name} does not re-encode the same bytes`,
         );
+      if (hex(codec.encode(codec.fromJsonString(batch.texts[i] as string))) !== hex(record))
+        throw new Error(
+          `codecs disagree on Kafka batch record ${i}: ${codec.name} reads its JSON text to another message`,
+        );
     }
   }
   console.log(
-    `agreement: ${codecs.length} codecs read and re-encode all ${records.length} records of the Kafka batch`,
+    `agreement: ${codecs.length} codecs read and re-encode all ${batch.records.length} records of the Kafka batch, and read their JSON texts to the same messages`,
   );
 }

@@ -2,16 +2,26 @@
 // kinds (shares in payloads.ts), encoded by protobuf-es and laid end to end in one Buffer, as a
 // Kafka client hands a fetch over; each record is a subarray view into it, never a copy. Every
 // codec decodes every record into one array. Measured: messages/s and MB/s (CPU clock, interleaved
-// rounds, median), and the heap the decoded array keeps alive, per message.
+// rounds, median), and the heap the decoded array keeps alive, per message. The same envelopes as
+// JSON text (protobuf-es's canonical text, one line each) make the JSON form of the scenario: a
+// stream of all kinds in turn, which no single payload shows (each reader's property loads see
+// every kind's object shapes).
 import type { Codec } from "./codecs.js";
 import { batchEnvelopes, batchShares } from "./payloads.js";
 
-/** The records of one batch: views into one shared buffer. */
+/** The records of one batch: views into one shared buffer, and the same envelopes as JSON text. */
 export interface KafkaBatch {
   readonly records: readonly Uint8Array[];
   readonly bytes: number;
+  /** Each record's envelope as protobuf-es's JSON text. */
+  readonly texts: readonly string[];
+  /** The UTF-8 bytes of all the texts. */
+  readonly textBytes: number;
   readonly kinds: Readonly<Record<string, number>>;
 }
+
+/** What the batch is read from: its binary records (decode) or its JSON texts (parse). */
+export type BatchForm = "binary" | "JSON";
 
 /** Encodes `count` mixed envelopes with `reference` and lays them end to end in one Buffer. */
 export function makeKafkaBatch(reference: Codec, count: number): KafkaBatch {
@@ -24,17 +34,28 @@ export function makeKafkaBatch(reference: Codec, count: number): KafkaBatch {
     records.push(buffer.subarray(offset, offset + bytes.length));
     offset += bytes.length;
   }
+  const texts: string[] = [];
   for (const record of records) {
-    const kind = (reference.decode(record) as { Data: { case: string } }).Data.case;
+    const message = reference.decode(record);
+    const kind = (message as { Data: { case: string } }).Data.case;
     kinds[kind] = (kinds[kind] ?? 0) + 1;
+    texts.push(reference.toJsonString(message));
   }
-  return { records, bytes: buffer.length, kinds };
+  const textBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  return { records, bytes: buffer.length, texts, textBytes, kinds };
 }
 
-/** Decodes every record of the batch; returns the decoded messages. */
-function decodeAll(codec: Codec, records: readonly Uint8Array[]): unknown[] {
-  const out = new Array<unknown>(records.length);
-  for (let i = 0; i < records.length; i++) out[i] = codec.decode(records[i] as Uint8Array);
+/** Reads every record of the batch in `form`; returns the messages. */
+function readAll(codec: Codec, batch: KafkaBatch, form: BatchForm): unknown[] {
+  const n = batch.records.length;
+  const out = new Array<unknown>(n);
+  if (form === "binary") {
+    const { records } = batch;
+    for (let i = 0; i < n; i++) out[i] = codec.decode(records[i] as Uint8Array);
+  } else {
+    const { texts } = batch;
+    for (let i = 0; i < n; i++) out[i] = codec.fromJsonString(texts[i] as string);
+  }
   return out;
 }
 
@@ -63,34 +84,36 @@ export let sink: unknown;
 /** The decoded batch while its memory is measured, and nothing else. */
 export let held: unknown[] | undefined;
 
-/** A full GC, the heap, decode the batch and hold it, a full GC, the heap: bytes per message. */
-function heldOnce(codec: Codec, records: readonly Uint8Array[], gc: () => void) {
+/** A full GC, the heap, read the batch and hold it, a full GC, the heap: bytes per message. */
+function heldOnce(codec: Codec, batch: KafkaBatch, form: BatchForm, gc: () => void) {
   held = undefined;
   gc();
   gc();
   const before = process.memoryUsage();
-  held = decodeAll(codec, records);
+  held = readAll(codec, batch, form);
   gc();
   gc();
   const after = process.memoryUsage();
   held = undefined;
+  const n = batch.records.length;
   return {
-    heap: (after.heapUsed - before.heapUsed) / records.length,
-    arrayBuffers: (after.arrayBuffers - before.arrayBuffers) / records.length,
+    heap: (after.heapUsed - before.heapUsed) / n,
+    arrayBuffers: (after.arrayBuffers - before.arrayBuffers) / n,
   };
 }
 
 /**
- * Times decodeAll for each codec in `rounds` interleaved rounds (each codec at least `ms` of the
- * clock per round, whole batches only), then measures retained heap with `gc` when given.
+ * Times readAll in `form` for each codec in `rounds` interleaved rounds (each codec at least `ms`
+ * of the clock per round, whole batches only), then measures retained heap with `gc` when given.
  */
 export function runKafkaBatch(
   codecs: readonly Codec[],
   baseline: Codec,
   batch: KafkaBatch,
+  form: BatchForm,
   options: { rounds: number; ms: number; now: () => number; gc: (() => void) | undefined },
 ): BatchResult[] {
-  const { records } = batch;
+  const n = batch.records.length;
   const { rounds, ms, now, gc } = options;
   const rate = (codec: Codec) => {
     // A pass is about 100 ms and leaves 20 MB of messages behind: measured right after another
@@ -100,16 +123,16 @@ export function runKafkaBatch(
     // the untimed pass makes again. The timed passes then collect only their own garbage, as a
     // consumer that decodes all day does.
     gc?.();
-    sink = decodeAll(codec, records);
-    let n = 0;
+    sink = readAll(codec, batch, form);
+    let passes = 0;
     const start = now();
     let t = start;
     do {
-      sink = decodeAll(codec, records);
-      n++;
+      sink = readAll(codec, batch, form);
+      passes++;
       t = now();
     } while (t - start < ms);
-    return (n * records.length * 1000) / (t - start);
+    return (passes * n * 1000) / (t - start);
   };
   const rates = new Map<Codec, number[]>(codecs.map((c) => [c, []]));
   for (const codec of codecs) rate(codec); // warm-up
@@ -127,7 +150,7 @@ export function runKafkaBatch(
   const retained = (codec: Codec) => {
     if (gc === undefined) return { heap: Number.NaN, arrayBuffers: Number.NaN };
     sink = undefined;
-    const once = [0, 1, 2].map(() => heldOnce(codec, records, gc));
+    const once = [0, 1, 2].map(() => heldOnce(codec, batch, form, gc));
     return {
       heap: median(once.map((m) => m.heap)),
       arrayBuffers: median(once.map((m) => m.arrayBuffers)),
@@ -150,17 +173,23 @@ export function runKafkaBatch(
 /** The batch results as a markdown table, with the ratio to the fastest and the leanest peer. */
 export function formatKafkaBatch(
   batch: KafkaBatch,
+  form: BatchForm,
   results: readonly BatchResult[],
   self: string,
 ): string {
   const lines: string[] = [];
-  const perMessage = batch.bytes / batch.records.length;
+  const n = batch.records.length;
+  const bytes = form === "binary" ? batch.bytes : batch.textBytes;
+  const perMessage = bytes / n;
   const shares = Object.entries(batch.kinds)
     .sort((a, b) => b[1] - a[1])
     .map(([kind, n]) => `${kind} ${n}`)
     .join(", ");
+  const size = `${(bytes / 1e6).toFixed(2)} MB, ${perMessage.toFixed(0)} B average`;
   lines.push(
-    `### Kafka batch: decode ${batch.records.length} records (${(batch.bytes / 1e6).toFixed(2)} MB, ${perMessage.toFixed(0)} B average) from one Buffer\n`,
+    form === "binary"
+      ? `### Kafka batch: decode ${n} records (${size}) from one Buffer\n`
+      : `### Kafka batch (JSON): parse the same ${n} envelopes as JSON texts (${size} of UTF-8)\n`,
   );
   lines.push(`kinds: ${shares} (shares per 1000: ${JSON.stringify(batchShares)})\n`);
   lines.push(

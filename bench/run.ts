@@ -3,7 +3,7 @@
 // It regenerates the peer code (buf generate with buf.gen.bench.yaml), checks that every codec
 // agrees on the bytes and the JSON, then prints ops/s and the ratio to raw protobuf-es (median
 // over the rounds, geometric mean over the payloads) for decode, encode, JSON serialize and JSON
-// parse, the Kafka batch (messages/s, MB/s, heap per message) and the bundle sizes. Runs under
+// parse, the Kafka batch in binary and as JSON (messages/s, MB/s, heap per message) and the bundle sizes. Runs under
 // any Node from 20 on; bench/run-all.ts runs it under several. Method and results: bench/README.md.
 //
 // npm run bench                                   all of it (about 10 minutes on 2 busy cores)
@@ -14,6 +14,7 @@
 // npm run bench -- --op decode --payload updateManifest --codec vehicle-update-codec
 //                                                 a subset, e.g. under node --cpu-prof
 // npm run bench -- --op "Kafka batch" --batch 10000   the Kafka batch alone
+// npm run bench -- --op "Kafka batch (JSON)"          the same envelopes as JSON texts
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { checkAgreement, checkBatchAgreement } from "./agreement.js";
@@ -67,7 +68,11 @@ const ops = [
   "JSON parse (value)",
 ] as const;
 type Op = (typeof ops)[number];
-const batchOp = "Kafka batch";
+/** The Kafka batch, read from its binary records and from its JSON texts. */
+const batchOps = [
+  ["Kafka batch", "binary"],
+  ["Kafka batch (JSON)", "JSON"],
+] as const;
 
 const codecs: Codec[] = [thisLibrary, protobufEs, ...(await loadPeers())];
 const payloads = benchPayloads();
@@ -221,20 +226,23 @@ for (const op of selectedOps) {
   console.log(`| **geometric mean, all** | ${means(ratios).replace(/([\d.]+×)/g, "**$1**")} |\n`);
 }
 
-if (!args.op || args.op.includes(batchOp)) {
+const selectedBatchOps = batchOps.filter(([op]) => !args.op || args.op.includes(op));
+if (selectedBatchOps.length > 0) {
   const batch = makeKafkaBatch(protobufEs, Number(args.batch));
   const batchCodecs = codecs.filter(
     (c) => !args.codec || args.codec.includes(c.name) || c === protobufEs,
   );
-  checkBatchAgreement(batchCodecs, batch.records);
+  checkBatchAgreement(batchCodecs, batch);
   const gcForHeap = (globalThis as { gc?: () => void }).gc;
-  const results = runKafkaBatch(batchCodecs, protobufEs, batch, {
-    rounds,
-    ms: Math.max(sliceMs, 200),
-    now,
-    gc: gcForHeap,
-  });
-  console.log(`${formatKafkaBatch(batch, results, thisLibrary.name)}\n`);
+  for (const [, form] of selectedBatchOps) {
+    const results = runKafkaBatch(batchCodecs, protobufEs, batch, form, {
+      rounds,
+      ms: Math.max(sliceMs, 200),
+      now,
+      gc: gcForHeap,
+    });
+    console.log(`${formatKafkaBatch(batch, form, results, thisLibrary.name)}\n`);
+  }
 }
 
 if (!args["no-bundle"]) {
