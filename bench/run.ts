@@ -3,8 +3,9 @@
 // It regenerates the peer code (buf generate with buf.gen.bench.yaml), checks that every codec
 // agrees on the bytes and the JSON, then prints ops/s and the ratio to raw protobuf-es (median
 // over the rounds, geometric mean over the payloads) for decode, encode, JSON serialize and JSON
-// parse, the Kafka batch in binary and as JSON (messages/s, MB/s, heap per message) and the bundle sizes. Runs under
-// any Node from 20 on; bench/run-all.ts runs it under several. Method and results: bench/README.md.
+// parse, the Kafka batch in binary and as JSON (messages/s, MB/s, heap per message) and the
+// bundle sizes. Runs under any Node from 20 on; bench/run-all.ts runs it under several. Method
+// and results: bench/README.md.
 //
 // npm run bench                                   all of it (about 10 minutes on 2 busy cores)
 // npm run bench -- --rounds 5 --ms 50             quicker, noisier
