@@ -491,10 +491,14 @@ export function printFromJson(c: Code, desc: DescMessage): void {
           addText(c, field, field.jsonName.length + 4, "v");
         });
       }
-      c.line("const k = Object.keys(o).length;");
-      c.line("r.keys += k;");
+      // Members counted, and unknown ones looked into; or, for compact text, left to the
+      // caller, who compares the length of the text (see JsonRead.count).
+      c.block(["if (r.count) {"], () => {
+        c.line("const k = Object.keys(o).length;");
+        c.line("r.keys += k;");
+        c.line("if (n !== k) ", c.rt("unknownMembers"), `(o, n, r, ${n.typeName}json);`);
+      }, ["} else r.keys += n;"]);
       c.line("r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma");
-      c.line("if (n !== k) ", c.rt("unknownMembers"), `(o, n, r, ${n.typeName}json);`);
       for (const f of emptyBytesFields(desc)) {
         c.line(
           `if (m.${f.localName} === `,
@@ -513,13 +517,14 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
       "`counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives\n" +
       "the number of members of the objects read and the length of their shortest text (see\n" +
-      "JsonRead.keys and JsonRead.chars).",
+      "JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members\n" +
+      "the reader does not know are not looked for: see JsonRead.count.",
   );
   c.block(
     [
       "export function ",
       n.fromJson,
-      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ",
+      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ",
       c.shape(desc),
       " | undefined {",
     ],
@@ -528,7 +533,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         c.line(
           "const r: ",
           c.rtType("JsonRead"),
-          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };",
+          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };",
         );
         c.line(`const m = ${n.readJson}(json, r, 1);`);
         c.block(["if (counts !== undefined) {"], () => {

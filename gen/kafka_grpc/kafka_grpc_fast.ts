@@ -438,10 +438,12 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
     m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
     t += 20;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
   return m;
 }
 
@@ -452,11 +454,12 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): GRPC_AttendantPayload | undefined {
+export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): GRPC_AttendantPayload | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonGRPC_AttendantPayload(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -667,10 +670,12 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
     }
     t += 8;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, CarUpdateStatus$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, CarUpdateStatus$json);
   return m;
 }
 
@@ -681,11 +686,12 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateStatus | undefined {
+export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateStatus(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1106,10 +1112,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
     m.updatedAt = readLong(v, true);
     t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, CarECU$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, CarECU$json);
   return m;
 }
 
@@ -1120,11 +1128,12 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarECU | undefined {
+export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarECU(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1436,10 +1445,12 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
     m.errCode = readLong(v, true);
     t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, CarUpdateProgress$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, CarUpdateProgress$json);
   return m;
 }
 
@@ -1450,11 +1461,12 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateProgress | undefined {
+export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateProgress | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateProgress(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1616,10 +1628,12 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
     t += m.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
     t += 11;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, FileKeysRequest$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, FileKeysRequest$json);
   return m;
 }
 
@@ -1630,11 +1644,12 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FileKeysRequest | undefined {
+export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeysRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonFileKeysRequest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1930,10 +1945,12 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
     m.status = readUint32(v);
     t += 10 + numberText(v as number);
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, DTCEntry$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, DTCEntry$json);
   return m;
 }
 
@@ -1944,11 +1961,12 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): DTCEntry | undefined {
+export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): DTCEntry | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonDTCEntry(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2115,10 +2133,12 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
     t += m.eccKeys.length === 0 ? 2 : 1; // the brackets, less the last comma
     t += 11;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, ECCKeys$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, ECCKeys$json);
   return m;
 }
 
@@ -2129,11 +2149,12 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ECCKeys | undefined {
+export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKeys | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonECCKeys(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2539,10 +2560,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
     m.updated = readLong(v, true);
     t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, ECCKey$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, ECCKey$json);
   return m;
 }
 
@@ -2553,11 +2576,12 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): ECCKey | undefined {
+export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKey | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonECCKey(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2719,10 +2743,12 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
     m.data = readBytes(v);
     t += 10 + (v as string).length;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, BineryHex$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, BineryHex$json);
   if (m.data === EMPTY) m.data = new Uint8Array(0);
   return m;
 }
@@ -2734,11 +2760,12 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): BineryHex | undefined {
+export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): BineryHex | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonBineryHex(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2890,10 +2917,12 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
     m.id = readLong(v, true);
     t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, UpdateData$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, UpdateData$json);
   return m;
 }
 
@@ -2904,11 +2933,12 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateData | undefined {
+export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateData(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3060,10 +3090,12 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
     m.vin = readString(v, r.wf);
     t += 9 + (v as string).length;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, VehicleData$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, VehicleData$json);
   return m;
 }
 
@@ -3074,11 +3106,12 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): VehicleData | undefined {
+export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonVehicleData(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3246,10 +3279,12 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
     m.status = readEnum(v, EmumStatus$numbers);
     t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, MessageStatus$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, MessageStatus$json);
   return m;
 }
 
@@ -3260,11 +3295,12 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): MessageStatus | undefined {
+export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MessageStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonMessageStatus(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3914,10 +3950,12 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
     m.updated = readLong(v, true);
     t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, UpdateManifest$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, UpdateManifest$json);
   return m;
 }
 
@@ -3928,11 +3966,12 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifest | undefined {
+export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -4450,10 +4489,12 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
     m.updated = readLong(v, true);
     t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, UpdateManifestECU$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, UpdateManifestECU$json);
   return m;
 }
 
@@ -4464,11 +4505,12 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifestECU | undefined {
+export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestECU(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5000,10 +5042,12 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
     m.updated = readString(v, r.wf);
     t += 13 + (v as string).length;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, UpdateManifestFile$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, UpdateManifestFile$json);
   return m;
 }
 
@@ -5014,11 +5058,12 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): UpdateManifestFile | undefined {
+export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestFile | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestFile(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5186,10 +5231,12 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
     m.length = readLong(v, false);
     t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, MemoryRegion$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, MemoryRegion$json);
   return m;
 }
 
@@ -5200,11 +5247,12 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): MemoryRegion | undefined {
+export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MemoryRegion | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonMemoryRegion(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5427,10 +5475,12 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
     m.error = readString(v, r.wf);
     t += 11 + (v as string).length;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, FileKeyResponse$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, FileKeyResponse$json);
   return m;
 }
 
@@ -5441,11 +5491,12 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FileKeyResponse | undefined {
+export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeyResponse | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonFileKeyResponse(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5613,10 +5664,12 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
     m.featureCode = readString(v, r.wf);
     t += 17 + (v as string).length;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, FeatureCodes$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, FeatureCodes$json);
   return m;
 }
 
@@ -5627,11 +5680,12 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): FeatureCodes | undefined {
+export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FeatureCodes | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonFeatureCodes(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6022,10 +6076,12 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
     m.fOrderId = readString(v, r.wf);
     t += 14 + (v as string).length;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, VehicleSpecification$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, VehicleSpecification$json);
   return m;
 }
 
@@ -6036,11 +6092,12 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): VehicleSpecification | undefined {
+export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleSpecification | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonVehicleSpecification(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6251,10 +6308,12 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
     m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
     t += 24;
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, Order$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, Order$json);
   return m;
 }
 
@@ -6265,11 +6324,12 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): Order | undefined {
+export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): Order | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonOrder(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6428,10 +6488,12 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
     m.carUpdateId = readLong(v, true);
     t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
   }
-  const k = Object.keys(o).length;
-  r.keys += k;
+  if (r.count) {
+    const k = Object.keys(o).length;
+    r.keys += k;
+    if (n !== k) unknownMembers(o, n, r, CarUpdateRequest$json);
+  } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (n !== k) unknownMembers(o, n, r, CarUpdateRequest$json);
   return m;
 }
 
@@ -6442,11 +6504,12 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
  * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars).
+ * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonRead.count.
  */
-export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }): CarUpdateRequest | undefined {
+export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, keys: 0, chars: 0 };
+    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateRequest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;

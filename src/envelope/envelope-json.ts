@@ -9,7 +9,7 @@ import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
-import { noDuplicateKeys } from "./json-duplicates.js";
+import { noDuplicateKeys, valueMembers } from "./json-duplicates.js";
 import {
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
@@ -179,6 +179,9 @@ export function readJsonText(
 ): GRPC_AttendantPayload {
   const json = parseText(text, o.maxBytes);
   const wellFormed = scanText ? wellFormedString(text) : !pastLatin1.test(text);
+  // Compact text (`{"` at the start, as JSON.stringify() writes it) is read without counting
+  // the members of each object: its length stands for the count (below).
+  const compact = text.charCodeAt(1) === 34;
   const counts = { keys: 0, chars: 0 };
   let fast = fromJsonGRPC_AttendantPayload(
     json,
@@ -186,19 +189,40 @@ export function readJsonText(
     o.recursionLimit,
     wellFormed,
     counts,
+    !compact,
   );
-  // Text of that length (the usual compact text: the check costs nothing) has no space, no
-  // escape and no member that JSON.parse() dropped as a duplicate key. Longer text: as many
+  // Text of that length (the usual compact text) has no space, no escape, no member the reader
+  // did not read and no member that JSON.parse() dropped as a duplicate key. Other text: as many
   // members as it opens (a look at every colon) shows no duplicate key, and a \u escape may have
   // made a lone surrogate that the look at the text did not see.
   if (fast !== undefined && counts.chars !== text.length) {
-    if (!noDuplicateKeys(text, counts.keys)) fast = undefined;
+    // Members not counted: the colon count shows those the reader did not read, and they go to
+    // the slow path. With ignoreUnknownFields, which lets unknown members go, a value holding
+    // more members than were read (or a field read from a polluted Object.prototype) is read
+    // again, counting: unknownMembers then decides.
+    const levels = Math.min(2 * o.recursionLimit + 2, MAX_LEVELS);
+    if (compact && o.ignoreUnknownFields && valueMembers(json, levels) !== counts.keys) {
+      fast = fromJsonGRPC_AttendantPayload(
+        json,
+        o.ignoreUnknownFields,
+        o.recursionLimit,
+        wellFormed,
+        counts,
+      );
+    }
+    if (fast === undefined || !noDuplicateKeys(text, counts.keys)) fast = undefined;
     else if (wellFormed && text.includes("\\u")) {
       fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit, false);
     }
   }
   return taken(fast, o) ? fast : fromJsonTextFallback(text, json, o);
 }
+
+/**
+ * How deep valueMembers looks, in objects and arrays, at most: a message at depth d is at most
+ * 2d levels down (a list or a map, then the message), and the stack stays small.
+ */
+const MAX_LEVELS = 1000;
 
 /** A character past U+00FF: V8 holds the text in two bytes a character. */
 const pastLatin1 = /[\u0100-\uffff]/;

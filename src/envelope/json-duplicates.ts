@@ -27,6 +27,26 @@ export function noDuplicateKeys(text: string, keys: number): boolean {
   return members === keys || countMembers(text) === keys;
 }
 
+/**
+ * The members of the objects in `value` (what JSON.parse() returned), added up; NaN if objects
+ * and arrays nest deeper than `levels`, which a reader of the same value refuses anyway.
+ */
+export function valueMembers(value: unknown, levels: number): number {
+  if (typeof value !== "object" || value === null) return 0;
+  if (levels === 0) return Number.NaN;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) n += valueMembers(value[i], levels - 1);
+    return n;
+  }
+  const keys = Object.keys(value);
+  n = keys.length;
+  for (let i = 0; i < keys.length; i++) {
+    n += valueMembers((value as Record<string, unknown>)[keys[i] as string], levels - 1);
+  }
+  return n;
+}
+
 /** The members of the objects of `text` (valid JSON): the strings followed by a colon. */
 function countMembers(text: string): number {
   let members = 0;

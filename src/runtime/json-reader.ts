@@ -17,8 +17,16 @@ export interface JsonRead {
    */
   readonly parsed: boolean;
   /**
-   * The members of every object read (messages and maps), added up: compared with the members
-   * the JSON text opens, it shows whether JSON.parse() dropped a duplicate key.
+   * Each message object's members are counted (`Object.keys`) and those the reader does not know
+   * looked into (see unknownMembers). Off only for compact JSON text, whose caller compares its
+   * length with `chars`: a text of exactly that length holds no member the reader did not read,
+   * and for any other text counts the members itself (valueMembers in json-duplicates.ts).
+   */
+  readonly count: boolean;
+  /**
+   * The members of every object read (messages and maps), added up; with `count` off, the
+   * members of messages read. Compared with the members the JSON text opens, it shows whether
+   * JSON.parse() dropped a duplicate key.
    */
   keys: number;
   /**
@@ -51,7 +59,9 @@ export function numberText(x: number): number {
  * or array.
  * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
  * same object: the counts then match, and the reader takes the inherited value where the slow
- * path would name the unknown member, or skip it with `ignoreUnknownFields`.)
+ * path would name the unknown member, or skip it with `ignoreUnknownFields`. For compact text,
+ * whose members are not counted object by object (JsonRead.count), as many inherited fields
+ * as unknown members anywhere in the text.)
  */
 export function unknownMembers(
   o: JsonObject,

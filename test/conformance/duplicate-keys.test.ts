@@ -9,7 +9,7 @@ const envelopeFromJsonStringSlow = (
 ) => fromJsonTextFallback(text, parseJsonText(text, options), options);
 
 import fc from "fast-check";
-import { noDuplicateKeys } from "../../src/envelope/json-duplicates.js";
+import { noDuplicateKeys, valueMembers } from "../../src/envelope/json-duplicates.js";
 import { envelopeFromJsonString, isCodecError } from "../../src/index.js";
 import { jsonText } from "../helpers/json-arbitraries.js";
 
@@ -163,6 +163,44 @@ describe("envelopeFromJsonString(): duplicate keys anywhere", () => {
         expect((error as Error).message).toMatch(/: duplicate key "/);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("valueMembers()", () => {
+  /** The members of the objects of a JSON value, counted by JSON.stringify's replacer. */
+  function membersByStringify(value: unknown): number {
+    let n = -1; // the first call is for the value itself, under the key ""
+    JSON.stringify(value, function (this: unknown, _key, v) {
+      if (!Array.isArray(this)) n++;
+      return v;
+    });
+    return n;
+  }
+
+  it("adds up the members of every object, in arrays too, and nothing for scalars", () => {
+    expect(valueMembers(null, 5)).toBe(0);
+    expect(valueMembers("a", 5)).toBe(0);
+    expect(valueMembers([], 5)).toBe(0);
+    expect(valueMembers({}, 5)).toBe(0);
+    expect(valueMembers({ a: 1, b: { c: [{ d: 1 }, 2, { e: {} }] } }, 5)).toBe(5);
+  });
+
+  it("is NaN past its levels of objects and arrays, at any depth", () => {
+    expect(valueMembers({ a: { b: {} } }, 3)).toBe(2);
+    expect(valueMembers({ a: { b: {} } }, 2)).toBeNaN();
+    expect(valueMembers([[[]]], 2)).toBeNaN();
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`) as unknown;
+    expect(valueMembers(deep, 1000)).toBeNaN(); // and no stack overflow
+  });
+
+  it("counts what JSON.stringify's replacer sees, for the JSON of any envelope", () => {
+    fc.assert(
+      fc.property(jsonText, (text) => {
+        const value = JSON.parse(text) as unknown;
+        expect(valueMembers(value, 1000)).toBe(membersByStringify(value));
+      }),
+      { numRuns: 300 },
     );
   });
 });

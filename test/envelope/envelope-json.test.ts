@@ -550,6 +550,49 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     );
   });
 
+  // Compact text is read without counting each object's members (its length stands for the
+  // count). With ignoreUnknownFields, an unknown member there is found by counting the members
+  // of the value, and the text read again, counting, by the generated reader: its result sets
+  // optional fields in field-number order (`created` before `updated`), the slow path in member
+  // order. Indented text is counted from the start, with the same result.
+  it.each([
+    ["a scalar", '"zz":1'],
+    ["a string", '"zz":"x"'],
+    ["two unknown members", '"zz":1,"yy":true'],
+  ])("keeps compact text with an unknown member (%s) on the generated reader", (_, unknown) => {
+    const text = `{"updateManifest":{"updated":"2",${unknown},"created":"1","ecuUpdates":[{"id":"1"}]}}`;
+    const o = { ...jsonReadStringDefaults, ignoreUnknownFields: true };
+    const slow = () => fromJsonTextFallback(text, parseJsonText(text, o), o);
+    for (const t of [text, JSON.stringify(JSON.parse(text), null, 2)]) {
+      for (const scanText of [false, true]) {
+        const read = readJsonText(t, o, scanText);
+        expectSameOutcome(() => read, slow, { fieldOrder: "any" });
+        const fields = Object.keys(read.Data.value ?? {});
+        expect(fields.indexOf("created")).toBeLessThan(fields.indexOf("updated"));
+      }
+    }
+    const strict = { ...jsonReadStringDefaults };
+    expectSameOutcome(
+      () => readJsonText(text, strict, true),
+      () => fromJsonTextFallback(text, parseJsonText(text, strict), strict),
+    );
+  });
+
+  it("reads compact text with an unknown member nested past the limit as the slow path does", () => {
+    const deep = `${"[".repeat(3000)}${"]".repeat(3000)}`;
+    const text = `{"updateGet":{"vin":"V","zz":${deep}}}`;
+    for (const o of [
+      { ignoreUnknownFields: true },
+      { ignoreUnknownFields: true, recursionLimit: 5 },
+    ]) {
+      const all = { ...jsonReadStringDefaults, ...o };
+      expectSameOutcome(
+        () => readJsonText(text, all, true),
+        () => fromJsonTextFallback(text, parseJsonText(text, all), all),
+      );
+    }
+  });
+
   // Two-byte text (a character past U+00FF) with a lone surrogate wherever a string can hold one:
   // the strings checked one by one find it as the look at the whole text does.
   it.each([
