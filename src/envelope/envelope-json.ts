@@ -162,8 +162,8 @@ export function envelopeFromJsonString(
 /**
  * {@link envelopeFromJsonString} with its options read. JSON.parse() is native and fast, then
  * the generated reader. It skips the check for lone surrogates in each string if the text holds
- * none (escapes aside: see below), counts the members of the objects it reads, and adds up the
- * length of their shortest text.
+ * none (escapes aside: see below), counts the members of the objects it reads unless the text
+ * is compact, and adds up the length of their shortest text.
  *
  * With `scanText`, one look at the whole text shows whether it holds a lone surrogate. Without
  * (the engines whose look at two-byte text is slow), text with no character past U+00FF holds

@@ -20,13 +20,15 @@ export interface JsonRead {
    * Each message object's members are counted (`Object.keys`) and those the reader does not know
    * looked into (see unknownMembers). Off only for compact JSON text, whose caller compares its
    * length with `chars`: a text of exactly that length holds no member the reader did not read,
-   * and for any other text counts the members itself (valueMembers in json-duplicates.ts).
+   * and any other text shows one in the count of its members (`keys` against the colons). Under
+   * `ignoreUnknownFields` the caller then reads it again, counting (valueMembers in
+   * src/envelope/json-duplicates.ts tells when).
    */
   readonly count: boolean;
   /**
    * The members of every object read (messages and maps), added up; with `count` off, the
-   * members of messages read. Compared with the members the JSON text opens, it shows whether
-   * JSON.parse() dropped a duplicate key.
+   * members read (map entries included). Compared with the members the JSON text opens, it
+   * shows whether JSON.parse() dropped a duplicate key.
    */
   keys: number;
   /**
