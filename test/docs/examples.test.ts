@@ -218,31 +218,37 @@ describe("examples in README.md and docs/", () => {
 
 describe("README.md", () => {
   const readme = read("README.md");
+  const exported = Object.keys(JSON.parse(read("package.json")).exports)
+    .filter((subpath) => subpath !== "./package.json")
+    .map((subpath) => `vehicle-update-codec${subpath.slice(1)}`);
 
-  it.each([
-    [".", "vehicle-update-codec`", "docs/envelope.md"],
-    ["/messages", "vehicle-update-codec/messages`", "docs/envelope.md"],
-    ["/framing", "vehicle-update-codec/framing`", "docs/framing.md"],
-    ["/http", "vehicle-update-codec/http`", "docs/http.md"],
-    ["/client", "vehicle-update-codec/client`", "docs/client.md"],
-    ["/fixtures", "vehicle-update-codec/fixtures`", "docs/fixtures.md"],
-    ["/testing", "vehicle-update-codec/testing`", "docs/testing.md"],
-    ["/golden/*", "vehicle-update-codec/golden/*`", "docs/fixtures.md"],
-  ])("has a section for %s that links to its page", (_, title, page) => {
-    const start = readme.indexOf(`\n### \`${title}`);
-    expect(start, `a "### \`${title}" heading`).toBeGreaterThan(0);
-    const section = readme.slice(start + 1, readme.indexOf("\n#", start + 1));
-    expect(section).toContain(`](${page}`);
+  it.each(exported)("has a row for %s in its subpath table, with a link to a page", (name) => {
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
+    expect(row, `a "| \`${name}\` |" row`).toBeDefined();
+    expect(row).toMatch(/\]\(docs\/[a-z]+\.md(#[a-z0-9-]+)?\)/);
+  });
+
+  it("links only to pages that exist, or to the pages the lead adds with their subpath", () => {
+    const coming = ["docs/kafka.md", "docs/mock.md"];
+    const linked = [...readme.matchAll(/\]\(((?:docs\/)?[\w./-]+\.md)(?:#[\w-]+)?\)/g)].map(
+      (m) => m[1],
+    );
+    const missing = linked.filter(
+      (page = "") => !existsSync(join(root, page)) && !coming.includes(page),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("is at most 300 lines long", () => {
     expect(readme.split("\n").length).toBeLessThanOrEqual(300);
   });
 
-  it("starts with the two commands a newcomer pastes, and both scripts exist", () => {
+  it("opens with its first section, From a clone: the two commands a newcomer pastes", () => {
     const scripts = JSON.parse(read("package.json")).scripts;
-    expect(readme).toMatch(
-      /^# vehicle-update-codec\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
+    const firstSection = readme.slice(readme.indexOf("\n## "));
+    expect(readme).toMatch(/^# vehicle-update-codec\n\n[^#]+\n## From a clone\n/);
+    expect(firstSection).toMatch(
+      /^\n## From a clone\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
     );
     expect(scripts.start).toBeTypeOf("string");
     expect(scripts.test).toBeTypeOf("string");
