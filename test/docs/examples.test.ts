@@ -3,8 +3,9 @@
 // checked against it.
 //
 // Pages are found by glob (README.md, docs/*.md, bench/README.md), so a new page is tested as
-// soon as it exists. Each example becomes a module of a throwaway TypeScript project whose
-// tsconfig maps `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
+// soon as it exists. Each example becomes a module of a throwaway TypeScript project, an ESM
+// package checked under `nodenext` and strict options as an app would be, whose tsconfig maps
+// `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
 // The project has no DOM lib, only ES2022 and Node.js's types, so a free variable is an error
 // ("Cannot find name 'record'") instead of binding to a browser global such as `window.status`.
 // A ```js block that calls require() is a CommonJS program (.cjs), checked with checkJs.
@@ -13,8 +14,8 @@
 // in its own empty working folder, it must exit 0 without writing to stderr, and each
 // `console.log(…); // comment` on one line must print what its comment says (`// 26`,
 // `// "ECM: file 3 of 5"`, `// 42: the schema id`; see printedAsCommented). A comment that only
-// describes goes on the line above the call. An example right
-// after `<!-- compile-only -->` (it needs a network service) is typechecked but not run.
+// describes goes on the line above the call. An example right after `<!-- compile-only -->`
+// (it needs a network service) is typechecked but not run.
 import { execFile } from "node:child_process";
 import {
   existsSync,
@@ -122,13 +123,15 @@ beforeAll(() => {
     const isModule = block.file.endsWith(".cjs") || /^\s*(import|export)\s/m.test(block.code);
     writeFileSync(join(dir, block.file), `${block.code}\n${isModule ? "" : "export {};\n"}`);
   }
+  // An ESM project, as an app that imports the package from TypeScript under Node.js's rules.
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
       compilerOptions: {
         target: "ES2022",
-        module: "preserve",
-        moduleResolution: "bundler",
+        module: "nodenext",
+        moduleResolution: "nodenext",
         // No DOM: what Node.js declares globally, nothing a browser would add.
         lib: ["ES2022", "ES2024.String"],
         types: ["node"],
@@ -151,8 +154,8 @@ beforeAll(() => {
       include: ["*.ts", "*.mjs"],
     }),
   );
-  // CommonJS examples: `module: "preserve"` reads require() in a .cjs file as import syntax and
-  // rejects it, so they get a project of their own under Node.js's module rules.
+  // CommonJS examples get a project of their own, so that the ESM project's files and theirs are
+  // reported apart; both follow Node.js's module rules.
   mkdirSync(join(dir, "cjs"));
   writeFileSync(
     join(dir, "cjs/tsconfig.json"),
