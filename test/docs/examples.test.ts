@@ -3,15 +3,19 @@
 // checked against it.
 //
 // Pages are found by glob (README.md, docs/*.md, bench/README.md), so a new page is tested as
-// soon as it exists. Each example becomes a module of a throwaway TypeScript project whose
-// tsconfig maps `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
+// soon as it exists. Each example becomes a module of a throwaway TypeScript project, an ESM
+// package checked under `nodenext` and strict options as an app would be, whose tsconfig maps
+// `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
 // The project has no DOM lib, only ES2022 and Node.js's types, so a free variable is an error
 // ("Cannot find name 'record'") instead of binding to a browser global such as `window.status`.
 // A ```js block that calls require() is a CommonJS program (.cjs), checked with checkJs.
 //
 // Each example then runs: bundled by esbuild (the same mapping to src/) and started by Node.js
-// in its own empty working folder, it must exit 0 without writing to stderr. An example right
-// after `<!-- compile-only -->` (it needs a network service) is typechecked but not run.
+// in its own empty working folder, it must exit 0 without writing to stderr, and each
+// `console.log(…); // comment` on one line must print what its comment says (`// 26`,
+// `// "ECM: file 3 of 5"`, `// 42: the schema id`; see printedAsCommented). A comment that only
+// describes goes on the line above the call. An example right after `<!-- compile-only -->`
+// (it needs a network service) is typechecked but not run.
 import { execFile } from "node:child_process";
 import {
   existsSync,
@@ -119,13 +123,15 @@ beforeAll(() => {
     const isModule = block.file.endsWith(".cjs") || /^\s*(import|export)\s/m.test(block.code);
     writeFileSync(join(dir, block.file), `${block.code}\n${isModule ? "" : "export {};\n"}`);
   }
+  // An ESM project, as an app that imports the package from TypeScript under Node.js's rules.
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
       compilerOptions: {
         target: "ES2022",
-        module: "preserve",
-        moduleResolution: "bundler",
+        module: "nodenext",
+        moduleResolution: "nodenext",
         // No DOM: what Node.js declares globally, nothing a browser would add.
         lib: ["ES2022", "ES2024.String"],
         types: ["node"],
@@ -148,8 +154,8 @@ beforeAll(() => {
       include: ["*.ts", "*.mjs"],
     }),
   );
-  // CommonJS examples: `module: "preserve"` reads require() in a .cjs file as import syntax and
-  // rejects it, so they get a project of their own under Node.js's module rules.
+  // CommonJS examples get a project of their own, so that the ESM project's files and theirs are
+  // reported apart; both follow Node.js's module rules.
   mkdirSync(join(dir, "cjs"));
   writeFileSync(
     join(dir, "cjs/tsconfig.json"),
@@ -196,13 +202,18 @@ describe("examples in README.md and docs/", () => {
 
   const runnable = blocks.filter((block) => !block.compileOnly);
 
-  it.each(runnable)("$page:$line ($heading) runs", async ({ file }) => {
+  it.each(runnable)("$page:$line ($heading) runs", async ({ file, code, page, line }) => {
     const work = join(dir, `${file}.work`);
     mkdirSync(work);
     const cjs = file.endsWith(".cjs");
+    // The copy that runs reports what each commented console.log prints (see loggedLines).
+    // It sits in a folder of its own, out of the typechecked project's `*.ts` glob.
+    mkdirSync(join(dir, `${file}.logged`));
+    const source = join(dir, `${file}.logged`, file);
+    writeFileSync(source, loggedSource(code, cjs));
     const bundle = join(dir, `${file}.bundle.${cjs ? "cjs" : "mjs"}`);
     await build({
-      entryPoints: [join(dir, file)],
+      entryPoints: [source],
       bundle: true,
       format: cjs ? "cjs" : "esm",
       platform: "node",
@@ -211,38 +222,119 @@ describe("examples in README.md and docs/", () => {
       plugins: [toSrc],
       logLevel: "silent",
     });
-    const { stderr } = await exec(process.execPath, [bundle], { cwd: work, timeout: 30_000 });
+    const { stdout, stderr } = await exec(process.execPath, [bundle], {
+      cwd: work,
+      timeout: 30_000,
+    });
     expect(stderr).toBe("");
+    const wrong = loggedLines(stdout, code)
+      .filter(({ printed, comment }) => !printedAsCommented(printed, comment))
+      .map(
+        (l) =>
+          `${page}:${line + l.line}: printed ${JSON.stringify(l.printed)}, says // ${l.comment}`,
+      );
+    expect(wrong).toEqual([]);
   });
 });
 
+describe("what an example prints, against its comment", () => {
+  it.each([
+    ["ECM: file 3 of 5", '"ECM: file 3 of 5"', true],
+    ["truncated", '"truncated", "malformed", …', true],
+    ["updateGet 26", "updateGet 26", true],
+    ["42", "42: 0 to 2^31 - 1, as the producer wrote it", true],
+    ["42 [ 0 ] h", "42 [ 0 ] h", true],
+    ["updateGet 27", "updateGet 26", false],
+    ["ECM: file 3 of 6", '"ECM: file 3 of 5"', false],
+    ["4", "42: the schema id", false],
+  ])("%j against // %s: %s", (printed, comment, expected) => {
+    expect(printedAsCommented(printed, comment)).toBe(expected);
+  });
+});
+
+/** A console.log call on one line with a comment after it: `console.log(x); // 42`. */
+const commentedLog = /^(.*?)console\.log\((.*)\);\s*\/\/ (.+)$/;
+
+/**
+ * The example with each commented console.log replaced by a call that prints, on a line of its
+ * own, the example's line number and the text console.log would have printed. Line numbers stay
+ * as they are: the helper is declared on the first line.
+ */
+function loggedSource(code: string, cjs: boolean): string {
+  const lines = code.split("\n").map((text, index) => {
+    const match = commentedLog.exec(text);
+    return match ? `${match[1]}__vucLog(${index + 1}, ${match[2]}); // ${match[3]}` : text;
+  });
+  const format = cjs
+    ? 'const { format: __vucFormat } = require("node:util");'
+    : 'import { format as __vucFormat } from "node:util";';
+  const helper = `${format} const __vucLog = (line, ...args) => { process.stdout.write(\`\\0vuc-log \${JSON.stringify([line, __vucFormat(...args)])}\\n\`); };`;
+  return `${helper}\n${lines.join("\n")}\n`;
+}
+
+/** The lines the example printed through __vucLog, with the comment of the line that printed. */
+function loggedLines(stdout: string, code: string) {
+  const source = code.split("\n");
+  return stdout
+    .split("\n")
+    .filter((text) => text.startsWith("\0vuc-log "))
+    .map((text) => {
+      const [line, printed] = JSON.parse(text.slice("\0vuc-log ".length)) as [number, string];
+      const comment = commentedLog.exec(source[line - 1] ?? "")?.[3] ?? "";
+      return { line, printed, comment };
+    });
+}
+
+/**
+ * Whether a printed line is what its comment says. A comment that starts with a quoted string
+ * gives the printed text in quotes, or several possible ones (`"truncated", "malformed", …`);
+ * any other comment starts with the printed text, then ends or goes on after ": " or " (".
+ */
+function printedAsCommented(printed: string, comment: string): boolean {
+  if (comment.startsWith('"')) {
+    const quoted = [...comment.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map(
+      ([, text]) => JSON.parse(`"${text}"`) as string,
+    );
+    return quoted.includes(printed);
+  }
+  return (
+    comment === printed || comment.startsWith(`${printed}: `) || comment.startsWith(`${printed} (`)
+  );
+}
+
 describe("README.md", () => {
   const readme = read("README.md");
+  const exported = Object.keys(JSON.parse(read("package.json")).exports)
+    .filter((subpath) => subpath !== "./package.json")
+    .map((subpath) => `vehicle-update-codec${subpath.slice(1)}`);
 
-  it.each([
-    [".", "vehicle-update-codec`", "docs/envelope.md"],
-    ["/messages", "vehicle-update-codec/messages`", "docs/envelope.md"],
-    ["/framing", "vehicle-update-codec/framing`", "docs/framing.md"],
-    ["/http", "vehicle-update-codec/http`", "docs/http.md"],
-    ["/client", "vehicle-update-codec/client`", "docs/client.md"],
-    ["/fixtures", "vehicle-update-codec/fixtures`", "docs/fixtures.md"],
-    ["/testing", "vehicle-update-codec/testing`", "docs/testing.md"],
-    ["/golden/*", "vehicle-update-codec/golden/*`", "docs/fixtures.md"],
-  ])("has a section for %s that links to its page", (_, title, page) => {
-    const start = readme.indexOf(`\n### \`${title}`);
-    expect(start, `a "### \`${title}" heading`).toBeGreaterThan(0);
-    const section = readme.slice(start + 1, readme.indexOf("\n#", start + 1));
-    expect(section).toContain(`](${page}`);
+  it.each(exported)("has a row for %s in its subpath table, with a link to a page", (name) => {
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
+    expect(row, `a "| \`${name}\` |" row`).toBeDefined();
+    expect(row).toMatch(/\]\(docs\/[a-z]+\.md(#[a-z0-9-]+)?\)/);
+  });
+
+  it("links only to pages that exist, or to the pages the lead adds with their subpath", () => {
+    const coming = ["docs/kafka.md", "docs/mock.md"];
+    const linked = [...readme.matchAll(/\]\(((?:docs\/)?[\w./-]+\.md)(?:#[\w-]+)?\)/g)].map(
+      (m) => m[1],
+    );
+    const missing = linked.filter(
+      (page = "") => !existsSync(join(root, page)) && !coming.includes(page),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("is at most 300 lines long", () => {
     expect(readme.split("\n").length).toBeLessThanOrEqual(300);
   });
 
-  it("starts with the two commands a newcomer pastes, and both scripts exist", () => {
+  it("opens with its first section, From a clone: the two commands a newcomer pastes", () => {
     const scripts = JSON.parse(read("package.json")).scripts;
-    expect(readme).toMatch(
-      /^# vehicle-update-codec\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
+    const firstSection = readme.slice(readme.indexOf("\n## "));
+    expect(readme).toMatch(/^# vehicle-update-codec\n\n[^#]+\n## From a clone\n/);
+    expect(firstSection).toMatch(
+      /^\n## From a clone\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
     );
     expect(scripts.start).toBeTypeOf("string");
     expect(scripts.test).toBeTypeOf("string");
