@@ -52,12 +52,14 @@ export interface EncodedRecord {
 
 /**
  * Checks the framing options: `framing`, `schemaId`, `schemaGuid`, `messageIndexes`. Throws
- * `invalid_argument` with `context` in front. @internal
+ * `invalid_argument` with `context` in front. Unless `requireId`, a schema-registry framing may
+ * lack its schema id (a serde that only deserializes). @internal
  */
 export function checkFraming(
   options: Partial<KafkaMessageWriteOptions> | undefined,
   context: string,
   defaultFraming: KafkaFraming,
+  requireId = true,
 ): CheckedFraming {
   const fail = (detail: string): never => {
     throw new CodecError("invalid_argument", `${context}: ${detail}`);
@@ -88,11 +90,14 @@ export function checkFraming(
     if (schemaGuid !== undefined) {
       fail('option schemaGuid needs framing "schema-registry-header": the frame holds a schema id');
     }
-    if (schemaId === undefined) fail('option schemaId is required for framing "schema-registry"');
+    if (requireId && schemaId === undefined) {
+      fail('option schemaId is required for framing "schema-registry"');
+    }
   }
   if (
     framing === "schema-registry-header" &&
-    (schemaId === undefined) === (schemaGuid === undefined)
+    (schemaId === undefined) === (schemaGuid === undefined) &&
+    (requireId || schemaId !== undefined)
   ) {
     fail(
       'framing "schema-registry-header" needs exactly one of the options schemaId and schemaGuid',

@@ -36,7 +36,7 @@ export interface EnvelopeSerdeOptions extends KafkaMessageReadOptions, KafkaMess
  * DualSchemaIdDeserializer does, else from the Schema Registry frame, and also takes bare
  * protobuf; the schema id is not looked up. `serialize` writes the framing of the options
  * (default `"schema-registry"`, which needs `schemaId`; `"schema-registry-header"` writes the
- * header into the `headers` it is given).
+ * header into the `headers` it is given). A serde that only deserializes needs no schema id.
  *
  * The constructor throws a {@link CodecError} with code `invalid_argument` for a bad option; the
  * methods reject with a {@link CodecError}, as {@link encodeKafkaMessage} and
@@ -57,7 +57,7 @@ export class EnvelopeSerde {
   constructor(options?: Partial<EnvelopeSerdeOptions>) {
     const context = "cannot make an EnvelopeSerde";
     checkReadOptions(options);
-    this.#framing = checkFraming(options, context, "schema-registry");
+    this.#framing = checkFraming(options, context, "schema-registry", false);
     const serdeType = options?.serdeType ?? "VALUE";
     if (serdeType !== "VALUE" && serdeType !== "KEY") {
       throw new CodecError(
@@ -81,7 +81,16 @@ export class EnvelopeSerde {
   ): Promise<Buffer> {
     const context = "cannot serialize envelope";
     checkTopic(topic, context);
-    const needsHeaders = this.#framing.framing === "schema-registry-header";
+    const { framing, schemaId, schemaGuid } = this.#framing;
+    if (framing !== "raw" && schemaId === undefined && schemaGuid === undefined) {
+      throw new CodecError(
+        "invalid_argument",
+        `${context}: framing "${framing}" needs a schema id, and this EnvelopeSerde was made ` +
+          "without the option schemaId" +
+          (framing === "schema-registry-header" ? " or schemaGuid" : ""),
+      );
+    }
+    const needsHeaders = framing === "schema-registry-header";
     if (needsHeaders && (typeof headers !== "object" || headers === null)) {
       throw new CodecError(
         "invalid_argument",
