@@ -5,7 +5,6 @@ const kafkaEndToEnd = "test/kafka/e2e/**/*.test.ts";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     typecheck: {
       enabled: true,
       include: ["test/**/*.test-d.ts"],
