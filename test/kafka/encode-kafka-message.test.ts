@@ -18,7 +18,7 @@ describe("encodeKafkaMessage()", () => {
 
   it("writes the Schema Registry frame", () => {
     const record = encodeKafkaMessage(envelope, { framing: "schema-registry", schemaId: 258 });
-    expect(hex(record.value)).toBe(`00` + `00000102` + `00` + bare);
+    expect(hex(record.value)).toBe(`000000010200${bare}`);
     expect(record.headers).toStrictEqual({});
   });
 

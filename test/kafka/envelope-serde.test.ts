@@ -18,7 +18,7 @@ describe("EnvelopeSerde", () => {
     const serde = new EnvelopeSerde({ schemaId: 3 });
     const value = await serde.serialize("updates", envelope);
     expect(Buffer.isBuffer(value)).toBe(true);
-    expect(hex(value)).toBe(`00` + `00000003` + `00` + bare);
+    expect(hex(value)).toBe(`000000000300${bare}`);
     expect(sameEnvelope(await serde.deserialize("updates", value), envelope)).toBe(true);
   });
 

@@ -58,7 +58,7 @@ describe("createEnvelopeSerializer()", () => {
     const raw = createEnvelopeSerializer()(envelope);
     expect(Buffer.isBuffer(raw) && hex(raw)).toBe(bare);
     const framed = createEnvelopeSerializer({ framing: "schema-registry", schemaId: 1 })(envelope);
-    expect(hex(framed as Buffer)).toBe(`00` + `00000001` + `00` + bare);
+    expect(hex(framed as Buffer)).toBe(`000000000100${bare}`);
   });
 
   it("passes a tombstone through", () => {

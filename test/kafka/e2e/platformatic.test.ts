@@ -22,6 +22,11 @@ import { freshGroupId, waitFor, within10s } from "./clients.js";
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 const supported = (major === 22 && minor >= 22) || (major === 24 && minor >= 6) || major > 24;
 const topic = TOPICS.platformatic;
+if (!supported) {
+  console.log(
+    `@platformatic/kafka tests skipped: it needs Node.js >= 22.22 or >= 24.6, this is ${process.versions.node}`,
+  );
+}
 
 interface Received {
   key: string;
