@@ -3,6 +3,7 @@ import type { EnvelopeWriteOptions, GRPC_AttendantPayload } from "../index.js";
 import { CodecError, encodeEnvelope } from "../index.js";
 import { describe } from "./decode-kafka-message.js";
 import type { KafkaFraming } from "./decode-record-value.js";
+import type { KafkaBytes } from "./kafka-message.js";
 import { encodeSchemaIdHeader, isSchemaGuid, VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
 
 /** Options for encoding an envelope as a Kafka record value. */
@@ -28,9 +29,9 @@ export interface KafkaMessageWriteOptions extends EnvelopeWriteOptions {
 
 /** A record value to produce, and the headers that go with it, as kafkajs's `Message` takes them. */
 export interface KafkaRecordToProduce {
-  value: Buffer;
+  value: KafkaBytes;
   /** Empty, but for the `"schema-registry-header"` framing: `__value_schema_id`. */
-  headers: { [name: string]: Buffer };
+  headers: { [name: string]: KafkaBytes };
 }
 
 const framings: readonly KafkaFraming[] = ["raw", "schema-registry", "schema-registry-header"];
@@ -160,8 +161,8 @@ function checkInt32(name: string, value: unknown, fail: (detail: string) => neve
 }
 
 /** A Node.js Buffer over the same memory, as the clients want one. @internal */
-export function toBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export function toBuffer(bytes: Uint8Array): KafkaBytes {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as KafkaBytes;
 }
 
 /**

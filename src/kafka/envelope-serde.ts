@@ -14,7 +14,7 @@ import {
   shown,
   toBuffer,
 } from "./encode-kafka-message.js";
-import type { KafkaHeaders } from "./kafka-message.js";
+import type { KafkaBytes, KafkaHeaders } from "./kafka-message.js";
 import { KEY_SCHEMA_ID_HEADER, VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
 
 /** Options of an {@link EnvelopeSerde}: what it reads, what it writes, and which side it serves. */
@@ -78,7 +78,7 @@ export class EnvelopeSerde {
     topic: string,
     msg: GRPC_AttendantPayload,
     headers?: { [name: string]: unknown },
-  ): Promise<Buffer> {
+  ): Promise<KafkaBytes> {
     const context = "cannot serialize envelope";
     checkTopic(topic, context);
     const { framing, schemaId, schemaGuid } = this.#framing;

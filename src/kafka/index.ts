@@ -25,6 +25,7 @@ export {
 export { EnvelopeSerde, type EnvelopeSerdeOptions } from "./envelope-serde.js";
 export type {
   KafkaBatch,
+  KafkaBytes,
   KafkaHeaders,
   KafkaHeaderValue,
   KafkaMessage,

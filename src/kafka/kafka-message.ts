@@ -41,3 +41,12 @@ export interface KafkaBatch<M extends KafkaMessage = KafkaMessage> {
   readonly partition: number;
   readonly messages: readonly M[];
 }
+
+/**
+ * The bytes this subpath hands to a client: a Node.js `Buffer` (what kafkajs and
+ * `@platformatic/kafka` take) where Node.js's types are loaded, else `Uint8Array`, so that the
+ * declarations typecheck without `@types/node`. At run time it is always a Buffer.
+ */
+export type KafkaBytes = typeof globalThis extends { Buffer: { alloc(size: number): infer B } }
+  ? B
+  : Uint8Array;

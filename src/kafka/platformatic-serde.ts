@@ -8,6 +8,7 @@ import {
   type KafkaMessageWriteOptions,
   toBuffer,
 } from "./encode-kafka-message.js";
+import type { KafkaBytes } from "./kafka-message.js";
 import { VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
 
 /**
@@ -19,7 +20,7 @@ export type EnvelopeDeserializer = (
 ) => GRPC_AttendantPayload | undefined;
 
 /** A synchronous value serializer in `@platformatic/kafka`'s shape: `(value) => Buffer`. */
-export type EnvelopeSerializer = (envelope?: GRPC_AttendantPayload) => Buffer | undefined;
+export type EnvelopeSerializer = (envelope?: GRPC_AttendantPayload) => KafkaBytes | undefined;
 
 /**
  * Makes a value deserializer for `@platformatic/kafka`'s consumer

@@ -100,7 +100,7 @@ describe("EnvelopeSerde", () => {
       {} as GRPC_AttendantPayload,
       {} as IHeaders,
     );
-    expectTypeOf(serde.serialize).returns.toEqualTypeOf<Promise<Buffer>>();
+    expectTypeOf(serde.serialize).returns.toExtend<Promise<Buffer>>();
     expectTypeOf(serde.deserialize).toBeCallableWith("t", Buffer.alloc(0), {} as IHeaders);
     expectTypeOf(serde.deserialize).returns.toEqualTypeOf<Promise<GRPC_AttendantPayload>>();
   });
