@@ -152,7 +152,7 @@ describe("two consumers in one group, settled before the records come", () => {
 describe("a second consumer joining while the first consumes", () => {
   const deliveries: Delivery[] = [];
   let joinedAt = 0;
-  const rebalancedAt = 0;
+  let rebalancedAt = 0;
 
   beforeAll(async () => {
     await produce(TOPICS.groupJoin);
@@ -168,6 +168,7 @@ describe("a second consumer joining while the first consumes", () => {
       () => (b.assigned()?.length ?? 0) > 0,
       45_000,
     );
+    rebalancedAt = Date.now();
     await waitFor(
       "every record",
       () => unique(deliveries) >= RECORDS,
