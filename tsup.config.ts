@@ -7,6 +7,7 @@ const subpaths = {
   index: "src/index.ts",
   "messages/index": "src/messages/index.ts",
   "framing/index": "src/framing/index.ts",
+  "kafka/index": "src/kafka/index.ts",
   "http/index": "src/http/index.ts",
   "client/index": "src/client/index.ts",
   "fixtures/index": "src/fixtures/index.ts",

@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** The end-to-end tests against a Kafka broker, which their project's global setup starts. */
+const kafkaEndToEnd = "test/kafka/e2e/**/*.test.ts";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     typecheck: {
       enabled: true,
       include: ["test/**/*.test-d.ts"],
@@ -12,5 +14,23 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-report.json" }]],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The Kafka end-to-end tests are a project of their own, so that the broker is compiled and
+    // started only by a run that includes them: vitest calls a project's global setup only when
+    // one of its test files is queued.
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", exclude: [...configDefaults.exclude, kafkaEndToEnd] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "kafka",
+          include: [kafkaEndToEnd],
+          globalSetup: ["test/kafka/broker/global-setup.ts"],
+          typecheck: { enabled: false },
+        },
+      },
+    ],
   },
 });

@@ -31,6 +31,7 @@ ${load("vehicle-update-codec/messages", "GRPC_AttendantPayloadSchema")}
 ${load("vehicle-update-codec/http", "parseResponse")}
 ${load("vehicle-update-codec/client", "createClient, DEFAULT_TIMEOUT_MS")}
 ${load("vehicle-update-codec/framing", "decodeKafkaValue, encodeSchemaRegistryFrame")}
+${load("vehicle-update-codec/kafka", "decodeKafkaBatch, encodeKafkaMessage")}
 ${load("vehicle-update-codec/fixtures", "SAMPLE_VIN, sampleEnvelope, sampleHttpBody")}
 ${load("vehicle-update-codec/testing", "arbitraryEnvelope")}
 ${load("fast-check", "sample")}
@@ -41,6 +42,7 @@ export const results = {
   "./http": parseResponse("listVehicles", 200, sampleHttpBody("listVehicles", 200)).kind,
   "./client": [typeof createClient({ baseUrl: "https://ota.example.com/" }).listVehicles, DEFAULT_TIMEOUT_MS],
   "./framing": decodeKafkaValue(encodeSchemaRegistryFrame(sampleEnvelope("dtcEntry"), { schemaId: 7 })).schemaId,
+  "./kafka": decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", value: encodeKafkaMessage(sampleEnvelope("keys"), { framing: "schema-registry", schemaId: 8 }).value }] })[0].schemaId,
   "./fixtures": SAMPLE_VIN,
   "./testing": sample(arbitraryEnvelope(), { numRuns: 3, seed: 1 }).every((e) => envelopeKind(e) !== undefined),
 };
@@ -54,6 +56,7 @@ const expected = {
   "./http": "ok",
   "./client": ["function", 30_000],
   "./framing": 7,
+  "./kafka": 8,
   "./fixtures": SAMPLE_VIN,
   "./testing": true,
 };
@@ -105,6 +108,7 @@ import {
 import { type Client, createClient } from "vehicle-update-codec/client";
 import { type DeepPartial, sampleEnvelope } from "vehicle-update-codec/fixtures";
 import { decodeKafkaValue, type KafkaValue } from "vehicle-update-codec/framing";
+import { decodeKafkaBatch, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
 import { CommonCar, type OperationOf, parseResponse, type ResponseResult } from "vehicle-update-codec/http";
 import { type DTCEntry, DTCEntrySchema, EmumStatus } from "vehicle-update-codec/messages";
 import { arbitraryEnvelopeOf } from "vehicle-update-codec/testing";
@@ -128,6 +132,7 @@ export const bytes: Uint8Array = encodeEnvelope(dtc);
 export const delivered: number = EmumStatus.DELIVERED;
 export const arbitrary: Arbitrary<EnvelopeOf<"order">> = arbitraryEnvelopeOf("order");
 export const client: Client = createClient({ baseUrl: "https://ota.example.com/" });
+export const results: (KafkaDecodeResult | null)[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [] });
 export const car: CommonCar = CommonCar.parse({ vin: "WA1LFAFP0TA000417" });
 
 export async function countCars(): Promise<number> {

@@ -61,6 +61,7 @@ describe("vehicle-update-codec installed without its optional peers", () => {
     "vehicle-update-codec",
     "vehicle-update-codec/messages",
     "vehicle-update-codec/framing",
+    "vehicle-update-codec/kafka",
     "vehicle-update-codec/fixtures",
   ])("loads %s", async (specifier) => {
     expect(await load(specifier)).toEqual({ esm: "ok", cjs: "ok" });

@@ -26,6 +26,7 @@ export const subpaths = [
   "./http",
   "./client",
   "./framing",
+  "./kafka",
   "./fixtures",
   "./testing",
 ] as const;

@@ -1,0 +1,27 @@
+// The topics of the Kafka end-to-end suite, created when the broker starts (the mock cluster
+// does not serve CreateTopics), with their partition counts. Each test uses its own topics, and
+// a fresh consumer group id, since the mock does not understand kafkajs's LeaveGroup.
+
+export const TOPICS = {
+  /** Every kind in every framing, corrupt values and tombstones. */
+  framings: "e2e.framings",
+  /** Where the consumer of `framings` dead-letters the records it cannot decode. */
+  framingsDeadLetters: "e2e.framings.dlq",
+  /** Two consumers in one group, settled before any record is produced. */
+  groupSettled: "e2e.group.settled",
+  /** A second consumer joins while the first consumes. */
+  groupJoin: "e2e.group.join",
+  /** @platformatic/kafka's producer and consumer. */
+  platformatic: "e2e.platformatic",
+  /** EnvelopeSerde against @confluentinc/schemaregistry's serde. */
+  serde: "e2e.serde",
+} as const;
+
+export const PARTITIONS: Readonly<Record<string, number>> = {
+  [TOPICS.framings]: 3,
+  [TOPICS.framingsDeadLetters]: 1,
+  [TOPICS.groupSettled]: 4,
+  [TOPICS.groupJoin]: 4,
+  [TOPICS.platformatic]: 1,
+  [TOPICS.serde]: 1,
+};

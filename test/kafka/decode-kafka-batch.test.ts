@@ -1,0 +1,128 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { sampleEnvelope } from "../../src/fixtures/index.js";
+import {
+  decodeKafkaBatch,
+  encodeKafkaMessage,
+  type KafkaFraming,
+  type KafkaMessage,
+  type KafkaMessageWriteOptions,
+} from "../../src/kafka/index.js";
+import { arbitraryEnvelope } from "../../src/testing/index.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
+import { schemaIds } from "../helpers/framing-arbitraries.js";
+import { sameEnvelope } from "../helpers/wire-fields.js";
+
+const message = (value: Uint8Array | null, offset: number, headers = {}): KafkaMessage => ({
+  value: value === null ? null : Buffer.from(value),
+  key: null,
+  offset: String(offset),
+  headers,
+});
+
+const guids = fc
+  .uint8Array({ minLength: 16, maxLength: 16 })
+  .map((b) => Buffer.from(b).toString("hex"))
+  .map(
+    (h) =>
+      `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`,
+  );
+
+/** Options for each framing, with the schema ids it carries. */
+const framingOptions: fc.Arbitrary<Partial<KafkaMessageWriteOptions> & { framing: KafkaFraming }> =
+  fc.oneof(
+    fc.constant({ framing: "raw" as const }),
+    schemaIds.map((schemaId) => ({ framing: "schema-registry" as const, schemaId })),
+    schemaIds.map((schemaId) => ({ framing: "schema-registry-header" as const, schemaId })),
+    guids.map((schemaGuid) => ({ framing: "schema-registry-header" as const, schemaGuid })),
+  );
+
+describe("decodeKafkaBatch()", () => {
+  it("gives one result per record, at the record's index", () => {
+    const good = encodeKafkaMessage(sampleEnvelope("keys"), {
+      framing: "schema-registry",
+      schemaId: 5,
+    });
+    const results = decodeKafkaBatch({
+      topic: "updates",
+      partition: 1,
+      messages: [
+        message(good.value, 10),
+        message(null, 11),
+        message(Buffer.from([0xff]), 12),
+        message(good.value, 13),
+      ],
+    });
+    expect(
+      results.map((r) => (r === null ? null : [r.ok, r.offset, r.partition, r.topic])),
+    ).toStrictEqual([
+      [true, "10", 1, "updates"],
+      null,
+      [false, "12", 1, "updates"],
+      [true, "13", 1, "updates"],
+    ]);
+  });
+
+  it("decodes an empty batch to no results", () => {
+    expect(decodeKafkaBatch({ topic: "t", partition: 0, messages: [] })).toStrictEqual([]);
+  });
+
+  it("checks the options once, before any record", () => {
+    const error = codecErrorOf(() =>
+      decodeKafkaBatch({ topic: "t", partition: 0, messages: [] }, { maxBytes: 1.5 }),
+    );
+    expect(error.message).toBe(
+      "[invalid_argument] option maxBytes must be a whole number of at least 0, got 1.5",
+    );
+  });
+
+  it.each([
+    [undefined, "batch must be an object with topic and partition, got undefined"],
+    [{ topic: 1, partition: 0, messages: [] }, "batch.topic must be a string, got 1"],
+    [
+      { topic: "t", partition: 0.5, messages: [] },
+      "batch.partition must be a whole number of at least 0, got 0.5",
+    ],
+    [{ topic: "t", partition: 0, messages: {} }, "batch.messages must be an array, got object"],
+    [
+      { topic: "t", partition: 0, messages: [null] },
+      "batch.messages[0] must be a Kafka message object, got null",
+    ],
+    [
+      { topic: "t", partition: 0, messages: [{ value: null }] },
+      "batch.messages[0].offset must be a string, got undefined",
+    ],
+  ])("throws invalid_argument for the batch %j", (batch, text) => {
+    const error = codecErrorOf(() => decodeKafkaBatch(batch as never));
+    expect(error.message).toBe(`[invalid_argument] cannot decode Kafka record: ${text}`);
+  });
+
+  it("decodes what encodeKafkaMessage wrote, in every framing: decode∘produce is the identity", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(arbitraryEnvelope(), framingOptions), { maxLength: 8 }),
+        (records) => {
+          const messages = records.map(([envelope, options], i) => {
+            const { value, headers } = encodeKafkaMessage(envelope, options);
+            return message(value, i, headers);
+          });
+          const results = decodeKafkaBatch({ topic: "t", partition: 0, messages });
+          return records.every(([envelope, options], i) => {
+            const result = results[i];
+            if (!result?.ok) return false;
+            const id =
+              options.framing === "raw"
+                ? !("schemaId" in result) && !("schemaGuid" in result)
+                : options.schemaGuid !== undefined
+                  ? result.schemaGuid === options.schemaGuid
+                  : result.schemaId === options.schemaId;
+            return (
+              result.framing === options.framing && id && sameEnvelope(result.envelope, envelope)
+            );
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { sampleEnvelope } from "../../src/fixtures/index.js";
+import { encodeSchemaRegistryFrame } from "../../src/framing/index.js";
+import { createEnvelope, encodeEnvelope, isCodecError } from "../../src/index.js";
+import {
+  decodeKafkaMessage,
+  encodeKafkaMessage,
+  type KafkaMessage,
+  VALUE_SCHEMA_ID_HEADER,
+} from "../../src/kafka/index.js";
+import { B, concat, hex } from "../helpers/bytes.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
+import { sameEnvelope } from "../helpers/wire-fields.js";
+
+const envelope = createEnvelope("updateGet", { vin: "V1" }, { handler: "h" });
+const bare = encodeEnvelope(envelope);
+const GUID = "0123abcd-4567-89ef-0011-223344556677";
+const guidBytes = B(
+  0x01,
+  0x23,
+  0xab,
+  0xcd,
+  0x45,
+  0x67,
+  0x89,
+  0xef,
+  0x00,
+  0x11,
+  0x22,
+  0x33,
+  0x44,
+  0x55,
+  0x66,
+  0x77,
+);
+const bin = "cannot decode kafka_grpc.GRPC_AttendantPayload from binary";
+
+function payload(value: Uint8Array | null, headers?: KafkaMessage["headers"]) {
+  const message: KafkaMessage = {
+    value,
+    key: Buffer.from("k"),
+    offset: "42",
+    timestamp: "1700000000000",
+    ...(headers ? { headers } : {}),
+  };
+  return { topic: "updates", partition: 3, message };
+}
+
+describe("decodeKafkaMessage()", () => {
+  it("decodes bare protobuf, keeping topic, partition, offset and key", () => {
+    expect(decodeKafkaMessage(payload(Buffer.from(bare)))).toStrictEqual({
+      ok: true,
+      topic: "updates",
+      partition: 3,
+      offset: "42",
+      key: Buffer.from("k"),
+      envelope: expect.anything(),
+      framing: "raw",
+    });
+  });
+
+  it("decodes a Schema Registry frame and returns its schema id", () => {
+    const result = decodeKafkaMessage(
+      payload(encodeSchemaRegistryFrame(envelope, { schemaId: 77 })),
+    );
+    expect(result).toMatchObject({ ok: true, framing: "schema-registry", schemaId: 77 });
+    expect(result?.ok && sameEnvelope(result.envelope, envelope)).toBe(true);
+  });
+
+  it.each([
+    ["a Buffer", (h: Uint8Array) => Buffer.from(h)],
+    ["a Uint8Array", (h: Uint8Array) => h],
+    ["an array, the last value counting", (h: Uint8Array) => [Buffer.from([0x09]), Buffer.from(h)]],
+    ["a string of its bytes", (h: Uint8Array) => Buffer.from(h).toString("latin1")],
+  ])("reads the schema id header given as %s", (_, shape) => {
+    const header = concat(B(0x00, 0, 0, 0, 0x2a), B(0x00)); // id 42, indexes [0]
+    if (_ === "a string of its bytes") {
+      // a string is read as UTF-8: only ASCII bytes survive it
+      const result = decodeKafkaMessage(
+        payload(bare, { [VALUE_SCHEMA_ID_HEADER]: "\u0000\u0000\u0000\u0000*\u0000" }),
+      );
+      expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaId: 42 });
+      return;
+    }
+    const result = decodeKafkaMessage(
+      payload(bare, { [VALUE_SCHEMA_ID_HEADER]: shape(header) as never }),
+    );
+    expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaId: 42 });
+  });
+
+  it("reads a schema GUID from the header, and the long form of [0]", () => {
+    const header = concat(B(0x01), guidBytes, B(0x02, 0x00));
+    const result = decodeKafkaMessage(
+      payload(bare, { [VALUE_SCHEMA_ID_HEADER]: Buffer.from(header) }),
+    );
+    expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaGuid: GUID });
+    expect(result && "schemaId" in result).toBe(false);
+  });
+
+  it("lets the header decide, as Confluent's DualSchemaIdDeserializer does", () => {
+    const frame = encodeSchemaRegistryFrame(envelope, { schemaId: 1 });
+    const header = Buffer.from(concat(B(0x01), guidBytes, B(0x00)));
+    const result = decodeKafkaMessage(payload(frame, { [VALUE_SCHEMA_ID_HEADER]: header }));
+    expect(result?.ok === false && result.error.code).toBe("malformed");
+  });
+
+  it("gives null for a tombstone", () => {
+    expect(decodeKafkaMessage(payload(null))).toBeNull();
+  });
+
+  it("fails a value that is not an envelope, keeping the record", () => {
+    const value = Buffer.from([0xff, 0x01]);
+    const result = decodeKafkaMessage(payload(value, { trace: "t" }));
+    expect(result).toStrictEqual({
+      ok: false,
+      error: expect.anything(),
+      raw: value,
+      topic: "updates",
+      partition: 3,
+      offset: "42",
+      key: Buffer.from("k"),
+      headers: { trace: "t" },
+      timestamp: "1700000000000",
+    });
+    expect(result?.ok === false && result.raw).toBe(value); // the same Buffer, untouched
+    expect(result?.ok === false && result.error.message).toBe(
+      `[malformed] ${bin}: invalid wire type 7 at offset 0`,
+    );
+  });
+
+  it("fails an envelope with no Data member this schema knows: a kind newer than it", () => {
+    const result = decodeKafkaMessage(payload(B(0x98, 0x06, 0x01)));
+    expect(result?.ok === false && result.error.code).toBe("missing_data");
+    const lenient = decodeKafkaMessage(payload(B(0x98, 0x06, 0x01)), { requireData: false });
+    expect(lenient?.ok && lenient.envelope.Data.case).toBeUndefined();
+  });
+
+  it("passes maxBytes to each value", () => {
+    const value = encodeKafkaMessage(sampleEnvelope("updateManifest")).value;
+    const result = decodeKafkaMessage(payload(value), { maxBytes: value.length - 1 });
+    expect(result?.ok === false && result.error.message).toBe(
+      `[too_large] ${bin}: message of ${value.length} bytes exceeds maxBytes ${value.length - 1}`,
+    );
+    expect(decodeKafkaMessage(payload(value), { maxBytes: value.length })?.ok).toBe(true);
+  });
+
+  it("fails a value that is not bytes with invalid_argument, without throwing", () => {
+    const result = decodeKafkaMessage({
+      topic: "t",
+      partition: 0,
+      message: { value: "text" as never, offset: "1" },
+    });
+    expect(result?.ok === false && result.error.code).toBe("invalid_argument");
+    expect(result?.ok === false && result.raw).toBe("text");
+  });
+
+  it.each([
+    [{ maxBytes: -1 }, "option maxBytes must be a whole number of at least 0, got -1"],
+    [{ requireData: "yes" }, "option requireData must be true or false, got string"],
+    [{ recursionLimit: 0 }, "option recursionLimit must be a whole number of at least 1, got 0"],
+    ["fast", "options must be an object, got string"],
+  ])("throws invalid_argument for the bad options %j", (options, message) => {
+    const error = codecErrorOf(() => decodeKafkaMessage(payload(bare), options as never));
+    expect(error.message).toBe(`[invalid_argument] ${message}`);
+  });
+
+  it.each([
+    [null, "payload must be an object with topic and partition, got null"],
+    [{ partition: 0, message: {} }, "payload.topic must be a string, got undefined"],
+    [
+      { topic: "t", partition: -1, message: {} },
+      "payload.partition must be a whole number of at least 0, got -1",
+    ],
+    [{ topic: "t", partition: 0 }, "payload.message must be a Kafka message object, got undefined"],
+    [
+      { topic: "t", partition: 0, message: { value: null, offset: 5 } },
+      "payload.message.offset must be a string, got 5",
+    ],
+  ])("throws invalid_argument for the payload %j", (bad, message) => {
+    const error = codecErrorOf(() => decodeKafkaMessage(bad as never));
+    expect(error.message).toBe(`[invalid_argument] cannot decode Kafka record: ${message}`);
+  });
+
+  it("never throws for bytes: every mutation of a frame is a result", () => {
+    const frame = encodeKafkaMessage(sampleEnvelope("dtcEntry"), {
+      framing: "schema-registry",
+      schemaId: 1,
+    }).value;
+    for (let i = 0; i < frame.length; i++) {
+      for (const byte of [0x00, 0x80, 0xff]) {
+        const value = Buffer.from(frame);
+        value[i] = byte;
+        const result = decodeKafkaMessage(payload(value));
+        expect(result === null || result.ok || isCodecError(result.error), hex(value)).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,211 @@
+// Two kafkajs consumers in one group over a 4-partition topic, as services scale out, decoding
+// with decodeKafkaBatch. Once the group has settled, they decode every record exactly once, each
+// its own partitions. With the second joining while the first consumes, nothing is lost, and the
+// only duplicates are records redelivered after the rebalance because their offsets were not yet
+// committed (Kafka's at-least-once): counted, printed and checked to be that.
+import type { Consumer, Producer } from "kafkajs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleEnvelope } from "../../../src/fixtures/index.js";
+import { envelopeKinds } from "../../../src/index.js";
+import { decodeKafkaBatch, encodeKafkaMessage } from "../../../src/kafka/index.js";
+import { TOPICS } from "../broker/topics.js";
+import { createKafka, freshGroupId, waitFor, within10s } from "./clients.js";
+
+const PARTITIONS = 4;
+const RECORDS = 4_000;
+
+/** One delivery of a record to a consumer. */
+interface Delivery {
+  readonly consumer: string;
+  readonly record: string; // partition:offset
+  readonly partition: number;
+  readonly at: number;
+}
+
+const clients: (Consumer | Producer)[] = [];
+
+afterAll(async () => {
+  for (const client of clients) await within10s(client.disconnect());
+});
+
+async function produce(topic: string): Promise<void> {
+  const producer = createKafka("group-producer").producer();
+  clients.push(producer);
+  await producer.connect();
+  for (let start = 0; start < RECORDS; start += 500) {
+    const messages = [];
+    for (let i = start; i < start + 500; i++) {
+      const kind = envelopeKinds[i % envelopeKinds.length] as (typeof envelopeKinds)[number];
+      const framing = i % 2 === 0 ? {} : ({ framing: "schema-registry", schemaId: 7 } as const);
+      messages.push({
+        partition: i % PARTITIONS,
+        ...encodeKafkaMessage(sampleEnvelope(kind), framing),
+      });
+    }
+    await producer.send({ topic, messages });
+  }
+}
+
+/**
+ * Starts a consumer of `topic` in `groupId` that decodes each batch, records each delivery, and
+ * resolves each offset; `slow` ms of work per batch keeps it mid-stream. Returns its latest
+ * assignment, as its GROUP_JOIN events report it.
+ */
+async function startConsumer(
+  name: string,
+  topic: string,
+  groupId: string,
+  deliveries: Delivery[],
+  options: { slow?: number; autoCommitInterval?: number } = {},
+): Promise<{ assigned: () => number[] | undefined }> {
+  const consumer = createKafka(name).consumer({
+    groupId,
+    maxWaitTimeInMs: 100,
+    maxBytesPerPartition: options.slow ? 16_384 : 1_048_576,
+  });
+  clients.push(consumer);
+  let assigned: number[] | undefined;
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    assigned = [...(payload.memberAssignment[topic] ?? [])].sort();
+  });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachBatchAutoResolve: false,
+    ...(options.autoCommitInterval ? { autoCommitInterval: options.autoCommitInterval } : {}),
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      const results = decodeKafkaBatch(batch);
+      for (const [i, message] of batch.messages.entries()) {
+        if (!isRunning() || isStale()) return; // revoked: the rest is the new owner's
+        if (results[i]?.ok !== true) throw new Error(`record ${message.offset} did not decode`);
+        deliveries.push({
+          consumer: name,
+          record: `${batch.partition}:${message.offset}`,
+          partition: batch.partition,
+          at: Date.now(),
+        });
+        resolveOffset(message.offset);
+      }
+      await heartbeat();
+      if (options.slow) await new Promise((resolve) => setTimeout(resolve, options.slow));
+    },
+  });
+  return { assigned: () => assigned };
+}
+
+const unique = (deliveries: readonly Delivery[]) => new Set(deliveries.map((d) => d.record)).size;
+
+describe("two consumers in one group, settled before the records come", () => {
+  const deliveries: Delivery[] = [];
+  let a: { assigned: () => number[] | undefined };
+  let b: { assigned: () => number[] | undefined };
+
+  beforeAll(async () => {
+    const groupId = freshGroupId("settled");
+    [a, b] = await Promise.all([
+      startConsumer("a", TOPICS.groupSettled, groupId, deliveries),
+      startConsumer("b", TOPICS.groupSettled, groupId, deliveries),
+    ]);
+    const settled = () => {
+      const [x, y] = [a.assigned(), b.assigned()];
+      if (!x?.length || !y?.length) return false;
+      const all = [...x, ...y].sort();
+      return all.join() === "0,1,2,3";
+    };
+    await waitFor(
+      "the group to settle",
+      settled,
+      45_000,
+      () => `(a: ${a.assigned()}, b: ${b.assigned()})`,
+    );
+    await produce(TOPICS.groupSettled);
+    await waitFor(
+      "every record",
+      () => unique(deliveries) >= RECORDS,
+      60_000,
+      () => `(${unique(deliveries)} of ${RECORDS})`,
+    );
+  }, 150_000);
+
+  it("decodes every record exactly once between them", () => {
+    console.log(
+      `settled group: ${RECORDS} records, ${deliveries.length} deliveries, ` +
+        `${deliveries.length - unique(deliveries)} duplicates`,
+    );
+    expect(unique(deliveries)).toBe(RECORDS);
+    expect(deliveries.length).toBe(RECORDS);
+  });
+
+  it("each consumer decodes its own partitions, and only those", () => {
+    for (const [name, member] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
+      const partitions = new Set(
+        deliveries.filter((d) => d.consumer === name).map((d) => d.partition),
+      );
+      expect([...partitions].sort(), name).toStrictEqual(member.assigned());
+    }
+  });
+});
+
+describe("a second consumer joining while the first consumes", () => {
+  const deliveries: Delivery[] = [];
+  let joinedAt = 0;
+  let rebalancedAt = 0;
+
+  beforeAll(async () => {
+    await produce(TOPICS.groupJoin);
+    const groupId = freshGroupId("join");
+    // Offsets are committed every 5 s: those resolved since the last commit are redelivered.
+    const options = { slow: 40, autoCommitInterval: 5_000 };
+    await startConsumer("a", TOPICS.groupJoin, groupId, deliveries, options);
+    await waitFor("the first consumer to be mid-stream", () => deliveries.length >= 600, 45_000);
+    joinedAt = Date.now();
+    const b = await startConsumer("b", TOPICS.groupJoin, groupId, deliveries, options);
+    await waitFor(
+      "the second consumer's assignment",
+      () => (b.assigned()?.length ?? 0) > 0,
+      45_000,
+    );
+    rebalancedAt = Date.now();
+    await waitFor(
+      "every record",
+      () => unique(deliveries) >= RECORDS,
+      90_000,
+      () => `(${unique(deliveries)} of ${RECORDS})`,
+    );
+  }, 200_000);
+
+  it("loses nothing", () => {
+    const seen = new Set(deliveries.map((d) => d.record));
+    const missing: string[] = [];
+    for (let p = 0; p < PARTITIONS; p++) {
+      for (let o = 0; o < RECORDS / PARTITIONS; o++) {
+        if (!seen.has(`${p}:${o}`)) missing.push(`${p}:${o}`);
+      }
+    }
+    expect(missing).toStrictEqual([]);
+  });
+
+  it("redelivers only records first delivered before the rebalance, counted", () => {
+    const first = new Map<string, Delivery>();
+    const redelivered: Delivery[] = [];
+    for (const delivery of deliveries) {
+      if (first.has(delivery.record)) redelivered.push(delivery);
+      else first.set(delivery.record, delivery);
+    }
+    console.log(
+      `joining consumer: ${RECORDS} records, ${deliveries.length} deliveries, ` +
+        `${redelivered.length} redelivered after the rebalance ` +
+        `(${deliveries.filter((d) => d.at < joinedAt).length} delivered before the second consumer joined)`,
+    );
+    expect(deliveries.length - unique(deliveries)).toBe(redelivered.length);
+    for (const again of redelivered) {
+      const once = first.get(again.record) as Delivery;
+      expect(once.at, again.record).toBeLessThanOrEqual(rebalancedAt);
+      expect(again.at, again.record).toBeGreaterThanOrEqual(joinedAt);
+      expect(deliveries.filter((d) => d.record === again.record)).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { createEnvelope, encodeEnvelope } from "../../src/index.js";
+import {
+  decodeKafkaMessage,
+  KEY_SCHEMA_ID_HEADER,
+  VALUE_SCHEMA_ID_HEADER,
+} from "../../src/kafka/index.js";
+import { B } from "../helpers/bytes.js";
+
+/** Bytes from hex digits, spaces ignored: `h("00 00000001")`. */
+const h = (text: string) => Buffer.from(text.replaceAll(" ", ""), "hex");
+
+const bare = Buffer.from(
+  encodeEnvelope(createEnvelope("updateGet", { vin: "V1" }, { handler: "h" })),
+);
+const ctx = `cannot decode schema id header ${VALUE_SCHEMA_ID_HEADER}`;
+
+/** The error of a record whose value is bare protobuf and whose header is `header`. */
+function headerError(header: unknown): string {
+  const result = decodeKafkaMessage({
+    topic: "t",
+    partition: 0,
+    message: { value: bare, offset: "0", headers: { [VALUE_SCHEMA_ID_HEADER]: header as Buffer } },
+  });
+  if (result === null || result.ok) throw new Error("expected a failure");
+  return result.error.message;
+}
+
+describe("the schema id header", () => {
+  it("is named as Confluent names it", () => {
+    expect(VALUE_SCHEMA_ID_HEADER).toBe("__value_schema_id");
+    expect(KEY_SCHEMA_ID_HEADER).toBe("__key_schema_id");
+  });
+
+  it.each([
+    [B(), "truncated", "the header is empty"],
+    [B(0x02), "malformed", "magic byte at offset 0 is 0x02, expected 0x00 or 0x01"],
+    [
+      B(0x00, 0, 0),
+      "truncated",
+      "header of 3 bytes is shorter than its magic byte and 4-byte schema id",
+    ],
+    [
+      B(0x01, 1, 2, 3),
+      "truncated",
+      "header of 4 bytes is shorter than its magic byte and 16-byte schema GUID",
+    ],
+    [
+      h("00 80000000 00"),
+      "malformed",
+      "schema id at offset 1 is -2147483648, expected 0 to 2147483647",
+    ],
+    [h("00 00000001"), "truncated", "message index count at offset 5 runs past the end"],
+    [h("00 00000001 01"), "malformed", "message index count at offset 5 is -1, expected 0 or more"],
+    [
+      h("00 00000001 ffffffff7f"),
+      "malformed",
+      "message index count at offset 5 does not fit 32 bits",
+    ],
+    [
+      h("00 00000001 ffffffffff"),
+      "malformed",
+      "message index count at offset 5 is longer than 5 bytes",
+    ],
+    [h("00 00000001 06 00"), "truncated", "message index count is 3, more than the 1 bytes left"],
+    [
+      h("00 00000001 02 02"),
+      "malformed",
+      "message indexes [1] do not name kafka_grpc.GRPC_AttendantPayload (expected [0])",
+    ],
+    [
+      h("00 00000001 04 00 00"),
+      "malformed",
+      "message indexes [0, 0] do not name kafka_grpc.GRPC_AttendantPayload (expected [0])",
+    ],
+    [
+      h(`00 00000001 14 ${"00".repeat(10)}`),
+      "malformed",
+      "message indexes [0, 0, 0, 0, 0, 0, 0, 0, … 2 more] do not name kafka_grpc.GRPC_AttendantPayload (expected [0])",
+    ],
+    [h("00 00000001 00 07"), "malformed", "1 bytes follow the message indexes at offset 6"],
+  ])("rejects %s: %s %s", (header, code, detail) => {
+    expect(headerError(Buffer.from(header))).toBe(`[${code}] ${ctx}: ${detail}`);
+  });
+
+  it("rejects a header that is neither bytes nor a string", () => {
+    expect(headerError(7)).toBe(`[malformed] ${ctx}: expected bytes or a string, got number`);
+  });
+
+  it("is read from a Map whose keys are strings or Buffers, as @platformatic/kafka gives them", () => {
+    const header = Buffer.from(h("00 00000009 00"));
+    for (const key of [VALUE_SCHEMA_ID_HEADER, Buffer.from(VALUE_SCHEMA_ID_HEADER)]) {
+      const result = decodeKafkaMessage({
+        topic: "t",
+        partition: 0,
+        message: { value: bare, offset: "0", headers: new Map([[key, header]]) as never },
+      });
+      expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaId: 9 });
+    }
+  });
+});
