@@ -8,8 +8,9 @@ import {
   toJsonFallback,
 } from "../../src/envelope/fallback.js";
 import { jsonReadStringDefaults, jsonWriteStringDefaults } from "../../src/envelope/options.js";
-import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
+import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
+  CarECUSchema,
   createEnvelope,
   type EnvelopeJsonWriteOptions,
   encodeEnvelope,
@@ -37,9 +38,9 @@ const S = GRPC_AttendantPayloadSchema;
 /** A map of `n` CarECUs, keys "e0", "e1", …, the last under `lastKey`, its vin `lastVin`. */
 function ecusOf(n: number, lastKey: string, lastVin = "v"): Record<string, { vin: string }> {
   const ecus: Record<string, { vin: string }> = {};
-  for (let i = 0; i < n - 1; i++) ecus[`e${i}`] = sampleCarECU({ vin: `v${i}` });
+  for (let i = 0; i < n - 1; i++) ecus[`e${i}`] = sampleMessage(CarECUSchema, { vin: `v${i}` });
   Object.defineProperty(ecus, lastKey, {
-    value: sampleCarECU({ vin: lastVin }),
+    value: sampleMessage(CarECUSchema, { vin: lastVin }),
     enumerable: true,
     writable: true,
     configurable: true,
