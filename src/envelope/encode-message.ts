@@ -1,7 +1,7 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { readOptions } from "../internal/check-options.js";
-import { contractCodec } from "./decode-message.js";
+import { contractCodec } from "./contract-codec.js";
 import { encodeFallback } from "./fallback.js";
 import { levelMinimum, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
 
