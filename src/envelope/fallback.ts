@@ -15,7 +15,7 @@ import {
 import { CodecError, isCodecError } from "../codec-error.js";
 import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { escapeText } from "../internal/escape-text.js";
+import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
 import { checkMessage } from "./check-message.js";
 import { checkDuplicateKeys } from "./json-duplicates.js";
 import { checkJsonForms } from "./json-forms.js";
@@ -166,9 +166,6 @@ export function fromJsonFallback(
   }
   return envelope;
 }
-
-/** The most characters of a lower error's text that a message quotes. */
-const MAX_MESSAGE_LENGTH = 1000;
 
 /**
  * Reads JSON text the generated JSON reader gave up on (`json` is what JSON.parse() made of
