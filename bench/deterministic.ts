@@ -1,17 +1,25 @@
 // Measures what deterministic map order costs encodeEnvelope: interleaved rounds of the same
 // envelopes encoded with and without it; prints ops/s and the median ratio.
 // Run: npm run bench:deterministic
-import { sampleCarECU, sampleEnvelope } from "../src/fixtures/index.js";
-import { createEnvelope, encodeEnvelope, type GRPC_AttendantPayload } from "../src/index.js";
+import { sampleEnvelope, sampleMessage } from "../src/fixtures/index.js";
+import {
+  CarECUSchema,
+  createEnvelope,
+  encodeEnvelope,
+  type GRPC_AttendantPayload,
+} from "../src/index.js";
 
 const ecus = Object.fromEntries(
   Array.from({ length: 40 }, (_, i) => [
     `ECU-${(40 - i).toString().padStart(2, "0")}`,
-    sampleCarECU({ ecu: `ECU-${i}` }),
+    sampleMessage(CarECUSchema, { ecu: `ECU-${i}` }),
   ]),
 );
 const numericKeys = Object.fromEntries(
-  Array.from({ length: 40 }, (_, i) => [String(i * 7), sampleCarECU({ ecu: `ECU-${i}` })]),
+  Array.from({ length: 40 }, (_, i) => [
+    String(i * 7),
+    sampleMessage(CarECUSchema, { ecu: `ECU-${i}` }),
+  ]),
 );
 const payloads: [string, GRPC_AttendantPayload][] = [
   ["carUpdateStatus, 40 ECUs", createEnvelope("carUpdateStatus", { ecus })],

@@ -4,22 +4,22 @@
 // and a Kafka batch of all 11 kinds. Map keys are inserted in sorted order, so that every codec
 // (some keep insertion order, this library sorts) writes the same bytes and the agreement check
 // can compare them byte for byte. Everything is deterministic: a seeded generator, no clock.
+import { sampleMessage } from "../src/fixtures/index.js";
 import {
-  sampleCarECU,
-  sampleCarUpdateProgress,
-  sampleDTCEntry,
-  sampleECCKey,
-  sampleMessageStatus,
-  sampleOrder,
-  sampleUpdateManifest,
-  sampleUpdateManifestECU,
-  sampleUpdateManifestFile,
-} from "../src/fixtures/index.js";
-import {
+  type CarECU,
+  CarECUSchema,
+  CarUpdateProgressSchema,
   createEnvelope,
+  DTCEntrySchema,
+  ECCKeySchema,
   EmumStatus,
   type EnvelopeKind,
   type GRPC_AttendantPayload,
+  MessageStatusSchema,
+  OrderSchema,
+  UpdateManifestECUSchema,
+  UpdateManifestFileSchema,
+  UpdateManifestSchema,
 } from "../src/index.js";
 
 /** One benchmark payload: a short name, the envelope, and whether it is a varied twin. */
@@ -40,35 +40,35 @@ function manifestEcu(i: number) {
   const name = `ECU${i}`;
   const files = (prefix: string) =>
     Array.from({ length: 4 }, (_, f) =>
-      sampleUpdateManifestFile({
+      sampleMessage(UpdateManifestFileSchema, {
         fileId: `${prefix}-${i}-${f}-7425-40de-944b-e07fc1f90ae7`,
         filename: `${name.toLowerCase()}_${prefix}_${f}.bin`,
         url: `https://ota.example.com/v1/manifests/3107/files/${prefix}-${i}-${f}/${name.toLowerCase()}_${prefix}_${f}.bin?expires=1773480413&sig=Zk9x2Qb7`,
         order: f + 1,
       }),
     );
-  const rollback = sampleUpdateManifestECU({
+  const rollback = sampleMessage(UpdateManifestECUSchema, {
     name,
     id: BigInt(7100 + i),
     files: files("rollback"),
     rollback: [],
-    eccKeys: sampleECCKey({ ecu: name }),
+    eccKeys: sampleMessage(ECCKeySchema, { ecu: name }),
   });
-  return sampleUpdateManifestECU({
+  return sampleMessage(UpdateManifestECUSchema, {
     name,
     id: BigInt(7000 + i),
     files: files("app"),
     rollback: [rollback],
-    eccKeys: sampleECCKey({ ecu: name }),
+    eccKeys: sampleMessage(ECCKeySchema, { ecu: name }),
   });
 }
 
 /** The 4 tuned payloads, small to large, then their 4 varied twins. */
 export function benchPayloads(): Payload[] {
-  const ecus: Record<string, ReturnType<typeof sampleCarECU>> = {};
+  const ecus: Record<string, CarECU> = {};
   for (let i = 1; i <= 40; i++) {
     const ecu = `ECU-${String(i).padStart(2, "0")}`;
-    ecus[ecu] = sampleCarECU({
+    ecus[ecu] = sampleMessage(CarECUSchema, {
       ecu,
       serialNumber: `SN24030004${String(i).padStart(2, "0")}`,
       vendor: "Continental Automotive GmbH",
@@ -78,23 +78,27 @@ export function benchPayloads(): Payload[] {
   return [
     {
       name: "carUpdateProgress",
-      envelope: createEnvelope("carUpdateProgress", sampleCarUpdateProgress(), {
+      envelope: createEnvelope("carUpdateProgress", sampleMessage(CarUpdateProgressSchema), {
         handler: "ota.progress",
       }),
       varied: false,
     },
     {
       name: "dtcEntry",
-      envelope: createEnvelope("dtcEntry", sampleDTCEntry({ snapshotBase64: snapshot() }), {
-        handler: "ota.dtc",
-      }),
+      envelope: createEnvelope(
+        "dtcEntry",
+        sampleMessage(DTCEntrySchema, { snapshotBase64: snapshot() }),
+        {
+          handler: "ota.dtc",
+        },
+      ),
       varied: false,
     },
     {
       name: "updateManifest",
       envelope: createEnvelope(
         "updateManifest",
-        sampleUpdateManifest({
+        sampleMessage(UpdateManifestSchema, {
           ecuUpdates: Array.from({ length: 6 }, (_, i) => manifestEcu(i + 1)),
         }),
         { handler: "ota.manifest" },
@@ -198,7 +202,7 @@ function mixedText(r: Random, n: number): string {
 }
 
 function variedCarEcu(r: Random, ecu: string) {
-  return sampleCarECU({
+  return sampleMessage(CarECUSchema, {
     vin: `WVWZZZ${r.hex(3).toUpperCase()}${r.int(10000000, 99999999)}`,
     ecu,
     swVersion: r.pick(["1.0", "4.1.0", "C4.1.0-0417-r2-hotfix.3", "2026.03.14+build.88741"]),
@@ -219,7 +223,7 @@ function variedCarEcu(r: Random, ecu: string) {
 function variedManifestFile(r: Random, ecuId: bigint, name: string, f: number) {
   const fileId = r.uuid();
   const filename = `${name.replace(/\s+/g, "_")}_${r.pick(["app", "cal", "boot", "cfg"])}_${f}.bin`;
-  return sampleUpdateManifestFile({
+  return sampleMessage(UpdateManifestFileSchema, {
     fileId,
     manifestEcuId: ecuId,
     filename,
@@ -243,7 +247,7 @@ function variedManifestFile(r: Random, ecuId: bigint, name: string, f: number) {
 /** ECC keys with key material of realistic and larger sizes: 65 B points to 2 KiB certificates. */
 function variedEccKey(r: Random, ecu: string) {
   const data = () => ({ data: r.bytes(r.pick([33, 65, 97, 512, 1024, 2048])) });
-  return sampleECCKey({
+  return sampleMessage(ECCKeySchema, {
     ecu,
     env: r.pick(["production", "staging", "prod-eu", "開発"]),
     pubKeyLevel1: data(),
@@ -276,14 +280,14 @@ function variedManifestEcu(r: Random, name: string) {
     created: r.big(),
     updated: r.big(),
   });
-  const rollback = sampleUpdateManifestECU({
+  const rollback = sampleMessage(UpdateManifestECUSchema, {
     ...fields(),
     id: r.big(),
     files: files(r.int(1, 3)),
     rollback: [],
     eccKeys: variedEccKey(r, name),
   });
-  return sampleUpdateManifestECU({
+  return sampleMessage(UpdateManifestECUSchema, {
     ...fields(),
     id,
     files: files(r.int(1, 7)),
@@ -295,7 +299,7 @@ function variedManifestEcu(r: Random, name: string) {
 /** The varied twin of each tuned payload. */
 function variedPayloads(): Payload[] {
   const r = seededRandom(20261123);
-  const ecus: Record<string, ReturnType<typeof sampleCarECU>> = {};
+  const ecus: Record<string, CarECU> = {};
   const keys = new Set<string>();
   while (keys.size < 40) keys.add(`${r.pick(ecuNames)}#${r.int(1, 999)}`);
   for (const key of [...keys].sort()) ecus[key] = variedCarEcu(r, key.split("#")[0] as string);
@@ -304,7 +308,7 @@ function variedPayloads(): Payload[] {
       name: "carUpdateProgress, varied",
       envelope: createEnvelope(
         "carUpdateProgress",
-        sampleCarUpdateProgress({
+        sampleMessage(CarUpdateProgressSchema, {
           fileCurrent: BigInt(r.int(1, 400)),
           fileTotal: 400n,
           pkgCurrent: r.big(),
@@ -325,7 +329,7 @@ function variedPayloads(): Payload[] {
       name: "dtcEntry, varied",
       envelope: createEnvelope(
         "dtcEntry",
-        sampleDTCEntry({
+        sampleMessage(DTCEntrySchema, {
           createdAt: r.big(),
           vin: "JTDKB20U093012345",
           ecu: "電動パワーステアリング",
@@ -345,7 +349,7 @@ function variedPayloads(): Payload[] {
       name: "updateManifest, varied",
       envelope: createEnvelope(
         "updateManifest",
-        sampleUpdateManifest({
+        sampleMessage(UpdateManifestSchema, {
           id: r.big(),
           name: "Frühjahrs-Update 2026 春のアップデート",
           version: "2026.03.14+build.88741",
@@ -398,7 +402,7 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
     case "carUpdateProgress":
       return createEnvelope(
         kind,
-        sampleCarUpdateProgress({
+        sampleMessage(CarUpdateProgressSchema, {
           fileCurrent: BigInt(r.int(1, 40)),
           fileTotal: 40n,
           pkgCurrent: BigInt(r.int(0, 2 ** 31)),
@@ -416,7 +420,7 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
     case "messageStatus":
       return createEnvelope(
         kind,
-        sampleMessageStatus({
+        sampleMessage(MessageStatusSchema, {
           messageId: r.uuid(),
           status: r.pick([EmumStatus.DELIVERED, EmumStatus.TIMEOUT, EmumStatus.FAILED]),
         }),
@@ -425,7 +429,7 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
     case "dtcEntry":
       return createEnvelope(
         kind,
-        sampleDTCEntry({
+        sampleMessage(DTCEntrySchema, {
           createdAt: r.big(),
           vin,
           ecu: r.pick(ecuNames),
@@ -440,7 +444,7 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
         { handler },
       );
     case "carUpdateStatus": {
-      const ecus: Record<string, ReturnType<typeof sampleCarECU>> = {};
+      const ecus: Record<string, CarECU> = {};
       const keys = new Set<string>();
       const n = r.int(3, 40);
       while (keys.size < n) keys.add(`${r.pick(ecuNames)}#${r.int(1, 99)}`);
@@ -462,7 +466,7 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
     case "order":
       return createEnvelope(
         kind,
-        sampleOrder({ specId: r.big(), orderNo: r.big(), msgIdentifier: r.uuid() }),
+        sampleMessage(OrderSchema, { specId: r.big(), orderNo: r.big(), msgIdentifier: r.uuid() }),
         { handler },
       );
     case "keys":
@@ -474,7 +478,7 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
     case "updateManifest":
       return createEnvelope(
         kind,
-        sampleUpdateManifest({
+        sampleMessage(UpdateManifestSchema, {
           id: r.big(),
           releaseNotes: mixedText(r, r.int(0, 2000)),
           ecuUpdates: Array.from({ length: r.int(1, 6) }, () =>

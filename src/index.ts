@@ -35,6 +35,7 @@ export {
   envelopeToJsonString,
   isEnvelopeKind,
   isEnvelopeOf,
+  MAX_RECURSION_LIMIT,
   type MessageReadOptions,
   type MessageWriteOptions,
   matchEnvelope,

@@ -1,5 +1,6 @@
 import { CodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
+import { showValue } from "../internal/describe-value.js";
 import { escapeText, quoteText } from "../internal/escape-text.js";
 
 /** Default of {@link ClientOptions.timeoutMs}: 30 000 ms (30 s). */
@@ -172,7 +173,7 @@ function guard<T>(what: string, check: () => T): T {
 /** Returns a function that reads one property of `options`, turning a throw into invalid_argument. */
 function optionReader(options: unknown, what: string): (name: string) => unknown {
   if (typeof options !== "object" || options === null) {
-    throw invalidArgument(`${what} must be an object, got ${describeValue(options)}`);
+    throw invalidArgument(`${what} must be an object, got ${showValue(options)}`);
   }
   return (name) => {
     try {
@@ -184,14 +185,6 @@ function optionReader(options: unknown, what: string): (name: string) => unknown
       );
     }
   };
-}
-
-/** Describes a value in a message: strings quoted and escaped, other values by `String()`. */
-function describeValue(value: unknown): string {
-  if (typeof value === "string") return quoteText(value);
-  if (typeof value === "object" && value !== null)
-    return Array.isArray(value) ? "an array" : "an object";
-  return typeof value === "function" ? "a function" : describeThrown(value);
 }
 
 function checkBaseUrl(baseUrl: unknown): URL {
@@ -220,7 +213,7 @@ function checkBaseUrl(baseUrl: unknown): URL {
 function checkTimeout(timeoutMs: unknown): number {
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0) || timeoutMs > MAX_TIMEOUT_MS) {
     throw invalidArgument(
-      `timeoutMs must be a positive finite number of at most ${MAX_TIMEOUT_MS}, got ${describeValue(timeoutMs)}`,
+      `timeoutMs must be a positive finite number of at most ${MAX_TIMEOUT_MS}, got ${showValue(timeoutMs)}`,
     );
   }
   return timeoutMs;
@@ -229,7 +222,7 @@ function checkTimeout(timeoutMs: unknown): number {
 function checkMaxBodyBytes(maxBodyBytes: unknown): number {
   if (typeof maxBodyBytes !== "number" || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
     throw invalidArgument(
-      `maxBodyBytes must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(maxBodyBytes)}`,
+      `maxBodyBytes must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}, got ${showValue(maxBodyBytes)}`,
     );
   }
   return maxBodyBytes;
@@ -238,7 +231,7 @@ function checkMaxBodyBytes(maxBodyBytes: unknown): number {
 function checkRedirect(redirect: unknown): RedirectMode {
   if (!redirectModes.includes(redirect as RedirectMode)) {
     throw invalidArgument(
-      `redirect must be "same-origin", "follow" or "manual", got ${describeValue(redirect)}`,
+      `redirect must be "same-origin", "follow" or "manual", got ${showValue(redirect)}`,
     );
   }
   return redirect as RedirectMode;
@@ -277,7 +270,7 @@ function checkSignal(signal: unknown): AbortSignal | undefined {
     typeof candidate.addEventListener !== "function" ||
     typeof candidate.removeEventListener !== "function"
   ) {
-    throw invalidArgument(`signal must be an AbortSignal, got ${describeValue(signal)}`);
+    throw invalidArgument(`signal must be an AbortSignal, got ${showValue(signal)}`);
   }
   return signal as AbortSignal;
 }
@@ -285,7 +278,7 @@ function checkSignal(signal: unknown): AbortSignal | undefined {
 function checkQuery(query: unknown): Array<readonly [string, string]> {
   if (query === undefined) return [];
   if (typeof query !== "object" || query === null || Array.isArray(query)) {
-    throw invalidArgument(`query must be an object, got ${describeValue(query)}`);
+    throw invalidArgument(`query must be an object, got ${showValue(query)}`);
   }
   const pairs: Array<readonly [string, string]> = [];
   for (const [name, value] of Object.entries(query)) {
@@ -298,7 +291,7 @@ function checkQuery(query: unknown): Array<readonly [string, string]> {
         (typeof item === "number" && Number.isFinite(item));
       if (!ok) {
         throw invalidArgument(
-          `query ${quoteText(name)} must be a string, a finite number, a boolean or a bigint, got ${describeValue(item)}`,
+          `query ${quoteText(name)} must be a string, a finite number, a boolean or a bigint, got ${showValue(item)}`,
         );
       }
       pairs.push([name, String(item)]);

@@ -1,6 +1,6 @@
 import { type Operation, type OperationId, operations, parseResponse } from "../http/index.js";
 import { describeThrown } from "../internal/describe-thrown.js";
-import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
+import { boundMessage, escapeText } from "../internal/escape-text.js";
 import type { Client } from "./client.js";
 import { readMethodCall } from "./client.js";
 import {
@@ -115,7 +115,13 @@ async function send(
     );
     if (outcome.kind === "redirect") {
       const { status, location, message } = outcome;
-      return { kind: "redirect", operation: op.id, status, location, message: cut(message) };
+      return {
+        kind: "redirect",
+        operation: op.id,
+        status,
+        location,
+        message: boundMessage(message),
+      };
     }
     const { response } = outcome;
     const read = await readBody(response, options.maxBodyBytes, deadline);
@@ -129,7 +135,7 @@ async function send(
         operation: op.id,
         status: response.status,
         maxBodyBytes: options.maxBodyBytes,
-        message: cut(
+        message: boundMessage(
           `${target} answered ${response.status} with a body of more than maxBodyBytes ${options.maxBodyBytes} bytes; ${declared}`,
         ),
       };
@@ -161,10 +167,5 @@ function failure(
   message: string,
   cause: unknown,
 ): ClientResult {
-  return { kind, operation: op.id, message: cut(message), cause };
-}
-
-/** Bounds a message built from several escaped parts. */
-function cut(message: string): string {
-  return escapeText(message, MAX_MESSAGE_LENGTH);
+  return { kind, operation: op.id, message: boundMessage(message), cause };
 }

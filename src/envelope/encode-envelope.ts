@@ -7,7 +7,7 @@ import {
 import { readOptions } from "../internal/check-options.js";
 import { encodeFallback } from "./fallback.js";
 import { missingDataError } from "./missing-data.js";
-import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelMinimum } from "./options.js";
+import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelBounds } from "./options.js";
 
 /**
  * Encodes a `GRPC_AttendantPayload` envelope to protobuf binary. Unknown fields kept from
@@ -25,7 +25,7 @@ export function encodeEnvelope(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const o = readOptions(options, envelopeWriteDefaults, levelMinimum);
+  const o = readOptions(options, envelopeWriteDefaults, levelBounds);
   const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
   const hasData = typeof data === "object" && data !== null && Boolean(data.case);
   if (hasData || !o.requireData) {

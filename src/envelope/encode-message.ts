@@ -1,9 +1,9 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { readOptions } from "../internal/check-options.js";
-import { contractCodec } from "./decode-message.js";
+import { contractCodec } from "./contract-codec.js";
 import { encodeFallback } from "./fallback.js";
-import { levelMinimum, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
+import { levelBounds, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
 
 /**
  * Encodes one kafka_grpc message of type `schema` to protobuf binary. Fields kept in
@@ -27,7 +27,7 @@ export function encodeMessage<Desc extends DescMessage>(
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const encode = contractCodec(schema, encoders, "encode", "to binary");
-  const o = readOptions(options, messageWriteDefaults, levelMinimum);
+  const o = readOptions(options, messageWriteDefaults, levelBounds);
   const bytes = encode(message, o.writeUnknownFields, o.deterministic, o.recursionLimit);
   return bytes ?? encodeFallback(schema, message, o);
 }

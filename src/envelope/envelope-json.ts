@@ -19,7 +19,7 @@ import {
   jsonReadStringDefaults,
   jsonWriteDefaults,
   jsonWriteStringDefaults,
-  levelMinimum,
+  levelBounds,
 } from "./options.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
@@ -42,7 +42,7 @@ export function envelopeToJson(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
-  return writeJson(envelope, readOptions(options, jsonWriteDefaults, levelMinimum));
+  return writeJson(envelope, readOptions(options, jsonWriteDefaults, levelBounds));
 }
 
 /**
@@ -73,7 +73,7 @@ export function envelopeToJsonString(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteStringOptions>,
 ): string {
-  const o = readOptions(options, jsonWriteStringDefaults, levelMinimum);
+  const o = readOptions(options, jsonWriteStringDefaults, levelBounds);
   // JSON.stringify would quietly indent by 10.
   if (o.prettySpaces > 10) throw invalidOption("prettySpaces", "at most 10", o.prettySpaces);
   return writeJsonText(envelope, o, recentV8);
@@ -134,7 +134,7 @@ export function envelopeFromJson(
   json: JsonValue,
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
-  const o = readOptions(options, jsonReadDefaults, levelMinimum);
+  const o = readOptions(options, jsonReadDefaults, levelBounds);
   const fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit);
   return taken(fast, o) ? fast : fromJsonFallback(json, o);
 }
@@ -156,7 +156,7 @@ export function envelopeFromJsonString(
   text: string,
   options?: Partial<EnvelopeJsonReadStringOptions>,
 ): GRPC_AttendantPayload {
-  return readJsonText(text, readOptions(options, jsonReadStringDefaults, levelMinimum), recentV8);
+  return readJsonText(text, readOptions(options, jsonReadStringDefaults, levelBounds), recentV8);
 }
 
 /**
@@ -236,7 +236,7 @@ export function parseJsonText(
   text: unknown,
   options: Partial<EnvelopeJsonReadStringOptions> | undefined,
 ): JsonValue {
-  return parseText(text, readOptions(options, jsonReadStringDefaults, levelMinimum).maxBytes);
+  return parseText(text, readOptions(options, jsonReadStringDefaults, levelBounds).maxBytes);
 }
 
 /** {@link parseJsonText} with `maxBytes` read. */

@@ -15,7 +15,7 @@ import {
 import { CodecError, isCodecError } from "../codec-error.js";
 import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { escapeText } from "../internal/escape-text.js";
+import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
 import { checkMessage } from "./check-message.js";
 import { checkDuplicateKeys } from "./json-duplicates.js";
 import { checkJsonForms } from "./json-forms.js";
@@ -26,7 +26,7 @@ import {
   type EnvelopeJsonWriteOptions,
   jsonReadDefaults,
   jsonWriteDefaults,
-  levelMinimum,
+  levelBounds,
   type MessageWriteOptions,
   messageWriteDefaults,
 } from "./options.js";
@@ -54,7 +54,7 @@ export function encodeFallback<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const o = readOptions(options, messageWriteDefaults, levelMinimum);
+  const o = readOptions(options, messageWriteDefaults, levelBounds);
   const doing = `encode ${schema.typeName} to binary`;
   if (!isMessage(message, schema)) {
     const got =
@@ -98,7 +98,7 @@ export function toJsonFallback(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeJsonWriteOptions>,
 ): JsonValue {
-  const o = readOptions(options, jsonWriteDefaults, levelMinimum);
+  const o = readOptions(options, jsonWriteDefaults, levelBounds);
   const typeName = GRPC_AttendantPayloadSchema.typeName;
   const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
   if (name !== typeName) {
@@ -142,7 +142,7 @@ export function fromJsonFallback(
   const { ignoreUnknownFields, recursionLimit, requireData } = readOptions(
     options,
     jsonReadDefaults,
-    levelMinimum,
+    levelBounds,
   );
   let envelope: GRPC_AttendantPayload;
   try {
@@ -167,9 +167,6 @@ export function fromJsonFallback(
   return envelope;
 }
 
-/** The most characters of a lower error's text that a message quotes. */
-const MAX_MESSAGE_LENGTH = 1000;
-
 /**
  * Reads JSON text the generated JSON reader gave up on (`json` is what JSON.parse() made of
  * it): a duplicate key, which JSON.parse() hides, is `invalid_json` naming the key; then
@@ -186,11 +183,14 @@ export function fromJsonTextFallback(
   return fromJsonFallback(json, options);
 }
 
-/** A CodecError passes; anything else thrown while reading JSON becomes `invalid_json` or `too_deep`. */
+/**
+ * A CodecError passes; anything else thrown while reading JSON becomes `invalid_json`. The depth
+ * is counted before protobuf-es reads (checkJsonForms() throws `too_deep`), so nothing here
+ * reads what another library's message says.
+ */
 export function jsonError(cause: unknown): CodecError {
   if (isCodecError(cause)) return cause;
   const raw = cause instanceof Error ? cause.message : String(cause);
-  const deep = /maximum recursion depth|call stack/i.test(raw);
   // protobuf-es and JSON.parse() quote the input: escaped and cut here, and a cause whose text
   // would carry a long input is replaced by one that carries the cut text.
   const text = escapeText(raw, MAX_MESSAGE_LENGTH);
@@ -198,5 +198,5 @@ export function jsonError(cause: unknown): CodecError {
     ? text
     : `cannot decode ${GRPC_AttendantPayloadSchema.typeName} from JSON: ${text}`;
   const kept = raw.length > MAX_MESSAGE_LENGTH ? new Error(text) : cause;
-  return new CodecError(deep ? "too_deep" : "invalid_json", detail, { cause: kept });
+  return new CodecError("invalid_json", detail, { cause: kept });
 }

@@ -36,6 +36,7 @@ export {
   type EnvelopeJsonWriteStringOptions,
   type EnvelopeReadOptions,
   type EnvelopeWriteOptions,
+  MAX_RECURSION_LIMIT,
   type MessageReadOptions,
   type MessageWriteOptions,
 } from "./options.js";

@@ -22,7 +22,9 @@ import { MAX_DECIMAL_CHARS, wellFormedString } from "../runtime/index.js";
  * - an enum value may be a string of digits that names a known number;
  * - a oneof member set to null does not set the oneof (it is dropped);
  * - with `ignoreUnknownFields`, the members skipped may not hold a lone surrogate (in a name or a
- *   string) nor objects nested past `recursionLimit`.
+ *   string) nor objects nested past `recursionLimit`;
+ * - messages nest no deeper than `recursionLimit`, counted as protobuf-es counts, so that
+ *   fromJson() never reaches its own limit.
  *
  * Throws a CodecError (`invalid_json`, or `too_deep`) for a form Google refuses; anything else
  * that is wrong is left to fromJson(). The input is not changed: what is rewritten is copied.
@@ -33,7 +35,7 @@ export function checkJsonForms(
   ignoreUnknownFields: boolean,
   recursionLimit: number,
 ): JsonValue {
-  return message(desc, json, 1, { ignore: ignoreUnknownFields, limit: recursionLimit });
+  return message(desc, json, 1, 1, { ignore: ignoreUnknownFields, limit: recursionLimit });
 }
 
 interface Options {
@@ -45,7 +47,24 @@ function isObject(json: JsonValue): json is JsonObject {
   return typeof json === "object" && json !== null && !Array.isArray(json);
 }
 
-function message(desc: DescMessage, json: JsonValue, depth: number, o: Options): JsonValue {
+/**
+ * Checks the value of a message `level` messages deep (as protobuf-es counts: the outermost is
+ * 1, a message field, list item or map value one more), in a JSON object `objects` deep (as
+ * libprotobuf counts skipped members: a map's object is a level too).
+ */
+function message(
+  desc: DescMessage,
+  json: JsonValue,
+  level: number,
+  objects: number,
+  o: Options,
+): JsonValue {
+  if (level > o.limit) {
+    throw new CodecError(
+      "too_deep",
+      `cannot decode message ${desc.typeName} from JSON: maximum recursion depth of ${o.limit} reached`,
+    );
+  }
   if (!isObject(json)) return json;
   let out: JsonObject | undefined;
   for (const key of Object.keys(json)) {
@@ -53,11 +72,11 @@ function message(desc: DescMessage, json: JsonValue, depth: number, o: Options):
     const field = desc.fields.find((f) => f.jsonName === key || f.name === key);
     let next: JsonValue | undefined = value;
     if (field === undefined) {
-      if (o.ignore) checkSkipped(desc, key, value, depth, o.limit);
+      if (o.ignore) checkSkipped(desc, key, value, objects, o.limit);
     } else if (value === null) {
       if (field.oneof !== undefined) next = undefined;
     } else {
-      next = fieldValue(field, value, depth, o);
+      next = fieldValue(field, value, level, objects, o);
     }
     if (next !== value) {
       out ??= { ...json };
@@ -68,14 +87,20 @@ function message(desc: DescMessage, json: JsonValue, depth: number, o: Options):
   return out ?? json;
 }
 
-function fieldValue(field: DescField, value: JsonValue, depth: number, o: Options): JsonValue {
+function fieldValue(
+  field: DescField,
+  value: JsonValue,
+  level: number,
+  objects: number,
+  o: Options,
+): JsonValue {
   switch (field.fieldKind) {
     case "scalar":
       return scalar(field, field.scalar, value);
     case "enum":
       return enumValue(field.enum, value, o);
     case "message":
-      return message(field.message, value, depth + 1, o);
+      return message(field.message, value, level + 1, objects + 1, o);
     case "list": {
       if (!Array.isArray(value)) return value;
       const items = value.map((item) =>
@@ -83,7 +108,7 @@ function fieldValue(field: DescField, value: JsonValue, depth: number, o: Option
           ? scalar(field, field.scalar, item)
           : field.listKind === "enum"
             ? enumValue(field.enum, item, o)
-            : message(field.message, item, depth + 1, o),
+            : message(field.message, item, level + 1, objects + 1, o),
       );
       return items.some((item, i) => item !== value[i]) ? items : value;
     }
@@ -97,7 +122,7 @@ function fieldValue(field: DescField, value: JsonValue, depth: number, o: Option
             ? scalar(field, field.scalar, item)
             : field.mapKind === "enum"
               ? enumValue(field.enum, item, o)
-              : message(field.message, item, depth + 2, o); // the map's object is a level too
+              : message(field.message, item, level + 1, objects + 2, o); // the map's object is a level too
         if (next !== item) {
           out ??= { ...value };
           Object.defineProperty(out, key, { value: next, enumerable: true, writable: true });

@@ -5,6 +5,15 @@ export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_RECURSION_LIMIT = 100;
 
 /**
+ * The deepest nesting any function of this package follows: 500 levels. A larger
+ * `recursionLimit` counts as 500, and createEnvelope() refuses an init nested deeper, each with
+ * `too_deep`. Depth is counted, so the answer is the same on every JavaScript engine: 500
+ * levels take a fraction of the smallest default stack of Node.js and the browsers (each level
+ * costs a few call frames when reading or writing).
+ */
+export const MAX_RECURSION_LIMIT = 500;
+
+/**
  * How many elements one binary decode may make by default: 1,000,000 (messages below the
  * outermost, map entries, unknown fields kept). Real messages stay far below it (an element
  * takes at least 2 bytes, and a real one tens); with the default maxBytes it bounds the heap a
@@ -17,7 +26,10 @@ export const DEFAULT_MAX_ELEMENTS = 1_000_000;
 export interface MessageReadOptions {
   /** The largest input accepted, in bytes. Default 16 MiB ({@link DEFAULT_MAX_BYTES}). */
   maxBytes: number;
-  /** How deep messages may nest. Default 100 ({@link DEFAULT_RECURSION_LIMIT}). */
+  /**
+   * How deep messages may nest, at most {@link MAX_RECURSION_LIMIT} (500). Default 100
+   * ({@link DEFAULT_RECURSION_LIMIT}).
+   */
   recursionLimit: number;
   /**
    * Keep fields this schema does not know in `$unknown`, so that encoding the message again
@@ -47,7 +59,7 @@ export interface MessageWriteOptions {
   /**
    * How deep messages may nest, as when reading: a deeper message (or one that contains itself)
    * is refused with `too_deep`, so nothing is written that decoding with the same limit refuses.
-   * Default 100 ({@link DEFAULT_RECURSION_LIMIT}).
+   * At most {@link MAX_RECURSION_LIMIT} (500). Default 100 ({@link DEFAULT_RECURSION_LIMIT}).
    */
   recursionLimit: number;
   /** Write the fields kept in `$unknown` back. Default true. */
@@ -75,8 +87,8 @@ export interface EnvelopeWriteOptions extends MessageWriteOptions {
 /** Options for writing an envelope as proto3 JSON. */
 export interface EnvelopeJsonWriteOptions {
   /**
-   * How deep messages may nest; deeper is refused with `too_deep`. Default 100
-   * ({@link DEFAULT_RECURSION_LIMIT}).
+   * How deep messages may nest, at most {@link MAX_RECURSION_LIMIT} (500); deeper is refused
+   * with `too_deep`. Default 100 ({@link DEFAULT_RECURSION_LIMIT}).
    */
   recursionLimit: number;
   /** Use the proto field names (`sw_version`) instead of lowerCamelCase (`swVersion`). Default false. */
@@ -99,7 +111,10 @@ export interface EnvelopeJsonReadOptions {
   ignoreUnknownFields: boolean;
   /** Reject an envelope without a `Data` member with code `missing_data`. Default true. */
   requireData: boolean;
-  /** How deep messages may nest. Default 100 ({@link DEFAULT_RECURSION_LIMIT}). */
+  /**
+   * How deep messages may nest, at most {@link MAX_RECURSION_LIMIT} (500). Default 100
+   * ({@link DEFAULT_RECURSION_LIMIT}).
+   */
   recursionLimit: number;
 }
 
@@ -177,5 +192,8 @@ export const jsonReadStringDefaults: EnvelopeJsonReadStringOptions = {
   maxBytes: DEFAULT_MAX_BYTES,
 };
 
-/** The least value of the options that count levels: at least one message. @internal */
-export const levelMinimum = { recursionLimit: 1 } as const;
+/**
+ * The bounds of the options that count levels: at least one message; a larger value than
+ * {@link MAX_RECURSION_LIMIT} counts as that. @internal
+ */
+export const levelBounds = { recursionLimit: { min: 1, max: MAX_RECURSION_LIMIT } } as const;

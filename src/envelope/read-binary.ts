@@ -1,7 +1,7 @@
 import { CodecError } from "../codec-error.js";
 import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { type EnvelopeReadOptions, levelMinimum, type MessageReadOptions } from "./options.js";
+import { type EnvelopeReadOptions, levelBounds, type MessageReadOptions } from "./options.js";
 
 // What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
 // and input checks, and the mapping of whatever the decoder threw to a CodecError. No
@@ -18,7 +18,7 @@ export function checkReadInput(
   defaults: MessageReadOptions | EnvelopeReadOptions,
 ): EnvelopeReadOptions {
   // With the defaults of MessageReadOptions, requireData is neither read nor returned.
-  const settings = readOptions(options, defaults as EnvelopeReadOptions, levelMinimum);
+  const settings = readOptions(options, defaults as EnvelopeReadOptions, levelBounds);
   const maxBytes = settings.maxBytes;
   if (!(bytes instanceof Uint8Array)) {
     throw new CodecError(
@@ -37,8 +37,8 @@ export function checkReadInput(
 
 /**
  * The CodecError for what a generated decoder of `typeName` threw: its CodecError (see the
- * runtime's fail()) gets the type in front, a stack overflow is `too_deep`, anything else is
- * `malformed` with its text.
+ * runtime's fail(); `too_deep` among them, the decoder counting the depth against
+ * `recursionLimit`) gets the type in front, anything else is `malformed` with its text.
  */
 export function readError(typeName: string, cause: unknown): CodecError {
   const prefix = `cannot decode ${typeName} from binary: `;
@@ -49,9 +49,6 @@ export function readError(typeName: string, cause: unknown): CodecError {
       prefix + cause.rawMessage,
       inner === undefined ? undefined : { cause: inner },
     );
-  }
-  if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
-    return new CodecError("too_deep", `${prefix}nesting exhausted the call stack`, { cause });
   }
   const text = cause instanceof Error ? cause.message : String(cause);
   return new CodecError("malformed", prefix + text, { cause });

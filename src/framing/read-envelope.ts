@@ -4,7 +4,7 @@ import { decodeEnvelope } from "../envelope/index.js";
 import {
   type EnvelopeReadOptions,
   envelopeReadDefaults,
-  levelMinimum,
+  levelBounds,
 } from "../envelope/options.js";
 import { readOptions } from "../internal/check-options.js";
 
@@ -13,7 +13,7 @@ import { readOptions } from "../internal/check-options.js";
 
 /** Checks the read options and returns `maxBytes`. Throws `invalid_argument`. */
 export function readMaxBytes(options: Partial<EnvelopeReadOptions> | undefined): number {
-  return readOptions(options, envelopeReadDefaults, levelMinimum).maxBytes;
+  return readOptions(options, envelopeReadDefaults, levelBounds).maxBytes;
 }
 
 /**

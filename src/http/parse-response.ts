@@ -1,7 +1,7 @@
 import type * as z from "zod";
 import { CodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
-import { escapeText, MAX_MESSAGE_LENGTH, quoteText } from "../internal/escape-text.js";
+import { boundMessage, escapeText, quoteText } from "../internal/escape-text.js";
 import { formatIssuePath } from "./format-issue-path.js";
 import { findNonJsonValue } from "./json-value.js";
 import { type Operation, type OperationId, type OperationOf, operations } from "./operations.js";
@@ -179,7 +179,7 @@ function summarize(head: string, issues: readonly ZodIssue[]): string {
     return `${path === "" ? "(root)" : path}: ${escapeText(String(issue.message))}`;
   });
   const more = issues.length > shownIssues ? `; and ${issues.length - shownIssues} more` : "";
-  return escapeText(`${head}: ${shown.join("; ")}${more}`, MAX_MESSAGE_LENGTH);
+  return boundMessage(`${head}: ${shown.join("; ")}${more}`);
 }
 
 /** Keeps a path readable in a message: its first 40 and last 60 characters around "…". */

@@ -1,18 +1,25 @@
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "./describe-value.js";
 
+/** The range of a number option: at least `min`; a larger value than `max` counts as `max`. */
+export interface OptionBounds {
+  readonly min: number;
+  readonly max?: number;
+}
+
 /**
  * Reads the options a function knows from `options` (undefined or an object), each once, and
  * returns them with the `defaults` for those not given (`defaults` itself when `options` is
  * undefined, so the common call allocates nothing). A boolean option must be a boolean; a number
- * option a whole number of at least `min[name]` (default 0). Throws `invalid_argument` for
+ * option a whole number of at least `bounds[name].min` (default 0); one above
+ * `bounds[name].max` counts as that maximum. Throws `invalid_argument` for
  * anything else, and for a getter or Proxy trap that throws (its error as the `cause`, and not
  * in the message: what it says is not ours to print). Properties it does not know are not read.
  */
 export function readOptions<T extends { readonly [K in keyof T]: boolean | number }>(
   options: unknown,
   defaults: T,
-  min?: Partial<Record<keyof T, number>>,
+  bounds?: Partial<Record<keyof T, OptionBounds>>,
 ): T {
   if (options === undefined) return defaults;
   if (typeof options !== "object" || options === null) {
@@ -32,7 +39,7 @@ export function readOptions<T extends { readonly [K in keyof T]: boolean | numbe
       });
     }
     if (value !== undefined) {
-      const least = min?.[name] ?? 0;
+      const least = bounds?.[name]?.min ?? 0;
       const flag = typeof defaults[name] === "boolean";
       if (
         flag
@@ -45,7 +52,8 @@ export function readOptions<T extends { readonly [K in keyof T]: boolean | numbe
           value,
         );
       }
-      out[name] = value;
+      const most = bounds?.[name]?.max;
+      out[name] = most !== undefined && (value as number) > most ? most : value;
     }
   }
   return out as T;

@@ -1,7 +1,26 @@
-/** A short description of a value's type for error texts: `null`, `array`, `string`, … */
+import { describeThrown } from "./describe-thrown.js";
+import { quoteText } from "./escape-text.js";
+
+/**
+ * The type of a value for error texts: `null`, `array`, `Uint8Array of 3 bytes`, `string`, …
+ * (the value itself is not shown; {@link showValue} shows it).
+ */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (value instanceof Uint8Array) return `Uint8Array of ${value.length} bytes`;
   return typeof value;
+}
+
+/**
+ * The value itself as an error text shows it, for an option that must be of one shape:
+ * strings quoted and escaped (`"abc"`), numbers, booleans, bigints, `null` and `undefined` as
+ * written, `an array`, `an object` or `a function` for the rest. {@link describeValue} names the
+ * type only.
+ */
+export function showValue(value: unknown): string {
+  if (typeof value === "string") return quoteText(value);
+  if (typeof value === "object" && value !== null)
+    return Array.isArray(value) ? "an array" : "an object";
+  return typeof value === "function" ? "a function" : describeThrown(value);
 }

@@ -49,6 +49,14 @@ export function escapeText(text: string, maxLength = MAX_QUOTED_LENGTH, quote = 
   return quote ? `"${out}${cut}"` : `${out}${cut}`;
 }
 
+/**
+ * Bounds a whole error message built from several parts to {@link MAX_MESSAGE_LENGTH}
+ * characters, "…" after the cut, anything left unescaped escaped by {@link escapeText}.
+ */
+export function boundMessage(message: string): string {
+  return escapeText(message, MAX_MESSAGE_LENGTH);
+}
+
 /** {@link escapeText} as a quoted string literal: `"a\nb"`. */
 export function quoteText(text: string, maxLength = MAX_QUOTED_LENGTH): string {
   return escapeText(text, maxLength, true);

@@ -404,11 +404,13 @@ describe("createClient()", () => {
     it("resolves to network_error when the connection is refused", async () => {
       const port = await closedPort();
       const result = await createClient({ baseUrl: `http://127.0.0.1:${port}` }).listVehicles();
-      expect(result).toMatchObject({
-        kind: "network_error",
-        operation: "listVehicles",
-        message: `GET http://127.0.0.1:${port}/vehicles failed: fetch failed (ECONNREFUSED 127.0.0.1:${port})`,
-      });
+      expect(result).toMatchObject({ kind: "network_error", operation: "listVehicles" });
+      // Our words and the code with its address, not what fetch itself says.
+      expect((result as { message: string }).message).toMatch(
+        new RegExp(
+          `^GET http://127\\.0\\.0\\.1:${port}/vehicles failed: .+ \\(ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`,
+        ),
+      );
       expect(result.kind === "network_error" && result.cause).toBeInstanceOf(TypeError);
     });
 
@@ -419,7 +421,7 @@ describe("createClient()", () => {
       if (result.kind !== "network_error") throw new Error(result.kind);
       expect(result.message).toMatch(
         new RegExp(
-          `^GET http://127\\.0\\.0\\.1:${port}/vehicles\\?q=x+… failed: fetch failed \\(ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`,
+          `^GET http://127\\.0\\.0\\.1:${port}/vehicles\\?q=x+… failed: .+ \\(ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`,
         ),
       );
       expect(result.message.length).toBeLessThan(400);

@@ -42,10 +42,14 @@ describe("network_error names the cause", () => {
   it("says ECONNREFUSED and the address for a closed local port", async () => {
     const port = await closedPort();
     const result = await createClient({ baseUrl: `http://127.0.0.1:${port}` }).listVehicles();
-    expect(result).toMatchObject({
-      kind: "network_error",
-      message: `GET http://127.0.0.1:${port}/vehicles failed: fetch failed (ECONNREFUSED 127.0.0.1:${port})`,
-    });
+    // Our words and the code with its address; what fetch itself says ("fetch failed" in
+    // undici) is fetch's own and not asserted.
+    expect(result.kind).toBe("network_error");
+    expect((result as { message: string }).message).toMatch(
+      new RegExp(
+        `^GET http://127\\.0\\.0\\.1:${port}/vehicles failed: .+ \\(ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`,
+      ),
+    );
     expect(result.kind === "network_error" && result.cause).toBeInstanceOf(TypeError);
   });
 
@@ -55,11 +59,11 @@ describe("network_error names the cause", () => {
     const { port } = server.address() as AddressInfo;
     try {
       const result = await createClient({ baseUrl: `https://127.0.0.1:${port}` }).listIssues();
-      // The code and our prefix; Node.js's own text after the code changes between versions.
+      // The code and our prefix; fetch's text before it, and OpenSSL's after it, are theirs.
       expect(result.kind).toBe("network_error");
       expect((result as { message: string }).message).toMatch(
         new RegExp(
-          `^GET https://127\\.0\\.0\\.1:${port}/issues failed: fetch failed \\(DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate`,
+          `^GET https://127\\.0\\.0\\.1:${port}/issues failed: .+ \\(DEPTH_ZERO_SELF_SIGNED_CERT[:)]`,
         ),
       );
     } finally {

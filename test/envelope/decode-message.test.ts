@@ -17,18 +17,8 @@ import {
   UpdateManifestSchema,
   VehicleDataSchema,
 } from "../../src/index.js";
-import {
-  arbitraryBineryHex,
-  arbitraryCarECU,
-  arbitraryCarUpdateStatus,
-  arbitraryDTCEntry,
-  arbitraryECCKey,
-  arbitraryMessageStatus,
-  arbitraryOrder,
-  arbitraryUpdateManifest,
-  arbitraryUpdateManifestECU,
-  arbitraryUpdateManifestFile,
-} from "../../src/testing/index.js";
+import { arbitraryMessage } from "../../src/testing/index.js";
+
 import { lenient, messageCases, unknownOf } from "../helpers/accepted-by-protobuf-es.js";
 import { B } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
@@ -47,16 +37,16 @@ describe("decodeMessage()", () => {
 
 describe("decodeMessage(): the generated decoders of every message type", () => {
   const cases: [DescMessage, fc.Arbitrary<object>][] = [
-    [CarUpdateStatusSchema, arbitraryCarUpdateStatus()],
-    [CarECUSchema, arbitraryCarECU()],
-    [DTCEntrySchema, arbitraryDTCEntry()],
-    [ECCKeySchema, arbitraryECCKey()],
-    [BineryHexSchema, arbitraryBineryHex()],
-    [MessageStatusSchema, arbitraryMessageStatus()],
-    [OrderSchema, arbitraryOrder()],
-    [UpdateManifestSchema, arbitraryUpdateManifest()],
-    [UpdateManifestECUSchema, arbitraryUpdateManifestECU()],
-    [UpdateManifestFileSchema, arbitraryUpdateManifestFile()],
+    [CarUpdateStatusSchema, arbitraryMessage(CarUpdateStatusSchema)],
+    [CarECUSchema, arbitraryMessage(CarECUSchema)],
+    [DTCEntrySchema, arbitraryMessage(DTCEntrySchema)],
+    [ECCKeySchema, arbitraryMessage(ECCKeySchema)],
+    [BineryHexSchema, arbitraryMessage(BineryHexSchema)],
+    [MessageStatusSchema, arbitraryMessage(MessageStatusSchema)],
+    [OrderSchema, arbitraryMessage(OrderSchema)],
+    [UpdateManifestSchema, arbitraryMessage(UpdateManifestSchema)],
+    [UpdateManifestECUSchema, arbitraryMessage(UpdateManifestECUSchema)],
+    [UpdateManifestFileSchema, arbitraryMessage(UpdateManifestFileSchema)],
   ];
   it.each(cases)("agrees with the slow path on %s, valid and mutated", (schema, arbitrary) => {
     const bytes = arbitrary.map((message) => toBinary(schema, message as never));

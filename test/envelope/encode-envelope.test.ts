@@ -1,7 +1,7 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
+import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
   type CarECU,
   CarECUSchema,
@@ -15,9 +15,9 @@ import {
   VehicleDataSchema,
 } from "../../src/index.js";
 import {
-  arbitraryCarECU,
   arbitraryEnvelope,
   arbitraryEnvelopeOf,
+  arbitraryMessage,
 } from "../../src/testing/index.js";
 import { B } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
@@ -131,7 +131,7 @@ const unorderedMap = fc
     fc.boolean(),
   )
   .map(([keys, unknown]) => {
-    const ecus = Object.fromEntries(keys.map((k) => [k, sampleCarECU({ ecu: k })]));
+    const ecus = Object.fromEntries(keys.map((k) => [k, sampleMessage(CarECUSchema, { ecu: k })]));
     const envelope = createEnvelope("carUpdateStatus", { ecus });
     if (unknown) {
       envelope.$unknown = [{ no: 2, wireType: 2, data: new Uint8Array([2, 0x0a, 0x00]) }];
@@ -240,7 +240,7 @@ describe("encodeEnvelope(): the generated encoder against checkMessage + toBinar
     const unsorted = () =>
       createEnvelope(
         "carUpdateStatus",
-        { ecus: { b: sampleCarECU(), a: sampleCarECU() } },
+        { ecus: { b: sampleMessage(CarECUSchema), a: sampleMessage(CarECUSchema) } },
         { handler: "h" },
       );
     const inherit = (object: Record<string, unknown>, key: string) => {
@@ -413,7 +413,7 @@ describe("encodeEnvelope() map order", () => {
   });
 
   it("decodes every key back to its own value", () => {
-    const maps = fc.dictionary(trickyKey, arbitraryCarECU(), { maxKeys: 12 });
+    const maps = fc.dictionary(trickyKey, arbitraryMessage(CarECUSchema), { maxKeys: 12 });
     fc.assert(
       fc.property(maps, (ecus) => {
         const envelope = createEnvelope("carUpdateStatus", {

@@ -12,28 +12,21 @@ import {
   UpdateManifestFileSchema,
   UpdateManifestSchema,
 } from "../../src/index.js";
-import {
-  arbitraryBineryHex,
-  arbitraryCarECU,
-  arbitraryCarUpdateStatus,
-  arbitraryECCKey,
-  arbitraryUpdateManifest,
-  arbitraryUpdateManifestECU,
-  arbitraryUpdateManifestFile,
-} from "../../src/testing/index.js";
+import { arbitraryMessage } from "../../src/testing/index.js";
+
 import { damage, damaged } from "../helpers/hostile-messages.js";
 import { expectSameEncoding } from "../helpers/outcome.js";
 import { encodeMessageByOracle } from "../oracle/encode-by-oracle.js";
 
 describe("encodeMessage(): the generated encoders of every message type", () => {
   const cases: [DescMessage, fc.Arbitrary<object>][] = [
-    [CarUpdateStatusSchema, arbitraryCarUpdateStatus()],
-    [CarECUSchema, arbitraryCarECU()],
-    [ECCKeySchema, arbitraryECCKey()],
-    [BineryHexSchema, arbitraryBineryHex()],
-    [UpdateManifestSchema, arbitraryUpdateManifest()],
-    [UpdateManifestECUSchema, arbitraryUpdateManifestECU()],
-    [UpdateManifestFileSchema, arbitraryUpdateManifestFile()],
+    [CarUpdateStatusSchema, arbitraryMessage(CarUpdateStatusSchema)],
+    [CarECUSchema, arbitraryMessage(CarECUSchema)],
+    [ECCKeySchema, arbitraryMessage(ECCKeySchema)],
+    [BineryHexSchema, arbitraryMessage(BineryHexSchema)],
+    [UpdateManifestSchema, arbitraryMessage(UpdateManifestSchema)],
+    [UpdateManifestECUSchema, arbitraryMessage(UpdateManifestECUSchema)],
+    [UpdateManifestFileSchema, arbitraryMessage(UpdateManifestFileSchema)],
   ];
   it.each(cases)("agrees with the slow path on %s, valid and damaged", (schema, arbitrary) => {
     fc.assert(

@@ -8,8 +8,9 @@ import {
   toJsonFallback,
 } from "../../src/envelope/fallback.js";
 import { jsonReadStringDefaults, jsonWriteStringDefaults } from "../../src/envelope/options.js";
-import { sampleCarECU, sampleEnvelope } from "../../src/fixtures/index.js";
+import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
+  CarECUSchema,
   createEnvelope,
   type EnvelopeJsonWriteOptions,
   encodeEnvelope,
@@ -37,9 +38,9 @@ const S = GRPC_AttendantPayloadSchema;
 /** A map of `n` CarECUs, keys "e0", "e1", …, the last under `lastKey`, its vin `lastVin`. */
 function ecusOf(n: number, lastKey: string, lastVin = "v"): Record<string, { vin: string }> {
   const ecus: Record<string, { vin: string }> = {};
-  for (let i = 0; i < n - 1; i++) ecus[`e${i}`] = sampleCarECU({ vin: `v${i}` });
+  for (let i = 0; i < n - 1; i++) ecus[`e${i}`] = sampleMessage(CarECUSchema, { vin: `v${i}` });
   Object.defineProperty(ecus, lastKey, {
-    value: sampleCarECU({ vin: lastVin }),
+    value: sampleMessage(CarECUSchema, { vin: lastVin }),
     enumerable: true,
     writable: true,
     configurable: true,
@@ -54,19 +55,19 @@ describe("envelopeFromJson(), envelopeFromJsonString(), envelopeToJson() and env
       "a field of the wrong type",
       () => envelopeFromJson({ handler: 5 }),
       "invalid_json",
-      "cannot decode field kafka_grpc.GRPC_AttendantPayload.handler from JSON: expected string, got 5",
+      /^cannot decode .*\bhandler\b/,
     ],
     [
       "an unknown property",
       () => envelopeFromJson({ handler: "h", color: 1 }),
       "invalid_json",
-      'cannot decode message kafka_grpc.GRPC_AttendantPayload from JSON: key "color" is unknown',
+      /^cannot decode .*\bcolor\b/,
     ],
     [
       "two Data members",
       () => envelopeFromJson({ updateGet: {}, updateApprove: {} }),
       "invalid_json",
-      "cannot decode oneof kafka_grpc.GRPC_AttendantPayload.Data from JSON: oneof set multiple times by updateGet and updateApprove",
+      /^cannot decode .*\bData\b.*\bupdateGet\b.*\bupdateApprove\b/,
     ],
     [
       "an int64 with a fraction",
@@ -78,7 +79,7 @@ describe("envelopeFromJson(), envelopeFromJsonString(), envelopeToJson() and env
       "an array",
       () => envelopeFromJson([]),
       "invalid_json",
-      "cannot decode message kafka_grpc.GRPC_AttendantPayload from JSON: Array(0)",
+      /^cannot decode .*kafka_grpc\.GRPC_AttendantPayload\b/,
     ],
     [
       "an envelope without Data",
@@ -117,7 +118,11 @@ describe("envelopeFromJson(), envelopeFromJsonString(), envelopeToJson() and env
   ] as const)("rejects %s", (_, fn, code, message) => {
     const error = codecErrorOf(fn);
     expect(error.code).toBe(code);
-    expect(error.rawMessage).toBe(message);
+    // A string is the package's own text, exactly. A pattern is a text protobuf-es's fromJson()
+    // words (the fallback passes it on): the package's part ("cannot decode", its own prefix
+    // when protobuf-es's text lacks it) and the names from the input, not protobuf-es's wording.
+    if (typeof message === "string") expect(error.rawMessage).toBe(message);
+    else expect(error.rawMessage).toMatch(message);
   });
 
   // The rest of the message is JSON.parse's own text, which each engine words its own way (V8

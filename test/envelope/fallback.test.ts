@@ -5,7 +5,9 @@ import {
   fromJsonGRPC_AttendantPayload,
   toJsonGRPC_AttendantPayload,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import { fromJsonFallback, toJsonFallback } from "../../src/envelope/fallback.js";
+import { fromJsonFallback, jsonError, toJsonFallback } from "../../src/envelope/fallback.js";
+import { CodecError } from "../../src/index.js";
+import { MAX_MESSAGE_LENGTH } from "../../src/internal/escape-text.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { jsonText, writeOptions } from "../helpers/json-arbitraries.js";
 
@@ -41,5 +43,32 @@ describe("toJsonFallback() and fromJsonFallback(): the generated mappers take ev
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("jsonError()", () => {
+  const prefix = "cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: ";
+
+  it("passes a CodecError as it is", () => {
+    const error = new CodecError("too_deep", "deep");
+    expect(jsonError(error)).toBe(error);
+  });
+
+  it("makes anything else invalid_json, whatever its text says: depth is counted before", () => {
+    for (const text of [
+      "Maximum call stack size exceeded",
+      "maximum recursion depth of 3 reached",
+    ]) {
+      const error = jsonError(new RangeError(text));
+      expect(error.code).toBe("invalid_json");
+      expect(error.rawMessage).toBe(prefix + text);
+    }
+  });
+
+  it(`cuts a long text after MAX_MESSAGE_LENGTH (${MAX_MESSAGE_LENGTH}) characters, in the cause too`, () => {
+    const error = jsonError(new Error("x".repeat(5000)));
+    const cut = `${"x".repeat(MAX_MESSAGE_LENGTH)}…`;
+    expect(error.rawMessage).toBe(prefix + cut);
+    expect((error.cause as Error).message).toBe(cut);
   });
 });

@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type JsonValue } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeDelimited } from "../../src/framing/index.js";
@@ -6,13 +6,17 @@ import {
   type CodecError,
   createEnvelope,
   decodeEnvelope,
+  decodeMessage,
   encodeEnvelope,
   encodeMessage,
+  envelopeFromJson,
   envelopeFromJsonString,
   envelopeToJson,
   envelopeToJsonString,
   type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
   isCodecError,
+  MAX_RECURSION_LIMIT,
   UpdateManifestECUSchema,
   UpdateManifestSchema,
 } from "../../src/index.js";
@@ -69,16 +73,6 @@ describe("recursionLimit when writing", () => {
     }
   });
 
-  it("createEnvelope() refuses an init too deep for create() with too_deep", () => {
-    let ecu = {};
-    for (let i = 0; i < 20_000; i++) ecu = { rollback: [ecu] };
-    const error = codecErrorOf(() => createEnvelope("updateManifest", { ecuUpdates: [ecu] }));
-    expect(error.code).toBe("too_deep");
-    expect(error.rawMessage).toBe(
-      `cannot create ${envelopeName}: the updateManifest init nests too deep (it exhausted the call stack)`,
-    );
-  });
-
   it("takes recursionLimit as decoding does: at least 1", () => {
     expect(codecErrorOf(() => encodeEnvelope(nested(1), { recursionLimit: 0 })).rawMessage).toBe(
       "option recursionLimit must be a whole number of at least 1, got 0",
@@ -104,6 +98,147 @@ describe("recursionLimit when writing", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/** An init of an updateManifest member whose ECUs nest `ecus` deep (depth 2 + ecus). */
+function nestedInit(ecus: number) {
+  let ecu: object = {};
+  for (let i = 1; i < ecus; i++) ecu = { rollback: [ecu] };
+  return { ecuUpdates: [ecu] };
+}
+
+const fieldNumber = (fields: readonly { localName: string; number: number }[], name: string) =>
+  fields.find((field) => field.localName === name)?.number ?? 0;
+
+/**
+ * The binary of an updateManifest envelope whose ECUs nest `ecus` deep, written by hand from the
+ * inside out (the package's encoder refuses to write it).
+ */
+function nestedBytes(ecus: number, envelope = true): Uint8Array {
+  const rollback = fieldNumber(UpdateManifestECUSchema.fields, "rollback");
+  const ecuUpdates = fieldNumber(UpdateManifestSchema.fields, "ecuUpdates");
+  const member = fieldNumber(GRPC_AttendantPayloadSchema.fields, "updateManifest");
+  const parts: number[][] = [];
+  let length = 0;
+  const wrap = (field: number) => {
+    const head = [...varint((field << 3) | 2), ...varint(length)];
+    parts.push(head);
+    length += head.length;
+  };
+  for (let i = 1; i < ecus; i++) wrap(rollback);
+  wrap(ecuUpdates);
+  if (envelope) wrap(member);
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const head of parts.reverse()) {
+    bytes.set(head, at);
+    at += head.length;
+  }
+  return bytes;
+}
+
+function varint(value: number): number[] {
+  const out: number[] = [];
+  for (; value > 0x7f; value = Math.floor(value / 128)) out.push((value & 0x7f) | 0x80);
+  out.push(value);
+  return out;
+}
+
+/** The JSON text of {@link nestedJson}, written without JSON.stringify(), which recurses. */
+function nestedJsonText(ecus: number): string {
+  const open = '{"rollback":['.repeat(ecus - 1);
+  return `{"updateManifest":{"ecuUpdates":[${open}{}${"]}".repeat(ecus - 1)}]}}`;
+}
+
+/** The JSON of an updateManifest envelope whose ECUs nest `ecus` deep. */
+function nestedJson(ecus: number): JsonValue {
+  let ecu: JsonValue = {};
+  for (let i = 1; i < ecus; i++) ecu = { rollback: [ecu] };
+  return { updateManifest: { ecuUpdates: [ecu] } };
+}
+
+describe("MAX_RECURSION_LIMIT: depth is counted, the same on every engine", () => {
+  const most = { recursionLimit: Number.MAX_SAFE_INTEGER };
+  const deepest = MAX_RECURSION_LIMIT - 2; // ECUs at depth 3 … MAX_RECURSION_LIMIT
+
+  it("is 500", () => {
+    expect(MAX_RECURSION_LIMIT).toBe(500);
+  });
+
+  it("every function reads and writes messages exactly MAX_RECURSION_LIMIT deep", () => {
+    const options = { recursionLimit: MAX_RECURSION_LIMIT };
+    const envelope = nested(deepest);
+    const bytes = encodeEnvelope(envelope, options);
+    expect(bytes).toEqual(nestedBytes(deepest));
+    expect(decodeEnvelope(bytes, options)).toEqual(envelope);
+    const json = envelopeToJson(envelope, options);
+    expect(json).toEqual(nestedJson(deepest));
+    expect(envelopeFromJson(json, options)).toEqual(envelope);
+    expect(JSON.parse(nestedJsonText(deepest))).toEqual(json);
+    expect(envelopeFromJsonString(nestedJsonText(deepest), options)).toEqual(envelope);
+    expect(createEnvelope("updateManifest", nestedInit(deepest))).toEqual(envelope);
+  });
+
+  it.each([
+    ["decodeEnvelope", () => decodeEnvelope(nestedBytes(100_000), most)],
+    ["decodeMessage", () => decodeMessage(UpdateManifestSchema, nestedBytes(100_000, false), most)],
+    ["encodeEnvelope", () => encodeEnvelope(nested(100_000), most)],
+    ["envelopeToJson", () => envelopeToJson(nested(100_000), most)],
+    ["envelopeToJsonString", () => envelopeToJsonString(nested(100_000), most)],
+  ])(
+    "%s counts a larger recursionLimit as MAX_RECURSION_LIMIT: too_deep, not a stack overflow",
+    (_, call) => {
+      const error = codecErrorOf(call);
+      expect(error.code).toBe("too_deep");
+      expect(error.rawMessage).toMatch(/nests deeper than recursionLimit 500$/);
+    },
+  );
+
+  it.each([
+    ["envelopeFromJson", () => envelopeFromJson(nestedJson(100_000), most)],
+    ["envelopeFromJsonString", () => envelopeFromJsonString(nestedJsonText(100_000), most)],
+  ])(
+    "%s counts a larger recursionLimit as MAX_RECURSION_LIMIT: too_deep, not a stack overflow",
+    (_, call) => {
+      const error = codecErrorOf(call);
+      expect(error.code).toBe("too_deep");
+      expect(error.rawMessage).toBe(
+        `cannot decode message ${ecuName} from JSON: maximum recursion depth of 500 reached`,
+      );
+    },
+  );
+
+  it.each([
+    ["one level too deep", () => nestedInit(deepest + 1)],
+    ["100,000 levels", () => nestedInit(100_000)],
+    [
+      "an ECU that is its own rollback",
+      () => {
+        const ecu: { rollback: unknown[] } = { rollback: [] };
+        ecu.rollback.push(ecu);
+        return { ecuUpdates: [ecu] };
+      },
+    ],
+    [
+      "600 levels of ECUs that each list the same rollback twice (2^600 paths)",
+      () => {
+        let ecu: object = {};
+        for (let i = 0; i < 600; i++) ecu = { rollback: [ecu, ecu] };
+        return { ecuUpdates: [ecu] };
+      },
+    ],
+  ])("createEnvelope() refuses an init nested past MAX_RECURSION_LIMIT: %s", (_, init) => {
+    const error = codecErrorOf(() => createEnvelope("updateManifest", init() as never));
+    expect(error.code).toBe("too_deep");
+    expect(error.rawMessage).toBe(
+      `cannot create ${envelopeName}: the updateManifest init nests deeper than 500 levels (MAX_RECURSION_LIMIT)`,
+    );
+  });
+
+  it("createEnvelope() takes a message as it is, however deep: encoding counts its depth", () => {
+    const envelope = createEnvelope("updateManifest", nested(100_000).Data.value as never);
+    expect(codecErrorOf(() => encodeEnvelope(envelope)).code).toBe("too_deep");
   });
 });
 

@@ -3,7 +3,7 @@ import { checkMessage } from "../../src/envelope/check-message.js";
 import { missingDataError } from "../../src/envelope/missing-data.js";
 import {
   envelopeWriteDefaults,
-  levelMinimum,
+  levelBounds,
   messageWriteDefaults,
 } from "../../src/envelope/options.js";
 import {
@@ -28,7 +28,7 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   // The arguments are checked as the public API checks them: the oracle is about the bytes.
-  const o = readOptions(options, messageWriteDefaults, levelMinimum);
+  const o = readOptions(options, messageWriteDefaults, levelBounds);
   if (!isMessage(message, schema)) {
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
@@ -60,7 +60,7 @@ export function encodeEnvelopeByOracle(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const o = readOptions(options, envelopeWriteDefaults, levelMinimum);
+  const o = readOptions(options, envelopeWriteDefaults, levelBounds);
   if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
     throw missingDataError(envelope, "encode");
   }

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleCarECU, sampleCarUpdateStatus, sampleEnvelope } from "../../src/fixtures/index.js";
+import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
   type CarECU,
+  CarECUSchema,
+  CarUpdateStatusSchema,
   createEnvelope,
   decodeEnvelope,
   encodeEnvelope,
@@ -21,12 +23,12 @@ import { outcome } from "../helpers/outcome.js";
 /** Envelopes as the writers see them: every kind, and lone surrogates in three places. */
 function envelopes(): GRPC_AttendantPayload[] {
   const withEcus = (ecus: Record<string, CarECU>) =>
-    createEnvelope("carUpdateStatus", sampleCarUpdateStatus({ ecus }));
+    createEnvelope("carUpdateStatus", sampleMessage(CarUpdateStatusSchema, { ecus }));
   return [
     ...envelopeKinds.map((kind) => sampleEnvelope(kind)),
     { ...sampleEnvelope("updateGet"), handler: "a\ud800" },
-    withEcus({ "\udc00": sampleCarECU() }),
-    withEcus({ a: sampleCarECU({ vin: "\ud800" }) }),
+    withEcus({ "\udc00": sampleMessage(CarECUSchema) }),
+    withEcus({ a: sampleMessage(CarECUSchema, { vin: "\ud800" }) }),
   ];
 }
 

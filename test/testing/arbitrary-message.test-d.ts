@@ -1,11 +1,10 @@
 import type { Arbitrary } from "fast-check";
 import { describe, expectTypeOf, it } from "vitest";
 import { type CarECU, CarECUSchema } from "../../src/index.js";
-import { arbitraryCarECU, arbitraryMessage } from "../../src/testing/index.js";
+import { arbitraryMessage } from "../../src/testing/index.js";
 
 describe("arbitraryMessage()", () => {
   it("generates the message type of the schema", () => {
     expectTypeOf(arbitraryMessage(CarECUSchema)).toEqualTypeOf<Arbitrary<CarECU>>();
-    expectTypeOf(arbitraryCarECU).returns.toEqualTypeOf<Arbitrary<CarECU>>();
   });
 });
