@@ -99,7 +99,6 @@ beforeAll(async () => {
         const result = results[i];
         const where = `${batch.partition}:${message.offset}`;
         const key = String(message.key);
-        deliveries += 1;
         if (result === null) {
           tombstoned.set(where, key);
         } else if (result.ok) {
@@ -111,6 +110,9 @@ beforeAll(async () => {
           });
           deadLettered.set(where, { key, code: result.error.code });
         }
+        // Counted once the record is filed (a dead letter after its send), so that the wait below
+        // ends only when every record is in one of the three maps.
+        deliveries += 1;
         resolveOffset(message.offset);
         await heartbeat();
       }
