@@ -7,12 +7,20 @@ import { quote } from "./safe-text.js";
 /** The parsed options of a command by name. */
 export type CommandValues = ParsedArgs["values"];
 
-/** One command of the CLI: its help text, its options, and what it does. */
-export interface Command {
+/**
+ * A command as the list in run-cli.ts names it: what `--help` shows of it, and how to load the
+ * module that defines it (imported only when the command runs or shows its help).
+ */
+export interface CommandEntry {
   /** The words that select it: `decode`, `http check`. */
   readonly name: string;
   /** One line for the command list. */
   readonly summary: string;
+  load(): Promise<Command>;
+}
+
+/** One command of the CLI: its help text, its options, and what it does. */
+export interface Command {
   /** The usage line, the options and examples, shown by `--help` and `help <command>`. */
   readonly help: string;
   readonly options: OptionSpecs;

@@ -300,6 +300,19 @@ describe("vehicle-update-codec demo", () => {
     expect(err).toBe("");
     expect(code).toBe(0);
     for (const kind of envelopeKinds) expect(out).toMatch(new RegExp(`^${kind} .* ok$`, "m"));
-    expect(out).toContain("all 11 samples round-tripped through binary and JSON");
+    expect(out).toContain("\nAll 11 samples round-tripped through binary and JSON.\n");
+  });
+
+  it("says what each part of its output shows", () => {
+    const { out } = run(["demo"]);
+    expect(out).toContain(
+      'Each line: the envelope\'s kind (its Data member) and handler, the size of its protobuf binary\nand of its compact proto3 JSON, and "ok" when decoding both gave back the sample unchanged.\n',
+    );
+    expect(out).toContain(
+      "\nThe dtcEntry sample as proto3 JSON, as 'decode' prints an envelope and 'encode' reads it:\n{\n",
+    );
+    expect(out).toMatch(
+      /\nThe sample body of GET \/vehicles \(listVehicles\) with status 200, checked against the\noperation's schema by parseResponse \('http check' does the same for any body\): ok\n$/,
+    );
   });
 });

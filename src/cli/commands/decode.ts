@@ -5,8 +5,6 @@ import { framingOption, hintText, readEnvelopes } from "../read-envelopes.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
 export const decodeCommand: Command = {
-  name: "decode",
-  summary: "decode binary envelopes and print them as proto3 JSON",
   help: `Usage: vehicle-update-codec decode [file|-] [options]
 
 Reads GRPC_AttendantPayload envelopes (raw bytes, base64 or hex) from the file, or from

@@ -58,8 +58,6 @@ function envelopeFromInput(
 
 /** `encode`: proto3 JSON in, binary out. */
 export const encodeCommand: Command = {
-  name: "encode",
-  summary: "encode a proto3 JSON envelope to binary",
   help: `Usage: vehicle-update-codec encode [file|-] [options]
 
 Reads a GRPC_AttendantPayload envelope as proto3 JSON (either name style) from the file, or

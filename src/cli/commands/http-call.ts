@@ -66,8 +66,6 @@ function header(text: string): [string, string] {
 
 /** `http call <operationId> --base-url <url>`: one request with the typed client. */
 export const httpCallCommand: Command = {
-  name: "http call",
-  summary: "call an operation of the service and check its response",
   help: `Usage: vehicle-update-codec http call <operationId> --base-url <url> [options]
 
 Sends one request of the operation with the package's client, checks the response as

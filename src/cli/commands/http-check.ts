@@ -44,8 +44,6 @@ export function tooDeep(): CodecError {
 
 /** `http check <operationId> --status <n>`: what parseResponse makes of a response body. */
 export const httpCheckCommand: Command = {
-  name: "http check",
-  summary: "check an HTTP response body against an operation's schemas",
   help: `Usage: vehicle-update-codec http check <operationId> --status <n> [file|-]
 
 Reads a response body from the file, or from standard input when the file is - or left out,

@@ -41,8 +41,6 @@ function report(read: ReadEnvelopes, index: number, found: FoundEnvelope, input:
 
 /** `inspect`: what an envelope is, without printing all of it. */
 export const inspectCommand: Command = {
-  name: "inspect",
-  summary: "show an envelope's kind, handler, size, framing and unknown fields",
   help: `Usage: vehicle-update-codec inspect [file|-] [options]
 
 Reads envelopes (raw bytes, base64 or hex) and prints what each is: the kind of its Data
