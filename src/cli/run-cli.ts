@@ -1,6 +1,6 @@
 import packageJson from "../../package.json" with { type: "json" };
 import { isCodecError } from "../index.js";
-import { type CliIo, UsageError } from "./cli-io.js";
+import { type CliIo, InputFileError, UsageError } from "./cli-io.js";
 import type { Command, CommandEntry } from "./command.js";
 import { exitCodes } from "./exit-codes.js";
 import { asksForHelp, orList, parseArgv } from "./parse-args.js";
@@ -245,6 +245,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await command.run(parsed.values, parsed.positionals, io);
   } catch (error) {
     if (error instanceof MissingPackageError) {
+      io.writeErr(`${prefix}: ${errorLine(error.message)}\n`);
+      return exitCodes.usage;
+    }
+    if (error instanceof InputFileError) {
       io.writeErr(`${prefix}: ${errorLine(error.message)}\n`);
       return exitCodes.usage;
     }

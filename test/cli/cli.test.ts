@@ -131,12 +131,6 @@ describe("vehicle-update-codec", () => {
       '{"handler":"h"}',
       "vehicle-update-codec encode: [missing_data] cannot decode kafka_grpc.GRPC_AttendantPayload: envelope has no Data member",
     ],
-    [
-      "a file that does not exist",
-      ["decode", "missing.binpb"],
-      "",
-      'vehicle-update-codec decode: [invalid_argument] cannot read input file "missing.binpb": ENOENT',
-    ],
   ])("exits 1 with one line on stderr for %s", (_, args, input, message) => {
     const { code, err, out } = run(args, input);
     expect(code).toBe(1);
@@ -291,6 +285,18 @@ describe("vehicle-update-codec http check", () => {
       file("bad.json", '{"data":[{},7]}'),
     ]);
     expect(JSON.parse(out).message).toContain("data[1]");
+  });
+});
+
+describe("an input file that cannot be read", () => {
+  it.each([
+    ["a file that does not exist", "missing.binpb", "no such file"],
+    ["a directory", ".", "it is a directory"],
+  ])("%s: exit 2, one line naming the file and why", (_, file, reason) => {
+    const { code, err, out } = run(["decode", file]);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toBe(`vehicle-update-codec decode: cannot read input file "${file}": ${reason}\n`);
   });
 });
 

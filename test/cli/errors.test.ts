@@ -131,9 +131,9 @@ describe("bad flag values", () => {
 
   it("takes the arguments after -- as files, even when they start with -", () => {
     const { code, err } = run(["decode", "--", "--compact"]);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(err).toBe(
-      'vehicle-update-codec decode: [invalid_argument] cannot read input file "--compact": ENOENT\n',
+      'vehicle-update-codec decode: cannot read input file "--compact": no such file\n',
     );
   });
 });
@@ -166,7 +166,7 @@ describe("input quoted in error messages", () => {
   it("escapes control characters of a file name", () => {
     const { err } = run(["decode", "no\nsuch\u001b[2Jfile"]);
     expect(err).toBe(
-      'vehicle-update-codec decode: [invalid_argument] cannot read input file "no\\nsuch\\u001b[2Jfile": ENOENT\n',
+      'vehicle-update-codec decode: cannot read input file "no\\nsuch\\u001b[2Jfile": no such file\n',
     );
   });
 

@@ -6,7 +6,7 @@ import {
 } from "../../client/index.js";
 import { MAX_JSON_DEPTH, type OperationId, operations } from "../../http/index.js";
 import { CodecError } from "../../index.js";
-import { UsageError } from "../cli-io.js";
+import { readInput, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { formatJson, valueTooDeep } from "../json-output.js";
@@ -131,7 +131,7 @@ Examples (BASE is the service's URL, such as https://ota.example.com/api):
     const args: unknown[] = [];
     if (takesId) args.push(issueId);
     if (bodyFile !== undefined) {
-      const text = new TextDecoder().decode(await io.readInput(bodyFile, limit));
+      const text = new TextDecoder().decode(await readInput(io, bodyFile, limit));
       try {
         args.push(JSON.parse(text));
       } catch (cause) {

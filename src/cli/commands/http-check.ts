@@ -6,7 +6,7 @@ import {
   type ResponseKind,
 } from "../../http/index.js";
 import { CodecError } from "../../index.js";
-import { UsageError } from "../cli-io.js";
+import { readInput, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { formatJson, jsonTextTooDeep } from "../json-output.js";
 import { wholeNumber } from "../parse-args.js";
@@ -74,7 +74,7 @@ Examples:
     if (statusText === undefined) throw new UsageError("--status <n> is required");
     const status = wholeNumber("status", statusText, 100, 599, "an HTTP status from 100 to 599");
     const limit = maxBytes(values);
-    const text = new TextDecoder().decode(await io.readInput(positionals[1], limit));
+    const text = new TextDecoder().decode(await readInput(io, positionals[1], limit));
     if (jsonTextTooDeep(text, MAX_JSON_DEPTH)) throw tooDeep();
     let body: unknown = text;
     try {
