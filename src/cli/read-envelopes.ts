@@ -102,18 +102,26 @@ function attempt(read: () => ReadEnvelopes): ReadEnvelopes | { error: unknown } 
 }
 
 /**
- * Decodes the envelopes in `bytes` in the given framing. `auto` decides so:
- *
- * 1. a first byte 0x00 is a schema-registry frame (raw protobuf never starts with 0x00, as field
- *    number 0 is invalid, and a delimited stream starts so only with an empty envelope);
- * 2. otherwise raw protobuf, if it decodes without fields this schema does not know;
- * 3. otherwise a size-delimited stream, if the length prefixes cut the input exactly and every
- *    envelope decodes (and, if raw decoded too, none has unknown fields);
- * 4. otherwise raw protobuf if it decoded, else raw protobuf's error.
- *
- * Throws a CodecError as the decoders do.
+ * The highest field number a field this schema does not know may plausibly have: the envelope's
+ * own fields go up to 12, and a member added by a newer schema would take the next numbers.
  */
-export function readEnvelopes(
+export const MAX_PLAUSIBLE_FIELD_NUMBER = 1000;
+
+/**
+ * The reason an envelope is not one, or undefined: it holds no field this schema knows (no
+ * handler, no Data member) and one it does not know numbered above
+ * {@link MAX_PLAUSIBLE_FIELD_NUMBER}. Such a decoding is what text and other bytes that are no
+ * envelope give, never an envelope that a real producer wrote.
+ */
+export function implausibleEnvelope(envelope: GRPC_AttendantPayload): string | undefined {
+  if (envelope.handler !== "" || envelope.Data.case !== undefined) return undefined;
+  const fields = unknownFields(envelope).filter((f) => f.path === "envelope");
+  const far = fields.find((f) => f.field > MAX_PLAUSIBLE_FIELD_NUMBER);
+  if (far === undefined) return undefined;
+  return `it decodes only to fields this schema does not know, one numbered ${far.field} (the envelope's fields go up to 12; above ${MAX_PLAUSIBLE_FIELD_NUMBER} is no newer member)`;
+}
+
+function readFraming(
   bytes: Uint8Array,
   framing: Framing | "auto",
   options: ReadEnvelopesOptions,
@@ -128,8 +136,56 @@ export function readEnvelopes(
     const delimited = attempt(() => readDelimited(bytes, options));
     if (!("error" in delimited) && ("error" in raw || clean(delimited))) return delimited;
   }
+  // A first byte 0x01 to 0x07 is field number 0, which no envelope starts with: a frame of
+  // another Schema Registry format version says so by its magic byte.
+  if ("error" in raw && bytes[0] !== undefined && bytes[0] < 0x08) {
+    return readSchemaRegistry(bytes, options);
+  }
   if ("error" in raw) throw raw.error;
   return raw;
+}
+
+/**
+ * Decodes the envelopes in `bytes` in the given framing. `auto` decides so:
+ *
+ * 1. a first byte 0x00 is a schema-registry frame (raw protobuf never starts with 0x00, as field
+ *    number 0 is invalid, and a delimited stream starts so only with an empty envelope);
+ * 2. otherwise raw protobuf, if it decodes without fields this schema does not know;
+ * 3. otherwise a size-delimited stream, if the length prefixes cut the input exactly and every
+ *    envelope decodes (and, if raw decoded too, none has unknown fields);
+ * 4. otherwise raw protobuf if it decoded; else, for a first byte 0x01 to 0x07, the error of a
+ *    schema-registry frame (which names its magic byte); else raw protobuf's error.
+ *
+ * In every framing, an envelope that {@link implausibleEnvelope} finds to be none is refused
+ * (`malformed`, "not an envelope in any framing"). Throws a CodecError as the decoders do.
+ */
+export function readEnvelopes(
+  bytes: Uint8Array,
+  framing: Framing | "auto",
+  options: ReadEnvelopesOptions,
+): ReadEnvelopes {
+  let read: ReadEnvelopes;
+  try {
+    read = readFraming(bytes, framing, options);
+  } catch (error) {
+    // Without Data: see whether it is an envelope at all before saying that Data is missing.
+    if (!isCodecError(error) || error.code !== "missing_data") throw error;
+    const lenient = attempt(() => readFraming(bytes, framing, { ...options, requireData: false }));
+    if (!("error" in lenient)) refuseImplausible(lenient);
+    throw error;
+  }
+  refuseImplausible(read);
+  return read;
+}
+
+/** Throws `malformed` if an envelope of `read` is none by {@link implausibleEnvelope}. */
+function refuseImplausible(read: ReadEnvelopes): void {
+  for (const found of read.envelopes) {
+    const reason = implausibleEnvelope(found.envelope);
+    if (reason !== undefined) {
+      throw new CodecError("malformed", `the input is not an envelope in any framing: ${reason}`);
+    }
+  }
 }
 
 /**
@@ -143,7 +199,7 @@ export function hintText<T>(look: InputLook | undefined, read: () => T): T {
     if (look !== "text" || !isCodecError(error) || error.code === "invalid_argument") throw error;
     throw new CodecError(
       error.code,
-      `${error.rawMessage} (the input is text but neither hex nor base64; pass --input to say how it is written)`,
+      `${error.rawMessage} (the input is text but neither hex nor base64, and not an envelope in any framing; pass --input to say how it is written)`,
       { cause: error },
     );
   }

@@ -87,9 +87,7 @@ describe("when standard output cannot be written", () => {
   it.runIf(process.platform === "linux")(
     "prints one line and exits 74 when it is closed (>&-)",
     () => {
-      const { out, err } = shell(
-        'vehicle-update-codec sample dtcEntry >&-; echo "status $?"',
-      );
+      const { out, err } = shell('vehicle-update-codec sample dtcEntry >&-; echo "status $?"');
       expect(err).toBe("vehicle-update-codec: cannot write standard output: it is closed\n");
       expect(out).toBe("status 74\n");
     },
