@@ -66,7 +66,7 @@ const sets: readonly InstallSet[] = [
 /** One use of each subpath in TypeScript, typed as a user would write it. */
 const usage: Record<Subpath, string> = {
   "": `import { createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind, type EnvelopeKind } from "vehicle-update-codec";
-export const kind: EnvelopeKind | undefined = envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" }))));`,
+export const kind: EnvelopeKind = envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" }))));`,
   "/messages": `import { GRPC_AttendantPayloadSchema } from "vehicle-update-codec/messages";
 export const typeName: string = GRPC_AttendantPayloadSchema.typeName;`,
   "/framing": `import { decodeKafkaValue, encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
