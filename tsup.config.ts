@@ -59,7 +59,7 @@ export default defineConfig([
     format: ["esm"],
     dts: false,
     sourcemap: false,
-    clean: false,
+    clean: ["cli"], // the chunks of an earlier build would stay beside the new ones
     splitting: true,
     esbuildOptions(options) {
       options.chunkNames = "cli/chunks/[name]-[hash]"; // apart from the library's chunks
