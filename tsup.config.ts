@@ -52,14 +52,19 @@ export default defineConfig([
     platform: "neutral",
     onSuccess: async () => rmSync("dist/_", { recursive: true, force: true }),
   },
-  // The bin: ESM only (it uses the file system and process), with its shebang kept.
+  // The bin: ESM only (it uses the file system and process), with its shebang kept. Split, so
+  // that each command's module (imported with import() when the command runs) is a chunk of its
+  // own whose imports of peer dependencies are read only then.
   {
     entry: { "cli/index": "src/cli/index.ts" },
     format: ["esm"],
     dts: false,
     sourcemap: false,
-    clean: false,
-    splitting: false,
+    clean: ["cli"], // the chunks of an earlier build would stay beside the new ones
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = "cli/chunks/[name]-[hash]"; // apart from the library's chunks
+    },
     target: "es2022",
     platform: "node",
     external: ["@bufbuild/protobuf", "zod"],

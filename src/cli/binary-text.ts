@@ -124,7 +124,7 @@ export function readBinaryInput(
     if (look === "json") {
       throw new CodecError(
         "invalid_argument",
-        "input looks like JSON, not a binary envelope: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'",
+        "input is JSON text, not an envelope in any framing: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'",
       );
     }
     chosen =

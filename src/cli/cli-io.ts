@@ -1,10 +1,12 @@
+import { CodecError } from "../index.js";
+
 /** What a command may touch: its input, its two output streams. Tests can pass their own. */
 export interface CliIo {
   /**
-   * The bytes of `path`, or of standard input for `-` or no path. Reads at most `maxBytes + 1`
-   * bytes and throws a CodecError `too_large` when there are more, without reading the rest.
+   * The chunks of `path`, or of standard input for `-` or no path, read as they are pulled.
+   * A file that cannot be opened or read throws a UsageError naming it.
    */
-  readInput(path: string | undefined, maxBytes: number): Promise<Uint8Array>;
+  openInput(path: string | undefined): AsyncIterable<Uint8Array>;
   /** Whether standard input is a terminal (reading it would wait for typing). */
   readonly stdinIsTTY: boolean;
   /** Whether standard output is a terminal (raw binary would garble it). */
@@ -16,4 +18,63 @@ export interface CliIo {
 /** Thrown for a command line that does not fit the command: exit code 2, with a pointer to --help. */
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+/**
+ * Thrown when the input file or standard input cannot be read (a missing file, no permission,
+ * a directory): exit code 2 as for bad usage, as grep and diff do, but without the pointer to
+ * --help.
+ */
+export class InputFileError extends UsageError {
+  override name = "InputFileError";
+}
+
+/**
+ * Reads `source` whole, up to `maxBytes`: when it brings more, stops reading (leaving the loop
+ * ends the stream) and throws `too_large`, `what` naming the limit. The chunk that crosses the
+ * limit is the last one read; the chunks kept never hold more than `maxBytes`.
+ */
+export async function readAtMost(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  what: string,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      chunks.length = 0;
+      throw new CodecError(
+        "too_large",
+        `input is larger than ${what}; stopped reading after ${total} bytes`,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return concat(chunks, total);
+}
+
+/** The bytes of `chunks`, `total` in all, as one array. */
+export function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/**
+ * The whole input of `path` (see {@link CliIo.openInput}), at most `maxBytes` long, for commands
+ * that read one document: a JSON envelope, a response body. Throws `too_large` beyond.
+ */
+export function readInput(
+  io: CliIo,
+  path: string | undefined,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  return readAtMost(io.openInput(path), maxBytes, `maxBytes ${maxBytes} (--max-bytes)`);
 }

@@ -1,4 +1,4 @@
-import { CodecError, DEFAULT_MAX_BYTES, DEFAULT_MAX_ELEMENTS } from "../index.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ELEMENTS } from "../index.js";
 import { type BinaryOutputFormat, writeBinaryOutput } from "./binary-text.js";
 import { type CliIo, UsageError } from "./cli-io.js";
 import type { OptionSpecs, ParsedArgs } from "./parse-args.js";
@@ -7,12 +7,20 @@ import { quote } from "./safe-text.js";
 /** The parsed options of a command by name. */
 export type CommandValues = ParsedArgs["values"];
 
-/** One command of the CLI: its help text, its options, and what it does. */
-export interface Command {
+/**
+ * A command as the list in run-cli.ts names it: what `--help` shows of it, and how to load the
+ * module that defines it (imported only when the command runs or shows its help).
+ */
+export interface CommandEntry {
   /** The words that select it: `decode`, `http check`. */
   readonly name: string;
   /** One line for the command list. */
   readonly summary: string;
+  load(): Promise<Command>;
+}
+
+/** One command of the CLI: its help text, its options, and what it does. */
+export interface Command {
   /** The usage line, the options and examples, shown by `--help` and `help <command>`. */
   readonly help: string;
   readonly options: OptionSpecs;
@@ -41,39 +49,65 @@ const units: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 ** 2, 
 /** `--max-bytes <n>`: bytes, or KiB, MiB or GiB with a K, M or G after the number. */
 export const maxBytesOption = { "max-bytes": { value: "<n>" } } as const;
 
-/** Reads `--max-bytes`: its value in bytes, or `DEFAULT_MAX_BYTES` (16 MiB). Throws UsageError. */
-export function maxBytes(values: CommandValues): number {
-  const text = stringOption(values, "max-bytes");
-  if (text === undefined) return DEFAULT_MAX_BYTES;
+/** A size option's value in bytes: digits with an optional K, M or G; at most `max`. */
+function byteSize(name: string, text: string, max: number, maxText: string): number {
   const match = /^([0-9]{1,12})([kKmMgG]?)$/.exec(text);
-  const what = `a number of bytes from 0 to ${MAX_CLI_MAX_BYTES} (256M), with K, M or G for KiB, MiB or GiB`;
-  if (match === null) throw new UsageError(`--max-bytes must be ${what}, got ${quote(text)}`);
+  const what = `a number of bytes from 0 to ${max} (${maxText}), with K, M or G for KiB, MiB or GiB`;
+  if (match === null) throw new UsageError(`--${name} must be ${what}, got ${quote(text)}`);
   const bytes = Number(match[1]) * (units[(match[2] as string).toLowerCase()] as number);
-  if (bytes > MAX_CLI_MAX_BYTES) throw new UsageError(`--max-bytes must be ${what}, got ${text}`);
+  if (bytes > max) throw new UsageError(`--${name} must be ${what}, got ${text}`);
   return bytes;
 }
 
-/** The limits of commands that decode envelopes: `--max-bytes` and `--max-elements <n>`. */
-export const decodeLimitOptions = { ...maxBytesOption, "max-elements": { value: "<n>" } } as const;
+/** Reads `--max-bytes`: its value in bytes, or `DEFAULT_MAX_BYTES` (16 MiB). Throws UsageError. */
+export function maxBytes(values: CommandValues): number {
+  const text = stringOption(values, "max-bytes");
+  return text === undefined
+    ? DEFAULT_MAX_BYTES
+    : byteSize("max-bytes", text, MAX_CLI_MAX_BYTES, "256M");
+}
+
+/** The largest `--max-total-bytes`: 2^50 bytes, 1 PiB, beyond any file. */
+const MAX_TOTAL_BYTES = 2 ** 50;
 
 /**
- * Reads `--max-bytes` (see {@link maxBytes}) and `--max-elements`, a whole number or
- * `DEFAULT_MAX_ELEMENTS` (1,000,000): the limits to decode envelopes with. Throws UsageError.
+ * The limits of commands that decode envelopes: `--max-bytes` (each message),
+ * `--max-total-bytes` (the whole input) and `--max-elements <n>`.
  */
-export function decodeLimits(values: CommandValues): { maxBytes: number; maxElements: number } {
+export const decodeLimitOptions = {
+  ...maxBytesOption,
+  "max-total-bytes": { value: "<n>" },
+  "max-elements": { value: "<n>" },
+} as const;
+
+/**
+ * Reads `--max-bytes` (see {@link maxBytes}), `--max-total-bytes` (undefined when not given: no
+ * limit) and `--max-elements`, a whole number or `DEFAULT_MAX_ELEMENTS` (1,000,000): the limits
+ * to decode envelopes with. Throws UsageError.
+ */
+export function decodeLimits(values: CommandValues): {
+  maxBytes: number;
+  maxTotalBytes: number | undefined;
+  maxElements: number;
+} {
   const limit = maxBytes(values);
+  const total = stringOption(values, "max-total-bytes");
   const text = stringOption(values, "max-elements");
   if (text !== undefined && !/^[0-9]{1,15}$/.test(text)) {
     throw new UsageError(`--max-elements must be a whole number, got ${quote(text)}`);
   }
-  return { maxBytes: limit, maxElements: text === undefined ? DEFAULT_MAX_ELEMENTS : Number(text) };
+  return {
+    maxBytes: limit,
+    maxTotalBytes:
+      total === undefined ? undefined : byteSize("max-total-bytes", total, MAX_TOTAL_BYTES, "1P"),
+    maxElements: text === undefined ? DEFAULT_MAX_ELEMENTS : Number(text),
+  };
 }
 
-/** Writes bytes in the chosen format, refusing raw binary on a terminal. */
+/** Writes bytes in the chosen format, refusing raw binary on a terminal (bad usage). */
 export function emitBinary(io: CliIo, bytes: Uint8Array, format: BinaryOutputFormat): void {
   if (format === "binary" && io.stdoutIsTTY) {
-    throw new CodecError(
-      "invalid_argument",
+    throw new UsageError(
       "refusing to write binary to a terminal: pass --output base64 or --output hex, or redirect stdout",
     );
   }

@@ -8,12 +8,15 @@ export const exitCodes = {
   ok: 0,
   /** The input was bad: a CodecError, printed as one line with its code. */
   dataError: 1,
-  /** The command line was bad: a message and a pointer to --help. */
+  /**
+   * The command line was bad: a message and a pointer to --help. Also an input file that
+   * cannot be read, raw binary refused on a terminal, and a missing peer dependency.
+   */
   usage: 2,
   /** `http call` could not get a response: connection refused, unknown host, TLS, timeout. */
   unavailable: 69,
   /** A bug: the stack trace is printed, please report it. */
   internal: 70,
-  /** Standard output could not be written (ENOSPC on a full disk, EIO). */
+  /** Standard output could not be written (ENOSPC on a full disk, EIO, closed by `>&-`). */
   ioError: 74,
 } as const;

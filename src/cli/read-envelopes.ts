@@ -1,8 +1,17 @@
 import { sizeDelimitedPeek } from "@bufbuild/protobuf/wire";
-import { decodeDelimited, decodeSchemaRegistryFrame } from "../framing/index.js";
+import {
+  decodeDelimited,
+  decodeDelimitedStreamWithOffsets,
+  decodeSchemaRegistryFrame,
+} from "../framing/index.js";
 import { CodecError, decodeEnvelope, type GRPC_AttendantPayload, isCodecError } from "../index.js";
-import type { InputLook } from "./binary-text.js";
-import { UsageError } from "./cli-io.js";
+import {
+  type BinaryInputFormat,
+  classifyInput,
+  type InputLook,
+  readBinaryInput,
+} from "./binary-text.js";
+import { type CliIo, concat, UsageError } from "./cli-io.js";
 import { orList } from "./parse-args.js";
 import { quote } from "./safe-text.js";
 import { unknownFields } from "./unknown-fields.js";
@@ -93,18 +102,26 @@ function attempt(read: () => ReadEnvelopes): ReadEnvelopes | { error: unknown } 
 }
 
 /**
- * Decodes the envelopes in `bytes` in the given framing. `auto` decides so:
- *
- * 1. a first byte 0x00 is a schema-registry frame (raw protobuf never starts with 0x00, as field
- *    number 0 is invalid, and a delimited stream starts so only with an empty envelope);
- * 2. otherwise raw protobuf, if it decodes without fields this schema does not know;
- * 3. otherwise a size-delimited stream, if the length prefixes cut the input exactly and every
- *    envelope decodes (and, if raw decoded too, none has unknown fields);
- * 4. otherwise raw protobuf if it decoded, else raw protobuf's error.
- *
- * Throws a CodecError as the decoders do.
+ * The highest field number a field this schema does not know may plausibly have: the envelope's
+ * own fields go up to 12, and a member added by a newer schema would take the next numbers.
  */
-export function readEnvelopes(
+export const MAX_PLAUSIBLE_FIELD_NUMBER = 1000;
+
+/**
+ * The reason an envelope is not one, or undefined: it holds no field this schema knows (no
+ * handler, no Data member) and one it does not know numbered above
+ * {@link MAX_PLAUSIBLE_FIELD_NUMBER}. Such a decoding is what text and other bytes that are no
+ * envelope give, never an envelope that a real producer wrote.
+ */
+export function implausibleEnvelope(envelope: GRPC_AttendantPayload): string | undefined {
+  if (envelope.handler !== "" || envelope.Data.case !== undefined) return undefined;
+  const fields = unknownFields(envelope).filter((f) => f.path === "envelope");
+  const far = fields.find((f) => f.field > MAX_PLAUSIBLE_FIELD_NUMBER);
+  if (far === undefined) return undefined;
+  return `it decodes only to fields this schema does not know, one numbered ${far.field} (the envelope's fields go up to 12; above ${MAX_PLAUSIBLE_FIELD_NUMBER} is no newer member)`;
+}
+
+function readFraming(
   bytes: Uint8Array,
   framing: Framing | "auto",
   options: ReadEnvelopesOptions,
@@ -119,8 +136,56 @@ export function readEnvelopes(
     const delimited = attempt(() => readDelimited(bytes, options));
     if (!("error" in delimited) && ("error" in raw || clean(delimited))) return delimited;
   }
+  // A first byte 0x01 to 0x07 is field number 0, which no envelope starts with: a frame of
+  // another Schema Registry format version says so by its magic byte.
+  if ("error" in raw && bytes[0] !== undefined && bytes[0] < 0x08) {
+    return readSchemaRegistry(bytes, options);
+  }
   if ("error" in raw) throw raw.error;
   return raw;
+}
+
+/**
+ * Decodes the envelopes in `bytes` in the given framing. `auto` decides so:
+ *
+ * 1. a first byte 0x00 is a schema-registry frame (raw protobuf never starts with 0x00, as field
+ *    number 0 is invalid, and a delimited stream starts so only with an empty envelope);
+ * 2. otherwise raw protobuf, if it decodes without fields this schema does not know;
+ * 3. otherwise a size-delimited stream, if the length prefixes cut the input exactly and every
+ *    envelope decodes (and, if raw decoded too, none has unknown fields);
+ * 4. otherwise raw protobuf if it decoded; else, for a first byte 0x01 to 0x07, the error of a
+ *    schema-registry frame (which names its magic byte); else raw protobuf's error.
+ *
+ * In every framing, an envelope that {@link implausibleEnvelope} finds to be none is refused
+ * (`malformed`, "not an envelope in any framing"). Throws a CodecError as the decoders do.
+ */
+export function readEnvelopes(
+  bytes: Uint8Array,
+  framing: Framing | "auto",
+  options: ReadEnvelopesOptions,
+): ReadEnvelopes {
+  let read: ReadEnvelopes;
+  try {
+    read = readFraming(bytes, framing, options);
+  } catch (error) {
+    // Without Data: see whether it is an envelope at all before saying that Data is missing.
+    if (!isCodecError(error) || error.code !== "missing_data") throw error;
+    const lenient = attempt(() => readFraming(bytes, framing, { ...options, requireData: false }));
+    if (!("error" in lenient)) refuseImplausible(lenient);
+    throw error;
+  }
+  refuseImplausible(read);
+  return read;
+}
+
+/** Throws `malformed` if an envelope of `read` is none by {@link implausibleEnvelope}. */
+function refuseImplausible(read: ReadEnvelopes): void {
+  for (const found of read.envelopes) {
+    const reason = implausibleEnvelope(found.envelope);
+    if (reason !== undefined) {
+      throw new CodecError("malformed", `the input is not an envelope in any framing: ${reason}`);
+    }
+  }
 }
 
 /**
@@ -134,8 +199,140 @@ export function hintText<T>(look: InputLook | undefined, read: () => T): T {
     if (look !== "text" || !isCodecError(error) || error.code === "invalid_argument") throw error;
     throw new CodecError(
       error.code,
-      `${error.rawMessage} (the input is text but neither hex nor base64; pass --input to say how it is written)`,
+      `${error.rawMessage} (the input is text but neither hex nor base64, and not an envelope in any framing; pass --input to say how it is written)`,
       { cause: error },
     );
   }
+}
+
+/** What {@link openEnvelopes} reads: how the input is written and framed, and the limits. */
+export interface OpenEnvelopesOptions extends ReadEnvelopesOptions {
+  readonly format: BinaryInputFormat;
+  readonly framing: Framing | "auto";
+  /** The most bytes of input read in all (`--max-total-bytes`), or undefined for no limit. */
+  readonly maxTotalBytes: number | undefined;
+}
+
+/** The envelopes of an input, read by {@link openEnvelopes}. */
+export interface EnvelopeInput {
+  /** How the input was written. */
+  readonly format: Exclude<BinaryInputFormat, "auto">;
+  /** Whether the input held no bytes at all. */
+  readonly empty: boolean;
+  /** The framing and the schema-registry header, known once the first envelope is read. */
+  framing(): Pick<ReadEnvelopes, "framing" | "schemaId" | "messageIndexes">;
+  /** The envelopes, in order, each decoded when it is pulled. */
+  readonly envelopes: AsyncIterable<FoundEnvelope>;
+}
+
+/** Passes `source` on, throwing `too_large` once more than `maxTotalBytes` came. */
+async function* boundTotal(
+  source: AsyncIterable<Uint8Array>,
+  maxTotalBytes: number | undefined,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (maxTotalBytes !== undefined && total > maxTotalBytes) {
+      throw new CodecError(
+        "too_large",
+        `input is larger than --max-total-bytes ${maxTotalBytes}; stopped reading after ${total} bytes`,
+      );
+    }
+    yield chunk;
+  }
+}
+
+/**
+ * Opens the input of `path` and reads the envelopes in it. `maxBytes` bounds each envelope, as
+ * the library's option does, not the input: an input that ends within `maxBytes` is read whole
+ * and decoded as {@link readEnvelopes} does, in any framing and written in any way; a longer one
+ * can only be a size-delimited stream of binary envelopes, and is read as one, a message at a
+ * time, so memory stays about one message (and the first `maxBytes` read to find that out).
+ * Throws a CodecError as the decoders do, and `too_large` for a longer input that is a raw
+ * envelope, a schema-registry frame, or hex or base64 text (read whole).
+ */
+export async function openEnvelopes(
+  io: CliIo,
+  path: string | undefined,
+  options: OpenEnvelopesOptions,
+): Promise<EnvelopeInput> {
+  const { maxBytes } = options;
+  const source = boundTotal(io.openInput(path), options.maxTotalBytes);
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size <= maxBytes) {
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  if (ended) {
+    const read = readBinaryInput(concat(head, size), options.format);
+    head.length = 0;
+    let found: ReadEnvelopes | undefined;
+    const decode = () => {
+      found ??= hintText(read.look, () => readEnvelopes(read.bytes, options.framing, options));
+      return found;
+    };
+    return {
+      format: read.format,
+      empty: read.bytes.length === 0,
+      framing: decode,
+      envelopes: (async function* () {
+        yield* decode().envelopes;
+      })(),
+    };
+  }
+  const first = (head[0] as Uint8Array)[0];
+  const look = options.format === "auto" ? classifyInput(concat(head, size)) : options.format;
+  const refuse = (what: string): never => {
+    void source.return();
+    throw new CodecError(
+      "too_large",
+      `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of ${what}; stopped reading after ${size} bytes`,
+    );
+  };
+  if (look !== "binary") {
+    refuse(`${look === "hex" || look === "base64" ? look : "text"} input, which is read whole`);
+  }
+  if (options.framing === "raw") refuse("a raw envelope");
+  if (options.framing === "schema-registry" || (options.framing === "auto" && first === 0x00)) {
+    refuse("a schema-registry frame");
+  }
+  async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
+    while (head.length > 0) yield head.shift() as Uint8Array;
+    yield* source;
+  }
+  const stream = decodeDelimitedStreamWithOffsets(chunks(), options);
+  return {
+    format: "binary",
+    empty: false,
+    framing: () => ({ framing: "delimited" }),
+    envelopes:
+      options.framing === "delimited"
+        ? stream
+        : (async function* () {
+            // Guessed: if not even the first message reads, say what the input is not.
+            let first = true;
+            try {
+              for await (const found of stream) {
+                first = false;
+                yield found;
+              }
+            } catch (error) {
+              if (!first || !isCodecError(error)) throw error;
+              if (error.code === "invalid_argument" || error.code === "too_large") throw error;
+              throw new CodecError(
+                "too_large",
+                `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: ${error.rawMessage}`,
+                { cause: error },
+              );
+            }
+          })(),
+  };
 }

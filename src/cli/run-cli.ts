@@ -1,29 +1,54 @@
 import packageJson from "../../package.json" with { type: "json" };
 import { isCodecError } from "../index.js";
-import { type CliIo, UsageError } from "./cli-io.js";
-import type { Command } from "./command.js";
-import { decodeCommand } from "./commands/decode.js";
-import { demoCommand } from "./commands/demo.js";
-import { encodeCommand } from "./commands/encode.js";
-import { httpCallCommand } from "./commands/http-call.js";
-import { httpCheckCommand } from "./commands/http-check.js";
-import { inspectCommand } from "./commands/inspect.js";
-import { sampleCommand } from "./commands/sample.js";
+import { type CliIo, InputFileError, UsageError } from "./cli-io.js";
+import type { Command, CommandEntry } from "./command.js";
 import { exitCodes } from "./exit-codes.js";
 import { asksForHelp, orList, parseArgv } from "./parse-args.js";
 import { errorLine, quote } from "./safe-text.js";
 
 const bin = "vehicle-update-codec";
 
-/** Every command, in the order `--help` lists them. */
-export const commands: readonly Command[] = [
-  decodeCommand,
-  encodeCommand,
-  inspectCommand,
-  sampleCommand,
-  httpCheckCommand,
-  httpCallCommand,
-  demoCommand,
+/**
+ * Every command, in the order `--help` lists them. A command's module is imported only when it
+ * runs or shows its help, so a command whose optional packages are missing fails alone, in one
+ * line (see {@link loadCommand}), and the others never load them.
+ */
+export const commands: readonly CommandEntry[] = [
+  {
+    name: "decode",
+    summary: "decode binary envelopes and print them as proto3 JSON",
+    load: async () => (await import("./commands/decode.js")).decodeCommand,
+  },
+  {
+    name: "encode",
+    summary: "encode a proto3 JSON envelope to binary",
+    load: async () => (await import("./commands/encode.js")).encodeCommand,
+  },
+  {
+    name: "inspect",
+    summary: "show an envelope's kind, handler, size, framing and unknown fields",
+    load: async () => (await import("./commands/inspect.js")).inspectCommand,
+  },
+  {
+    name: "sample",
+    summary: "print the sample envelope of a kind, as JSON or binary",
+    load: async () => (await import("./commands/sample.js")).sampleCommand,
+  },
+  {
+    name: "http check",
+    summary: "check an HTTP response body against an operation's schemas",
+    load: async () => (await import("./commands/http-check.js")).httpCheckCommand,
+  },
+  {
+    name: "http call",
+    summary: "call an operation of the service and check its response",
+    load: async () => (await import("./commands/http-call.js")).httpCallCommand,
+  },
+  {
+    name: "demo",
+    summary: "encode and decode every embedded sample and show what happened",
+    load: async () => (await import("./commands/demo.js")).demoCommand,
+  },
 ];
 
 /** The groups of commands named by a first word: `http` for `http check` and `http call`. */
@@ -31,11 +56,11 @@ const groups: Readonly<Record<string, string>> = {
   http: "the service's HTTP API: check a response body, or call an operation",
 };
 
-function groupCommands(group: string): Command[] {
+function groupCommands(group: string): CommandEntry[] {
   return commands.filter((c) => c.name.startsWith(`${group} `));
 }
 
-function commandList(list: readonly Command[], strip: string): string {
+function commandList(list: readonly CommandEntry[], strip: string): string {
   return list.map((c) => `  ${c.name.slice(strip.length).padEnd(14)} ${c.summary}`).join("\n");
 }
 
@@ -52,9 +77,10 @@ Options:
   -v, --version  print the version
 
 Exit codes: 0 success (also when the reader of the output stops early, as head does),
-1 the input was bad, 2 bad usage, 3 to 6 the outcomes of http check and http call,
-69 http call got no response, 70 an internal error (a bug), 74 the output could not be
-written (a full disk).
+1 the input was bad, 2 bad usage (also an input file that cannot be read, binary output
+to a terminal, or a package a command needs that is not installed), 3 to 6 the outcomes
+of http check and http call, 69 http call got no response, 70 an internal error (a bug),
+74 the output could not be written (a full disk, or closed).
 Run '${bin} help <command>' for a command's options and examples.
 
 Examples:
@@ -79,7 +105,7 @@ Examples:
 
 /** The command or group `words` name, with the words left over. */
 function resolve(words: readonly string[]): {
-  command?: Command;
+  command?: CommandEntry;
   group?: string;
   rest: readonly string[];
 } {
@@ -98,14 +124,56 @@ function unknownInGroup(group: string, word: string): UsageError {
   return new UsageError(`unknown ${group} command ${quote(word)}, expected ${orList(names)}`);
 }
 
+/**
+ * The packages of package.json's peerDependencies that cannot be found from here: the required
+ * ones if any is missing, else the optional ones (peerDependenciesMeta).
+ */
+function missingPeers(): string[] {
+  const optional: Record<string, unknown> = packageJson.peerDependenciesMeta;
+  const missing = Object.keys(packageJson.peerDependencies).filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  const required = missing.filter((name) => !Object.hasOwn(optional, name));
+  return required.length > 0 ? required : missing;
+}
+
+/** Thrown when a command's module needs a package that is not installed: exit code 2. */
+class MissingPackageError extends Error {
+  override name = "MissingPackageError";
+}
+
+/**
+ * Imports the module of `entry`'s command. When that fails because a peer dependency is not
+ * installed (npm installs them, unless told not to by `--omit=peer` or `--legacy-peer-deps`),
+ * throws a {@link MissingPackageError} naming it and the command to install it.
+ */
+async function loadCommand(entry: CommandEntry): Promise<Command> {
+  try {
+    return await entry.load();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    const missing = missingPeers();
+    if (missing.length === 0) throw error;
+    const peers = packageJson.peerDependencies as Record<string, string>;
+    throw new MissingPackageError(
+      `needs ${orList(missing)}, which ${missing.length === 1 ? "is" : "are"} not installed: run 'npm install ${missing.map((name) => `${name}@${peers[name]}`).join(" ")}'`,
+    );
+  }
+}
+
 /** `help [words]`: the help of the command or group the words name, or the main help. */
-function help(words: readonly string[], io: CliIo): number {
+async function help(words: readonly string[], io: CliIo): Promise<number> {
   const { command, group, rest } = resolve(words);
   const [extra] = rest;
   if (words.length === 0) {
     io.writeOut(`${mainHelp}\n`);
   } else if (command !== undefined && extra === undefined) {
-    io.writeOut(`${command.help}\n`);
+    io.writeOut(`${(await loadCommand(command)).help}\n`);
   } else if (group !== undefined && (extra === undefined || extra === "help")) {
     io.writeOut(`${groupHelp(group)}\n`);
   } else if (group !== undefined && extra !== undefined) {
@@ -130,13 +198,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.writeOut(`${mainHelp}\n`);
       return exitCodes.usage;
     }
-    if (first === "-h" || first === "--help") return help([], io);
-    if (first === "help") return help(argv.slice(1), io);
+    if (first === "-h" || first === "--help") return await help([], io);
+    if (first === "help") {
+      const { command } = resolve(argv.slice(1));
+      if (command !== undefined) prefix = `${bin} ${command.name}`;
+      return await help(argv.slice(1), io);
+    }
     if (first === "-v" || first === "--version") {
       io.writeOut(`${packageJson.version}\n`);
       return exitCodes.ok;
     }
-    const { command, group, rest } = resolve(argv);
+    const { command: entry, group, rest } = resolve(argv);
     if (group !== undefined) {
       prefix = `${bin} ${group}`;
       const next = rest[0];
@@ -145,14 +217,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return exitCodes.usage;
       }
       if (next === "-h" || next === "--help" || next === "help") {
-        return help([group, ...rest.slice(1)], io);
+        return await help([group, ...rest.slice(1)], io);
       }
       throw unknownInGroup(group, next);
     }
-    if (command === undefined) {
+    if (entry === undefined) {
       throw new UsageError(`unknown command ${quote(first)}`);
     }
-    prefix = `${bin} ${command.name}`;
+    prefix = `${bin} ${entry.name}`;
+    const command = await loadCommand(entry);
     if (asksForHelp(rest)) {
       io.writeOut(`${command.help}\n`);
       return exitCodes.ok;
@@ -172,6 +245,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     return await command.run(parsed.values, parsed.positionals, io);
   } catch (error) {
+    if (error instanceof MissingPackageError) {
+      io.writeErr(`${prefix}: ${errorLine(error.message)}\n`);
+      return exitCodes.usage;
+    }
+    if (error instanceof InputFileError) {
+      io.writeErr(`${prefix}: ${errorLine(error.message)}\n`);
+      return exitCodes.usage;
+    }
     if (error instanceof UsageError) {
       io.writeErr(`${prefix}: ${errorLine(error.message)}\nRun '${prefix} --help' for usage.\n`);
       return exitCodes.usage;

@@ -1,5 +1,6 @@
 import { decodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import type { EnvelopeKind, EnvelopeOf } from "./envelope-kind.js";
 import { missingDataError } from "./missing-data.js";
 import { type EnvelopeReadOptions, envelopeReadDefaults } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
@@ -20,7 +21,18 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  * const envelope = decodeEnvelope(record.value);
  * if (isEnvelopeOf(envelope, "dtcEntry")) console.log(envelope.Data.value.dtc);
  * ```
+ *
+ * Under the default `requireData: true` the result is typed as an envelope of some kind (its
+ * `Data` set), so `envelopeKind(decodeEnvelope(bytes))` is an `EnvelopeKind`.
  */
+export function decodeEnvelope(
+  bytes: Uint8Array,
+  options?: Partial<EnvelopeReadOptions> & { requireData?: true },
+): EnvelopeOf<EnvelopeKind>;
+export function decodeEnvelope(
+  bytes: Uint8Array,
+  options?: Partial<EnvelopeReadOptions>,
+): GRPC_AttendantPayload;
 export function decodeEnvelope(
   bytes: Uint8Array,
   options?: Partial<EnvelopeReadOptions>,

@@ -27,6 +27,8 @@ export function isEnvelopeKind(arg: unknown): arg is EnvelopeKind {
  * Returns the kind of the member the envelope carries, or undefined for an envelope without
  * a `Data` member (possibly one newer than this schema: see its `$unknown`).
  */
+export function envelopeKind<K extends EnvelopeKind>(envelope: EnvelopeOf<K>): K;
+export function envelopeKind(envelope: GRPC_AttendantPayload): EnvelopeKind | undefined;
 export function envelopeKind(envelope: GRPC_AttendantPayload): EnvelopeKind | undefined {
   return envelope.Data.case;
 }

@@ -98,6 +98,35 @@ export async function* decodeDelimitedStream(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options?: Partial<DelimitedReadOptions>,
 ): AsyncGenerator<GRPC_AttendantPayload, void, undefined> {
+  for await (const { envelope } of decodeDelimitedStreamWithOffsets(source, options)) {
+    yield envelope;
+  }
+}
+
+/** An envelope of a size-delimited stream, with where its bytes are in the stream. */
+export interface DelimitedEnvelope {
+  readonly envelope: GRPC_AttendantPayload;
+  /** The stream offset of the envelope's first byte, just after its length prefix. */
+  readonly offset: number;
+  /** The envelope's length in bytes, as its length prefix gives it. */
+  readonly size: number;
+}
+
+/**
+ * Reads a stream as {@link decodeDelimitedStream} does, in the same bounded memory and with the
+ * same errors, and yields each envelope with its offset in the stream and its size: what a tool
+ * needs to point at a message, or to copy its bytes to a dead-letter topic.
+ *
+ * ```ts
+ * for await (const { envelope, offset, size } of decodeDelimitedStreamWithOffsets(source)) {
+ *   console.log(offset, size, envelopeKind(envelope));
+ * }
+ * ```
+ */
+export async function* decodeDelimitedStreamWithOffsets(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options?: Partial<DelimitedReadOptions>,
+): AsyncGenerator<DelimitedEnvelope, void, undefined> {
   const splitter = new DelimitedSplitter(readMaxBytes(options));
   if (typeof source !== "object" || source === null || !isIterable(source)) {
     throw new CodecError(
@@ -113,7 +142,8 @@ export async function* decodeDelimitedStream(
       );
     }
     for (const message of splitter.push(chunk)) {
-      yield decodeEnvelopeAt(message.bytes, message.offset, options, context);
+      const envelope = decodeEnvelopeAt(message.bytes, message.offset, options, context);
+      yield { envelope, offset: message.offset, size: message.bytes.length };
     }
   }
   splitter.end();

@@ -2,9 +2,11 @@
 // Registry wire format.
 
 export {
+  type DelimitedEnvelope,
   type DelimitedReadOptions,
   decodeDelimited,
   decodeDelimitedStream,
+  decodeDelimitedStreamWithOffsets,
   encodeDelimited,
 } from "./delimited.js";
 export { decodeKafkaValue, type KafkaValue, type KafkaValueReadOptions } from "./kafka-value.js";

@@ -1,4 +1,5 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError, isCodecError } from "../codec-error.js";
 import { decodeEnvelope } from "../envelope/index.js";
 import {
   decodeSchemaRegistryFrame,
@@ -26,7 +27,9 @@ export interface KafkaValueReadOptions extends SchemaRegistryFrameReadOptions {}
  * options are passed to {@link decodeEnvelope}.
  *
  * Throws a {@link CodecError} as {@link decodeSchemaRegistryFrame} or {@link decodeEnvelope}
- * does.
+ * does, and `malformed` naming the byte for a value starting with `0x01` to `0x07` (field
+ * number 0 again: a frame with another magic byte), and saying so for JSON text (a value that
+ * starts with `{` or `[`, fails to decode as protobuf and parses as JSON).
  *
  * ```ts
  * const value = decodeKafkaValue(record.value);
@@ -38,9 +41,39 @@ export function decodeKafkaValue(
   bytes: Uint8Array,
   options?: Partial<KafkaValueReadOptions>,
 ): KafkaValue {
-  if (bytes instanceof Uint8Array && bytes[0] === 0x00) {
+  const first = bytes instanceof Uint8Array ? bytes[0] : undefined;
+  if (first === 0x00) {
     const { schemaId, messageIndexes, envelope } = decodeSchemaRegistryFrame(bytes, options);
     return { framing: "schema-registry", schemaId, messageIndexes, envelope };
   }
-  return { framing: "raw", envelope: decodeEnvelope(bytes, options) };
+  if (first !== undefined && first < 0x08) {
+    throw new CodecError(
+      "malformed",
+      `${context}: first byte 0x0${first} is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?`,
+    );
+  }
+  try {
+    return { framing: "raw", envelope: decodeEnvelope(bytes, options) };
+  } catch (error) {
+    if (isCodecError(error) && (first === 0x7b || first === 0x5b) && isJsonText(bytes)) {
+      throw new CodecError(
+        "malformed",
+        `${context}: the value is JSON text, not a protobuf envelope nor a Schema Registry frame (read proto3 JSON with envelopeFromJson)`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+const context = "cannot decode a Kafka value";
+
+/** Whether `bytes` are UTF-8 text that parses as JSON. */
+function isJsonText(bytes: Uint8Array): boolean {
+  try {
+    JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return true;
+  } catch {
+    return false;
+  }
 }

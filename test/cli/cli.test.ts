@@ -131,12 +131,6 @@ describe("vehicle-update-codec", () => {
       '{"handler":"h"}',
       "vehicle-update-codec encode: [missing_data] cannot decode kafka_grpc.GRPC_AttendantPayload: envelope has no Data member",
     ],
-    [
-      "a file that does not exist",
-      ["decode", "missing.binpb"],
-      "",
-      'vehicle-update-codec decode: [invalid_argument] cannot read input file "missing.binpb": ENOENT',
-    ],
   ])("exits 1 with one line on stderr for %s", (_, args, input, message) => {
     const { code, err, out } = run(args, input);
     expect(code).toBe(1);
@@ -294,12 +288,37 @@ describe("vehicle-update-codec http check", () => {
   });
 });
 
+describe("an input file that cannot be read", () => {
+  it.each([
+    ["a file that does not exist", "missing.binpb", "no such file"],
+    ["a directory", ".", "it is a directory"],
+  ])("%s: exit 2, one line naming the file and why", (_, file, reason) => {
+    const { code, err, out } = run(["decode", file]);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toBe(`vehicle-update-codec decode: cannot read input file "${file}": ${reason}\n`);
+  });
+});
+
 describe("vehicle-update-codec demo", () => {
   it("round-trips every embedded sample and says so", () => {
     const { code, out, err } = run(["demo"]);
     expect(err).toBe("");
     expect(code).toBe(0);
     for (const kind of envelopeKinds) expect(out).toMatch(new RegExp(`^${kind} .* ok$`, "m"));
-    expect(out).toContain("all 11 samples round-tripped through binary and JSON");
+    expect(out).toContain("\nAll 11 samples round-tripped through binary and JSON.\n");
+  });
+
+  it("says what each part of its output shows", () => {
+    const { out } = run(["demo"]);
+    expect(out).toContain(
+      'Each line: the envelope\'s kind (its Data member) and handler, the size of its protobuf binary\nand of its compact proto3 JSON, and "ok" when decoding both gave back the sample unchanged.\n',
+    );
+    expect(out).toContain(
+      "\nThe dtcEntry sample as proto3 JSON, as 'decode' prints an envelope and 'encode' reads it:\n{\n",
+    );
+    expect(out).toMatch(
+      /\nThe sample body of GET \/vehicles \(listVehicles\) with status 200, checked against the\noperation's schema by parseResponse \('http check' does the same for any body\): ok\n$/,
+    );
   });
 });

@@ -20,7 +20,7 @@ const json = envelopeToJsonString(sampleEnvelope("updateGet"));
 
 describe("common mistakes", () => {
   const jsonToDecode =
-    "[invalid_argument] input looks like JSON, not a binary envelope: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'";
+    "[invalid_argument] input is JSON text, not an envelope in any framing: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'";
 
   it.each([
     ["JSON given to decode", ["decode"], json, `decode: ${jsonToDecode}`],
@@ -66,7 +66,19 @@ describe("common mistakes", () => {
       "text that is neither hex nor base64 given to decode",
       ["decode"],
       "hello, world!",
-      "decode: [malformed] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: unexpected END_GROUP for field 13 at offset 2 (the input is text but neither hex nor base64; pass --input to say how it is written)",
+      "decode: [malformed] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: unexpected END_GROUP for field 13 at offset 2 (the input is text but neither hex nor base64, and not an envelope in any framing; pass --input to say how it is written)",
+    ],
+    [
+      "base64-looking text given to inspect",
+      ["inspect"],
+      "hello world",
+      "inspect: [malformed] the input is not an envelope in any framing: it decodes only to fields this schema does not know, one numbered 208528 (the envelope's fields go up to 12; above 1000 is no newer member)",
+    ],
+    [
+      "base64-looking text given to decode",
+      ["decode"],
+      "hello world",
+      "decode: [malformed] the input is not an envelope in any framing: it decodes only to fields this schema does not know, one numbered 208528 (the envelope's fields go up to 12; above 1000 is no newer member)",
     ],
     [
       "a character that is not a hex digit",
@@ -131,9 +143,9 @@ describe("bad flag values", () => {
 
   it("takes the arguments after -- as files, even when they start with -", () => {
     const { code, err } = run(["decode", "--", "--compact"]);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(err).toBe(
-      'vehicle-update-codec decode: [invalid_argument] cannot read input file "--compact": ENOENT\n',
+      'vehicle-update-codec decode: cannot read input file "--compact": no such file\n',
     );
   });
 });
@@ -166,7 +178,7 @@ describe("input quoted in error messages", () => {
   it("escapes control characters of a file name", () => {
     const { err } = run(["decode", "no\nsuch\u001b[2Jfile"]);
     expect(err).toBe(
-      'vehicle-update-codec decode: [invalid_argument] cannot read input file "no\\nsuch\\u001b[2Jfile": ENOENT\n',
+      'vehicle-update-codec decode: cannot read input file "no\\nsuch\\u001b[2Jfile": no such file\n',
     );
   });
 

@@ -82,6 +82,41 @@ describe("http call", () => {
     });
   });
 
+  it("sends each --query as a query parameter, a repeated name once per value", () => {
+    const { code, out, err } = run([
+      "http",
+      "call",
+      "listVehicles",
+      "--query",
+      "page=2",
+      "--query",
+      "vin=A B",
+      "--query",
+      "vin=C",
+      "--base-url",
+      server.url,
+    ]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(JSON.parse(out).data.query).toBe("?page=2&vin=A+B&vin=C");
+  });
+
+  it("refuses a --query without a name and =", () => {
+    const { code, err } = run([
+      "http",
+      "call",
+      "listVehicles",
+      "--query",
+      "page",
+      "--base-url",
+      server.url,
+    ]);
+    expect(code).toBe(2);
+    expect(err.split("\n")[0]).toBe(
+      'vehicle-update-codec http call: --query must be "name=value", got "page"',
+    );
+  });
+
   it("sends a --body read from standard input", () => {
     const { code, out } = run(
       ["http", "call", "sendSms", "--body", "-", "--base-url", server.url],

@@ -7,7 +7,9 @@ function terminalIo(input = new Uint8Array()) {
   const out: (string | Uint8Array)[] = [];
   const err: string[] = [];
   const io: CliIo = {
-    readInput: async () => input,
+    openInput: async function* () {
+      yield input;
+    },
     stdinIsTTY: true,
     stdoutIsTTY: true,
     writeOut: (data) => out.push(data),
@@ -17,12 +19,12 @@ function terminalIo(input = new Uint8Array()) {
 }
 
 describe("runCli() on a terminal", () => {
-  it("refuses to write raw binary to it", async () => {
+  it("refuses to write raw binary to it: bad usage, exit 2", async () => {
     const { io, out, err } = terminalIo();
-    expect(await runCli(["sample", "updateGet", "--output", "binary"], io)).toBe(1);
+    expect(await runCli(["sample", "updateGet", "--output", "binary"], io)).toBe(2);
     expect(out).toEqual([]);
     expect(err.join("")).toBe(
-      "vehicle-update-codec sample: [invalid_argument] refusing to write binary to a terminal: pass --output base64 or --output hex, or redirect stdout\n",
+      "vehicle-update-codec sample: refusing to write binary to a terminal: pass --output base64 or --output hex, or redirect stdout\nRun 'vehicle-update-codec sample --help' for usage.\n",
     );
   });
 

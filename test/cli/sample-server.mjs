@@ -1,6 +1,7 @@
 // A stand-in for the service: answers every operation with its sample 200 body; any path
 // under /deep/ with a body nested 5000 levels, under /big/ with 64 KiB of JSON, and under
-// /redirect/ with a 302 to another origin. Prints its base URL on the first line of stdout.
+// /redirect/ with a 302 to another origin. A request with a query gets it back as the
+// body's `query` property (when the body is an object). Prints its base URL on the first line of stdout.
 // Run: node test/cli/sample-server.mjs (the CLI tests start it; it stops when stdin closes).
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -38,7 +39,10 @@ const server = createServer((request, response) => {
   request.resume();
   request.on("end", () => {
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify(sampleHttpBody(op.id, 200)));
+    const body = sampleHttpBody(op.id, 200);
+    const { search } = new URL(request.url ?? "/", "http://x");
+    if (search !== "" && !Array.isArray(body)) body.query = search;
+    response.end(JSON.stringify(body));
   });
 });
 server.listen(0, "127.0.0.1", () => {

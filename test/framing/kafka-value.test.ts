@@ -77,7 +77,7 @@ describe("decodeKafkaValue()", () => {
       concat(B(0x01), new Uint8Array(16), B(0x00), encodeEnvelope(envelope)),
       {},
       "malformed",
-      `${bin}: field number 0 at offset 0`,
+      "cannot decode a Kafka value: first byte 0x01 is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?",
     ],
     [
       "bare protobuf cut off",
@@ -174,6 +174,41 @@ describe("decodeKafkaValue() identities", () => {
         }
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("decodeKafkaValue() on values that are no envelope", () => {
+  it.each([1, 2, 7])("names a first byte 0x0%i: a frame with another magic byte", (byte) => {
+    const frame = encodeSchemaRegistryFrame(envelope, { schemaId: 3 });
+    frame[0] = byte;
+    const error = codecErrorOf(() => decodeKafkaValue(frame));
+    expect(error.code).toBe("malformed");
+    expect(error.rawMessage).toBe(
+      `cannot decode a Kafka value: first byte 0x0${byte} is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?`,
+    );
+  });
+
+  it.each(['{"handler":"h","updateGet":{"vin":"WVWZZZ1JZXW000001"}}', '[{"handler":"h"}]'])(
+    "says that JSON text %s is JSON",
+    (text) => {
+      const error = codecErrorOf(() => decodeKafkaValue(new TextEncoder().encode(text)));
+      expect(error.code).toBe("malformed");
+      expect(error.rawMessage).toBe(
+        "cannot decode a Kafka value: the value is JSON text, not a protobuf envelope nor a Schema Registry frame (read proto3 JSON with envelopeFromJson)",
+      );
+    },
+  );
+
+  it("never refuses an arbitrary envelope, bare or framed, by these checks", () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope(), schemaIds, (value, schemaId) => {
+        expect(decodeKafkaValue(encodeEnvelope(value)).framing).toBe("raw");
+        expect(decodeKafkaValue(encodeSchemaRegistryFrame(value, { schemaId })).framing).toBe(
+          "schema-registry",
+        );
+      }),
+      { numRuns: 200 },
     );
   });
 });

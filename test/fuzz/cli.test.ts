@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/cli-io.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
-import { CodecError, encodeEnvelope, envelopeToJsonString } from "../../src/index.js";
+import { encodeEnvelope, envelopeToJsonString } from "../../src/index.js";
 
 // scripts/fuzz.ts, run as `npm run fuzz` runs it (through tsx), with a small budget.
 
@@ -117,9 +117,8 @@ const fuzzValues = [
 function fuzzIo(input: Uint8Array) {
   const err: string[] = [];
   const io: CliIo = {
-    readInput: async (_path, maxBytes) => {
-      if (input.length > maxBytes) throw new CodecError("too_large", `input exceeds ${maxBytes}`);
-      return input;
+    openInput: async function* () {
+      yield input;
     },
     stdinIsTTY: false,
     stdoutIsTTY: false,

@@ -1,12 +1,10 @@
 import { CodecError, envelopeToJsonString } from "../../index.js";
-import { inputFormat, readBinaryInput } from "../binary-text.js";
+import { inputFormat } from "../binary-text.js";
 import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
-import { framingOption, hintText, readEnvelopes } from "../read-envelopes.js";
+import { framingOption, openEnvelopes } from "../read-envelopes.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
 export const decodeCommand: Command = {
-  name: "decode",
-  summary: "decode binary envelopes and print them as proto3 JSON",
   help: `Usage: vehicle-update-codec decode [file|-] [options]
 
 Reads GRPC_AttendantPayload envelopes (raw bytes, base64 or hex) from the file, or from
@@ -23,8 +21,14 @@ Options:
         frame; otherwise raw protobuf, or a size-delimited stream where raw protobuf fails
         or finds unknown fields and the stream reading holds)
   --max-bytes <n>
-        refuse input longer than n bytes; K, M or G for KiB, MiB or GiB (default 16M, at
-        most 256M); the input is not read past that
+        refuse an envelope longer than n bytes, as the library's maxBytes does; K, M or G
+        for KiB, MiB or GiB (default 16M, at most 256M). Input up to n bytes is read whole,
+        in any framing; longer input is read as a size-delimited stream of binary envelopes,
+        one message at a time, so its total size has no limit (and memory stays about one
+        message)
+  --max-total-bytes <n>
+        refuse input longer than n bytes in all; reading stops at the chunk (at most 64 KiB)
+        that crosses n (default: no limit)
   --max-elements <n>
         refuse an envelope that decodes to more than n messages, map entries and unknown
         fields below its top level (default 1000000), which bounds the memory it takes
@@ -57,18 +61,19 @@ Examples:
     const framing = framingOption(stringOption(values, "framing"), true);
     const limits = decodeLimits(values);
     const requireData = values["allow-empty"] !== true;
-    const { bytes, look } = readBinaryInput(
-      await io.readInput(positionals[0], limits.maxBytes),
+    const input = await openEnvelopes(io, positionals[0], {
       format,
-    );
-    if (bytes.length === 0 && requireData) {
+      framing,
+      requireData,
+      ...limits,
+    });
+    if (input.empty && requireData) {
       throw new CodecError(
         "missing_data",
         "empty input: there is no envelope to decode (pass --allow-empty to print an envelope without Data as {})",
       );
     }
-    const read = hintText(look, () => readEnvelopes(bytes, framing, { requireData, ...limits }));
-    for (const { envelope } of read.envelopes) {
+    for await (const { envelope } of input.envelopes) {
       const json = envelopeToJsonString(envelope, {
         prettySpaces: values.compact === true ? 0 : 2,
         useProtoFieldName: values["proto-names"] === true,

@@ -8,7 +8,7 @@ import {
   isCodecError,
 } from "../../index.js";
 import { classifyInput, outputFormat } from "../binary-text.js";
-import { UsageError } from "../cli-io.js";
+import { readInput, UsageError } from "../cli-io.js";
 import { type Command, emitBinary, maxBytes, maxBytesOption, stringOption } from "../command.js";
 import { wholeNumber } from "../parse-args.js";
 import { framingOption } from "../read-envelopes.js";
@@ -58,8 +58,6 @@ function envelopeFromInput(
 
 /** `encode`: proto3 JSON in, binary out. */
 export const encodeCommand: Command = {
-  name: "encode",
-  summary: "encode a proto3 JSON envelope to binary",
   help: `Usage: vehicle-update-codec encode [file|-] [options]
 
 Reads a GRPC_AttendantPayload envelope as proto3 JSON (either name style) from the file, or
@@ -114,7 +112,7 @@ Examples:
     const schemaId =
       schemaIdText === undefined ? 0 : wholeNumber("schema-id", schemaIdText, 0, MAX_SCHEMA_ID);
     const limit = maxBytes(values);
-    const input = await io.readInput(positionals[0], limit);
+    const input = await readInput(io, positionals[0], limit);
     const requireData = values["allow-empty"] !== true;
     const envelope = envelopeFromInput(input, {
       ignoreUnknownFields: values["ignore-unknown"] === true,

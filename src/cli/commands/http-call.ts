@@ -6,7 +6,7 @@ import {
 } from "../../client/index.js";
 import { MAX_JSON_DEPTH, type OperationId, operations } from "../../http/index.js";
 import { CodecError } from "../../index.js";
-import { UsageError } from "../cli-io.js";
+import { readInput, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { formatJson, valueTooDeep } from "../json-output.js";
@@ -55,6 +55,19 @@ function baseUrl(text: string | undefined): string {
   return text;
 }
 
+/** The `--query name=value` options as the client's query: a repeated name, an array. */
+function queryParams(texts: readonly string[]): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  for (const text of texts) {
+    const eq = text.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--query must be "name=value", got ${quote(text)}`);
+    const name = text.slice(0, eq);
+    if (!Object.hasOwn(query, name)) query[name] = [];
+    query[name]?.push(text.slice(eq + 1));
+  }
+  return query;
+}
+
 function header(text: string): [string, string] {
   const colon = text.indexOf(":");
   const name = text.slice(0, colon).trim();
@@ -66,8 +79,6 @@ function header(text: string): [string, string] {
 
 /** `http call <operationId> --base-url <url>`: one request with the typed client. */
 export const httpCallCommand: Command = {
-  name: "http call",
-  summary: "call an operation of the service and check its response",
   help: `Usage: vehicle-update-codec http call <operationId> --base-url <url> [options]
 
 Sends one request of the operation with the package's client, checks the response as
@@ -85,6 +96,8 @@ Options:
   --id <id>               the issue id of deleteIssue (required there, refused elsewhere)
   --body <file|->         the JSON body of sendSms and postCarStateMulti (required there)
   --header <name: value>  a request header, such as authorization; may be repeated
+  --query <name=value>    a query parameter, such as page=2; may be repeated, a repeated
+                          name sends it once per value (?vin=A&vin=B)
   --timeout <ms>          give up after this many milliseconds, 1 to ${MAX_TIMEOUT_MS}
                           (default ${DEFAULT_TIMEOUT_MS})
   --max-bytes <n>         refuse a --body file or a response body longer than n bytes;
@@ -93,6 +106,7 @@ Options:
 
 Examples (BASE is the service's URL, such as https://ota.example.com/api):
   vehicle-update-codec http call listVehicles --base-url "$BASE"
+  vehicle-update-codec http call listVehicles --query page=2 --query per_page=50 --base-url "$BASE"
   vehicle-update-codec http call deleteIssue --id 17 --base-url "$BASE" --header "authorization: Bearer $TOKEN"
   echo '{"vin":"WVWZZZ1JZXW000001","text":"hello"}' | vehicle-update-codec http call sendSms --body - --base-url "$BASE"`,
   options: {
@@ -100,6 +114,7 @@ Examples (BASE is the service's URL, such as https://ota.example.com/api):
     id: { value: "<id>" },
     body: { value: "<file|->" },
     header: { value: "<name: value>", multiple: true },
+    query: { value: "<name=value>", multiple: true },
     timeout: { value: "<ms>" },
     ...maxBytesOption,
   },
@@ -133,14 +148,15 @@ Examples (BASE is the service's URL, such as https://ota.example.com/api):
     const args: unknown[] = [];
     if (takesId) args.push(issueId);
     if (bodyFile !== undefined) {
-      const text = new TextDecoder().decode(await io.readInput(bodyFile, limit));
+      const text = new TextDecoder().decode(await readInput(io, bodyFile, limit));
       try {
         args.push(JSON.parse(text));
       } catch (cause) {
         throw new CodecError("invalid_json", `--body ${quote(bodyFile)} is not JSON`, { cause });
       }
     }
-    args.push({ headers });
+    const queryValues = values.query;
+    args.push({ headers, query: queryParams(Array.isArray(queryValues) ? queryValues : []) });
     const client = createClient({
       baseUrl: base,
       timeoutMs,

@@ -6,7 +6,7 @@ import {
   type ResponseKind,
 } from "../../http/index.js";
 import { CodecError } from "../../index.js";
-import { UsageError } from "../cli-io.js";
+import { readInput, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { formatJson, jsonTextTooDeep } from "../json-output.js";
 import { wholeNumber } from "../parse-args.js";
@@ -44,8 +44,6 @@ export function tooDeep(): CodecError {
 
 /** `http check <operationId> --status <n>`: what parseResponse makes of a response body. */
 export const httpCheckCommand: Command = {
-  name: "http check",
-  summary: "check an HTTP response body against an operation's schemas",
   help: `Usage: vehicle-update-codec http check <operationId> --status <n> [file|-]
 
 Reads a response body from the file, or from standard input when the file is - or left out,
@@ -76,7 +74,7 @@ Examples:
     if (statusText === undefined) throw new UsageError("--status <n> is required");
     const status = wholeNumber("status", statusText, 100, 599, "an HTTP status from 100 to 599");
     const limit = maxBytes(values);
-    const text = new TextDecoder().decode(await io.readInput(positionals[1], limit));
+    const text = new TextDecoder().decode(await readInput(io, positionals[1], limit));
     if (jsonTextTooDeep(text, MAX_JSON_DEPTH)) throw tooDeep();
     let body: unknown = text;
     try {

@@ -1,28 +1,36 @@
 import { CodecError } from "../../index.js";
 import { wireTypeName } from "../../runtime/index.js";
-import { inputFormat, readBinaryInput } from "../binary-text.js";
+import { inputFormat } from "../binary-text.js";
 import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
 import {
   type FoundEnvelope,
   framingOption,
-  hintText,
+  openEnvelopes,
   type ReadEnvelopes,
-  readEnvelopes,
 } from "../read-envelopes.js";
 import { escapeControls } from "../safe-text.js";
 import { unknownFields } from "../unknown-fields.js";
 
-function framingText(read: ReadEnvelopes, index: number, found: FoundEnvelope): string {
+function framingText(
+  read: Pick<ReadEnvelopes, "framing" | "schemaId" | "messageIndexes">,
+  index: number,
+  found: FoundEnvelope,
+): string {
   if (read.framing === "schema-registry") {
     return `schema-registry (schema id ${read.schemaId}, message indexes [${read.messageIndexes?.join(", ")}])`;
   }
   if (read.framing === "delimited") {
-    return `delimited (message ${index + 1} of ${read.envelopes.length}, at offset ${found.offset})`;
+    return `delimited (message ${index + 1}, at offset ${found.offset})`;
   }
   return "raw";
 }
 
-function report(read: ReadEnvelopes, index: number, found: FoundEnvelope, input: string) {
+function report(
+  read: Pick<ReadEnvelopes, "framing" | "schemaId" | "messageIndexes">,
+  index: number,
+  found: FoundEnvelope,
+  input: string,
+) {
   const { envelope } = found;
   return {
     kind: envelope.Data.case ?? null,
@@ -41,8 +49,6 @@ function report(read: ReadEnvelopes, index: number, found: FoundEnvelope, input:
 
 /** `inspect`: what an envelope is, without printing all of it. */
 export const inspectCommand: Command = {
-  name: "inspect",
-  summary: "show an envelope's kind, handler, size, framing and unknown fields",
   help: `Usage: vehicle-update-codec inspect [file|-] [options]
 
 Reads envelopes (raw bytes, base64 or hex) and prints what each is: the kind of its Data
@@ -56,8 +62,10 @@ Options:
         how the input is written (default auto, as decode reads it)
   --framing <auto|raw|schema-registry|delimited>
         how the envelopes are framed (default auto, as decode reads it)
-  --max-bytes <n>  refuse input longer than n bytes; K, M or G for KiB, MiB or GiB
-                   (default 16M, at most 256M)
+  --max-bytes <n>  refuse an envelope longer than n bytes, as decode does (default 16M,
+                   at most 256M); longer input is read as a size-delimited stream
+  --max-total-bytes <n>
+        refuse input longer than n bytes in all, as decode does (default: no limit)
   --max-elements <n>
         refuse an envelope of more than n elements, as decode does (default 1000000)
   --json           print each report as JSON
@@ -80,21 +88,22 @@ Examples:
     const format = inputFormat(stringOption(values, "input"));
     const framing = framingOption(stringOption(values, "framing"), true);
     const limits = decodeLimits(values);
-    const read = readBinaryInput(await io.readInput(positionals[0], limits.maxBytes), format);
-    if (read.bytes.length === 0) {
+    const input = await openEnvelopes(io, positionals[0], {
+      format,
+      framing,
+      requireData: false,
+      ...limits,
+    });
+    if (input.empty) {
       throw new CodecError("missing_data", "empty input: there is no envelope to inspect");
     }
-    const found = hintText(read.look, () =>
-      readEnvelopes(read.bytes, framing, {
-        requireData: false,
-        ...limits,
-      }),
-    );
-    found.envelopes.forEach((envelope, index) => {
-      const facts = report(found, index, envelope, read.format);
+    let index = 0;
+    for await (const envelope of input.envelopes) {
+      const facts = report(input.framing(), index, envelope, input.format);
       if (values.json === true) {
         io.writeOut(`${JSON.stringify(facts, null, 2)}\n`);
-        return;
+        index++;
+        continue;
       }
       const unknown =
         facts.unknownFields.length === 0
@@ -112,7 +121,8 @@ Examples:
       ];
       // The handler and map keys come from the input: no control character reaches a terminal.
       io.writeOut(`${index > 0 ? "\n" : ""}${lines.map(escapeControls).join("\n")}\n`);
-    });
+      index++;
+    }
     return 0;
   },
 };

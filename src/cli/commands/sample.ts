@@ -12,8 +12,6 @@ import { quote } from "../safe-text.js";
 
 /** `sample <kind>`: a fixture envelope, as JSON or binary. */
 export const sampleCommand: Command = {
-  name: "sample",
-  summary: "print the sample envelope of a kind, as JSON or binary",
   help: `Usage: vehicle-update-codec sample <kind> [options]
 
 Prints the fixture envelope of <kind>: realistic, fully populated and always the same.
