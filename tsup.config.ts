@@ -11,6 +11,7 @@ const subpaths = {
   "client/index": "src/client/index.ts",
   "fixtures/index": "src/fixtures/index.ts",
   "testing/index": "src/testing/index.ts",
+  "mock/index": "src/mock/index.ts",
 };
 
 /**

@@ -8,6 +8,12 @@ export {
   VehicleListBody,
 } from "./list-body.js";
 export {
+  type OpenApiDocument,
+  type OpenApiDocumentOptions,
+  type OpenApiExamples,
+  openApiDocument,
+} from "./openapi-document.js";
+export {
   type HttpMethod,
   type Operation,
   type OperationId,
