@@ -59,9 +59,14 @@ export default defineConfig([
     dts: false,
     sourcemap: false,
     clean: false,
-    splitting: false,
+    // Split so that the mock command's dynamic import of src/mock stays a chunk of its own,
+    // loaded (with msw, an optional peer) only when that command runs.
+    splitting: true,
     target: "es2022",
     platform: "node",
-    external: ["@bufbuild/protobuf", "zod"],
+    external: ["@bufbuild/protobuf", "zod", "msw"],
+    esbuildOptions: (options) => {
+      options.chunkNames = "cli/[name]-[hash]";
+    },
   },
 ]);

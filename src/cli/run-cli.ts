@@ -8,6 +8,7 @@ import { encodeCommand } from "./commands/encode.js";
 import { httpCallCommand } from "./commands/http-call.js";
 import { httpCheckCommand } from "./commands/http-check.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { mockCommand } from "./commands/mock.js";
 import { sampleCommand } from "./commands/sample.js";
 import { exitCodes } from "./exit-codes.js";
 import { asksForHelp, orList, parseArgv } from "./parse-args.js";
@@ -23,6 +24,7 @@ export const commands: readonly Command[] = [
   sampleCommand,
   httpCheckCommand,
   httpCallCommand,
+  mockCommand,
   demoCommand,
 ];
 
