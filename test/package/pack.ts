@@ -28,6 +28,7 @@ export const subpaths = [
   "./framing",
   "./fixtures",
   "./testing",
+  "./mock",
 ] as const;
 
 /** The files the tests need from dist/: one ESM, CJS and types file per subpath, and the bin. */
