@@ -65,6 +65,8 @@ let mock: MockServer | undefined;
 let browser: Browser | undefined;
 let pageUrl: string;
 let nodeImports: string[] = [];
+/** The files of the page's bundle that come from packages the mock must not pull in. */
+let unwanted: string[] = [];
 
 beforeAll(async () => {
   if (!hasChromium) return;
@@ -96,6 +98,11 @@ beforeAll(async () => {
   });
   nodeImports = Object.values(result.metafile.outputs).flatMap((output) =>
     output.imports.filter((imported) => builtins.includes(imported.path)).map((i) => i.path),
+  );
+  unwanted = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.keys(output.inputs).filter((input) =>
+      /@bufbuild\/protobuf|\/gen\/|node-http/.test(input),
+    ),
   );
   const script = result.outputFiles[0]?.text ?? "";
   const html = `<!doctype html><meta charset="utf-8"><title>mock</title>
@@ -146,9 +153,13 @@ async function openPage(problems: string[]): Promise<Page> {
 const fixture = (id: "listVehicles", status: 200 | 503) => sampleHttpBody(id, status);
 
 describe("vehicle-update-codec/mock in Chromium", () => {
-  it.skipIf(!hasChromium)(`bundles for the browser without any Node.js module${skipNote}`, () => {
-    expect(nodeImports).toEqual([]);
-  });
+  it.skipIf(!hasChromium)(
+    `bundles for the browser without any Node.js module or the protobuf runtime${skipNote}`,
+    () => {
+      expect(nodeImports).toEqual([]);
+      expect(unwanted).toEqual([]);
+    },
+  );
 
   it.skipIf(!hasChromium)(
     `answers the client through setupWorker and the msw init service worker${skipNote}`,
