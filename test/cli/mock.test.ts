@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/index.js";
 import { sampleHttpBody } from "../../src/fixtures/index.js";
-import { bin, root, run as runIn, workDir } from "./bin.js";
+import { bin, root, run as runIn, shell, workDir } from "./bin.js";
 
 let scratch: ReturnType<typeof workDir>;
 beforeAll(() => {
@@ -130,11 +130,30 @@ describe("vehicle-update-codec mock", () => {
       "Prefer: code=<status>",
       "Exit codes: 0 stopped by a signal",
       "npm install --save-dev msw",
-      "Examples:",
+      "Examples (",
     ]) {
       expect(result.out).toContain(part);
     }
     expect(runIn(scratch.dir, ["--help"]).out).toContain("  mock ");
+  });
+
+  it("runs its --help examples as one shell session, on a free port", async () => {
+    const help = runIn(scratch.dir, ["mock", "--help"]).out;
+    const lines = help
+      .slice(help.indexOf("\nExamples"))
+      .split("\n")
+      .filter((line) => line.startsWith("  "))
+      .map((line) => line.slice(2));
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = String((probe.address() as { port: number }).port);
+    await new Promise((resolve) => probe.close(resolve));
+    const script = lines.join("\n").replaceAll("4010", port);
+    const result = shell(scratch.dir, scratch.path, script, {});
+    expect({ code: result.code, err: result.err }).toEqual({ code: 0, err: "" });
+    expect(result.out).toContain('"kind": "ok"');
+    expect(result.out).toContain('"kind": "api_error"');
+    expect(result.out).toMatch(/exit code 4\n$/);
   });
 
   it("says in one line that msw is missing, exit 2, no stack trace", () => {

@@ -35,12 +35,12 @@ Options:
                       0.0.0.0 or :: to be reached from other machines)
   -h, --help          show this help
 
-Examples:
-  vehicle-update-codec mock --port 4010 &
-  curl -s http://127.0.0.1:4010/vehicles
-  curl -s -H 'Prefer: code=503' http://127.0.0.1:4010/vehicles
-  curl -s -X DELETE http://127.0.0.1:4010/issues/512
-  kill %1
+Examples (one shell session; the mock runs in the background until killed):
+  vehicle-update-codec mock --port 4010 > mock.log &
+  until grep -q listening mock.log; do sleep 0.1; done
+  vehicle-update-codec http call listVehicles --base-url http://127.0.0.1:4010
+  echo '{}' | vehicle-update-codec http call sendSms --body - --header 'prefer: code=408' --base-url http://127.0.0.1:4010 || echo "exit code $?"
+  kill $!
 
 Operations: ${operationIds.join(", ")}.`,
   options: { port: { value: "<n>" }, host: { value: "<address>" } },
