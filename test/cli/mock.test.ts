@@ -150,10 +150,12 @@ describe("vehicle-update-codec mock", () => {
     await new Promise((resolve) => probe.close(resolve));
     const script = lines.join("\n").replaceAll("4010", port);
     const result = shell(scratch.dir, scratch.path, script, {});
-    expect({ code: result.code, err: result.err }).toEqual({ code: 0, err: "" });
-    expect(result.out).toContain('"kind": "ok"');
-    expect(result.out).toContain('"kind": "api_error"');
-    expect(result.out).toMatch(/exit code 4\n$/);
+    // One assertion, so that a failure shows the code, stderr and stdout together.
+    expect({ code: result.code, err: result.err, out: result.out }).toEqual({
+      code: 0,
+      err: "",
+      out: expect.stringMatching(/"kind": "ok"[^]*"kind": "api_error"[^]*exit code 4\n$/),
+    });
   });
 
   it("says in one line that msw is missing, exit 2, no stack trace", () => {
