@@ -154,7 +154,7 @@ describe("vehicle-update-codec mock", () => {
     expect({ code: result.code, err: result.err, out: result.out }).toEqual({
       code: 0,
       err: "",
-      out: expect.stringMatching(/"kind": "ok"[^]*"kind": "api_error"[^]*exit code 4\n$/),
+      out: expect.stringMatching(/"kind": "ok"[\s\S]*"kind": "api_error"[\s\S]*exit code 4\n$/),
     });
   });
 
