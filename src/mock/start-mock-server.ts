@@ -235,6 +235,10 @@ function answer(incoming: IncomingMessage, outgoing: ServerResponse, context: Co
   }
   const entry: Entry = { ...describeRequest(incoming), status: undefined };
   context.record(entry);
+  // A client that goes away mid-request (ECONNRESET, a request timeout): nothing to answer.
+  incoming.on("error", () => {
+    entry.status ??= 0;
+  });
   const declared = Number(incoming.headers["content-length"]);
   if (declared > context.maxBodyBytes) {
     tooLarge(incoming, outgoing, context, entry);

@@ -229,3 +229,29 @@ describe("startMockServer()", () => {
     expect((error as NodeJS.ErrnoException).code).toBe("EADDRINUSE");
   });
 });
+
+describe("startMockServer() and a client that goes away", () => {
+  it("keeps serving after a client drops its connection in the middle of a body", async () => {
+    const server = await startMockServer();
+    try {
+      await new Promise<void>((resolve) => {
+        const socket = connect(server.port, "127.0.0.1", () => {
+          socket.write("POST /sms HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\nabc");
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 100);
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const result = await createClient({ baseUrl: server.url }).listVehicles();
+      expect(result.kind).toBe("ok");
+      expect(server.requests.map((r) => [r.operation, r.status])).toEqual([
+        ["sendSms", 0],
+        ["listVehicles", 200],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
