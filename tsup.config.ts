@@ -12,6 +12,7 @@ const subpaths = {
   "client/index": "src/client/index.ts",
   "fixtures/index": "src/fixtures/index.ts",
   "testing/index": "src/testing/index.ts",
+  "mock/index": "src/mock/index.ts",
 };
 
 /**
@@ -67,6 +68,6 @@ export default defineConfig([
     },
     target: "es2022",
     platform: "node",
-    external: ["@bufbuild/protobuf", "zod"],
+    external: ["@bufbuild/protobuf", "zod", "msw"],
   },
 ]);

@@ -45,6 +45,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./commands/http-call.js")).httpCallCommand,
   },
   {
+    name: "mock",
+    summary: "run a mock of the service's HTTP API until Ctrl-C (needs msw)",
+    load: async () => (await import("./commands/mock.js")).mockCommand,
+  },
+  {
     name: "demo",
     summary: "encode and decode every embedded sample and show what happened",
     load: async () => (await import("./commands/demo.js")).demoCommand,

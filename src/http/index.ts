@@ -8,11 +8,19 @@ export {
   VehicleListBody,
 } from "./list-body.js";
 export {
+  type OpenApiDocument,
+  type OpenApiDocumentOptions,
+  type OpenApiExamples,
+  openApiDocument,
+} from "./openapi-document.js";
+export {
+  type DeclaredStatus,
   type HttpMethod,
   type Operation,
   type OperationId,
   type OperationOf,
   operations,
+  type ResponseBody,
 } from "./operations.js";
 export {
   parseResponse,

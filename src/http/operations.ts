@@ -1,6 +1,7 @@
 import type * as z from "zod";
 import { ApiCallListBody, ApiTokenListBody, IssueListBody, VehicleListBody } from "./list-body.js";
 import {
+  type CommonJSONError,
   CommonJSONMessage,
   HandlersJSONCarStateMultiMessage,
   HandlersManifestMigrateVersion,
@@ -142,3 +143,17 @@ export type OperationId = keyof typeof operations;
 
 /** The entry of {@link operations} for one id. */
 export type OperationOf<Id extends OperationId> = (typeof operations)[Id];
+
+/** The statuses operation `Id` declares: 200 and its error statuses (408 only for `sendSms`). */
+export type DeclaredStatus<Id extends OperationId> = 200 | OperationOf<Id>["errorStatuses"][number];
+
+/**
+ * The body operation `Id` answers with `Status`, as it is on the wire (the input type of the zod
+ * schema): the operation's response record for 200, a CommonJSONError for an error status.
+ */
+export type ResponseBody<
+  Id extends OperationId,
+  Status extends DeclaredStatus<Id>,
+> = Status extends 200
+  ? z.input<OperationOf<Id>["responseSchema"]>
+  : z.input<typeof CommonJSONError>;

@@ -19,6 +19,7 @@ const dependencies = {
   "fast-check": "4.10.2",
   typescript: "5.9.3",
   "@types/node": "20.19.43",
+  msw: "2.15.0",
 };
 
 /**
@@ -34,6 +35,8 @@ ${load("vehicle-update-codec/framing", "decodeKafkaValue, encodeSchemaRegistryFr
 ${load("vehicle-update-codec/kafka", "decodeKafkaBatch, encodeKafkaMessage")}
 ${load("vehicle-update-codec/fixtures", "SAMPLE_VIN, sampleEnvelope, sampleHttpBody")}
 ${load("vehicle-update-codec/testing", "arbitraryEnvelope")}
+${load("vehicle-update-codec/mock", "createHandlers")}
+${load("vehicle-update-codec/http", "openApiDocument")}
 ${load("fast-check", "sample")}
 
 export const results = {
@@ -45,6 +48,8 @@ export const results = {
   "./kafka": decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", value: encodeKafkaMessage(sampleEnvelope("keys"), { framing: "schema-registry", schemaId: 8 }).value }] })[0].schemaId,
   "./fixtures": SAMPLE_VIN,
   "./testing": sample(arbitraryEnvelope(), { numRuns: 3, seed: 1 }).every((e) => envelopeKind(e) !== undefined),
+  "./mock": createHandlers().length,
+  openApiDocument: openApiDocument().openapi,
 };
 `;
 }
@@ -59,6 +64,8 @@ const expected = {
   "./kafka": 8,
   "./fixtures": SAMPLE_VIN,
   "./testing": true,
+  "./mock": 12,
+  openApiDocument: "3.1.1",
 };
 
 const esm = `${runtimeScript((specifier, names) => `import { ${names} } from "${specifier}";`)}
@@ -70,6 +77,7 @@ import pkg from "vehicle-update-codec/package.json" with { type: "json" };
 const golden = fileURLToPath(import.meta.resolve("vehicle-update-codec/golden/dtcEntry.binpb"));
 results["./golden/*"] = envelopeKind(decodeEnvelope(readFileSync(golden)));
 results["./package.json"] = pkg.name;
+results["./openapi.json"] = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve("vehicle-update-codec/openapi.json")), "utf8")).openapi;
 results.resolved = import.meta.resolve("vehicle-update-codec").replace(/^.*node_modules\\//, "");
 
 // ESM and CJS are two copies of the code: isCodecError must recognise the other copy's errors.
@@ -87,6 +95,7 @@ const { readFileSync } = require("node:fs");
 
 results["./golden/*"] = envelopeKind(decodeEnvelope(readFileSync(require.resolve("vehicle-update-codec/golden/dtcEntry.binpb"))));
 results["./package.json"] = require("vehicle-update-codec/package.json").name;
+results["./openapi.json"] = require("vehicle-update-codec/openapi.json").openapi;
 results.resolved = require.resolve("vehicle-update-codec").replace(/^.*node_modules\\//, "");
 console.log(JSON.stringify(results));
 `;
@@ -266,6 +275,7 @@ describe("an installed vehicle-update-codec", () => {
       ...expected,
       "./golden/*": "dtcEntry",
       "./package.json": "vehicle-update-codec",
+      "./openapi.json": "3.1.1",
       resolved: "vehicle-update-codec/dist/index.js",
       crossCopy: [true, "truncated"],
     });
@@ -276,6 +286,7 @@ describe("an installed vehicle-update-codec", () => {
       ...expected,
       "./golden/*": "dtcEntry",
       "./package.json": "vehicle-update-codec",
+      "./openapi.json": "3.1.1",
       resolved: "vehicle-update-codec/dist/index.cjs",
     });
   });

@@ -29,6 +29,7 @@ export const subpaths = [
   "./kafka",
   "./fixtures",
   "./testing",
+  "./mock",
 ] as const;
 
 /** The files the tests need from dist/: one ESM, CJS and types file per subpath, and the bin. */
