@@ -4,10 +4,12 @@ import type { GeneratedFile, ImportSymbol, Printable } from "@bufbuild/protoplug
 import { stem } from "./wire.js";
 
 /**
- * The runtime the generated code imports (src/runtime/index.ts), relative to the output root
- * gen/: hand-written, never copied, as protobuf-es's generated code imports @bufbuild/protobuf/wire.
+ * The runtime the generated code imports: a subpath import of this package (package.json
+ * `imports` maps it to src/runtime/index.ts), as protobuf-es's generated code imports
+ * @bufbuild/protobuf/wire; never a relative path from gen/ into src/. tsup inlines it into
+ * the chunks of dist/, so the published package never imports `#runtime`.
  */
-export const runtimePath = "../src/runtime/index.js";
+export const runtimePath = "#runtime";
 
 /** Prints one generated file: lines of code with symbols that protoplugin turns into imports. */
 export class Code {

@@ -1,7 +1,7 @@
 // protoc-gen-vuc: generates straight-line decode, encode and JSON functions for the messages of
 // each proto file (<file>_fast.ts, next to protoc-gen-es's <file>_pb.ts). The functions read and
 // write the very message objects protobuf-es makes; every check and error text is in the runtime
-// they import, src/runtime/. buf.gen.yaml runs it beside protoc-gen-es:
+// they import as `#runtime` (src/runtime/). buf.gen.yaml runs it beside protoc-gen-es:
 // `node --import tsx plugin/protoc-gen-vuc.ts`.
 import type { DescMessage } from "@bufbuild/protobuf";
 import { nestedTypes } from "@bufbuild/protobuf/reflect";

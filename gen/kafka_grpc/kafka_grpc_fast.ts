@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "#runtime";
+import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
