@@ -59,23 +59,23 @@ function scalarToJson(
 ): Printable[] {
   if (scalar === undefined) {
     const e = field.enum as DescEnum;
-    return [c.rt("jsonEnum"), `(${v}, ${enumStem(e)}$names, f)`];
+    return [c.rt("enumToJson"), `(${v}, ${enumStem(e)}$names, f)`];
   }
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("jsonString"), `(${v}, f.text)`];
+      return [c.rt("stringToJson"), `(${v}, f.text)`];
     case ScalarType.BYTES:
-      return [c.rt("jsonBytes"), `(${v})`];
+      return [c.rt("bytesToJson"), `(${v})`];
     case ScalarType.BOOL:
-      return [c.rt("jsonBool"), `(${v})`];
+      return [c.rt("boolToJson"), `(${v})`];
     case ScalarType.INT32:
-      return [c.rt("jsonInt32"), `(${v})`];
+      return [c.rt("int32ToJson"), `(${v})`];
     case ScalarType.UINT32:
-      return [c.rt("jsonUint32"), `(${v})`];
+      return [c.rt("uint32ToJson"), `(${v})`];
     case ScalarType.INT64:
-      return [c.rt("jsonLong"), `(${v}, true)`];
+      return [c.rt("int64ToJson"), `(${v}, true)`];
     case ScalarType.UINT64:
-      return [c.rt("jsonLong"), `(${v}, false)`];
+      return [c.rt("int64ToJson"), `(${v}, false)`];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
@@ -83,7 +83,7 @@ function scalarToJson(
 
 /**
  * The condition under which protobuf-es writes an implicit scalar: not zero, or implicit.
- * (64-bit integers are tested by jsonLongField.)
+ * (64-bit integers are tested by int64FieldToJson.)
  */
 function emitCondition(scalar: ScalarType | undefined, v: string): string {
   switch (scalar) {
@@ -143,7 +143,7 @@ export function printToJson(
         "function ",
         `${n.writeJson}Value`,
         "(v: unknown, f: ",
-        c.rtType("JsonFlags"),
+        c.rtType("JsonWriter"),
         "): ",
         c.rtType("JsonObject"),
         " {",
@@ -156,9 +156,9 @@ export function printToJson(
           c.rt("bail"),
           "();",
         );
-        c.line("if (++f.d > f.limit) ", c.rt("bail"), "(); // the fallback names the depth");
+        c.line("if (++f.depth > f.limit) ", c.rt("bail"), "(); // the fallback names the depth");
         c.line(`const j = ${n.writeJson}(v as `, c.shape(desc), ", f);");
-        c.line("f.d--;");
+        c.line("f.depth--;");
         c.line("return j;");
       },
     );
@@ -176,7 +176,7 @@ export function printToJson(
       "(m: ",
       c.shape(desc),
       ", f: ",
-      c.rtType("JsonFlags"),
+      c.rtType("JsonWriter"),
       "): ",
       c.rtType("JsonObject"),
       " {",
@@ -203,7 +203,7 @@ export function printToJson(
   c.doc(
     `Maps a ${desc.typeName} to proto3 JSON as the slow path (checkMessage, then protobuf-es's\n` +
       "toJson()) would, or returns undefined when the message holds anything the slow path would\n" +
-      "reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.",
+      "reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.",
   );
   c.block(
     [
@@ -215,7 +215,7 @@ export function printToJson(
     ],
     () => {
       c.line(
-        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };",
+        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };",
       );
       c.block(["try {"], () => {
         c.line(
@@ -261,7 +261,7 @@ function printFieldToJson(c: Code, field: DescField): void {
       ) {
         // One call for the zero test and the mapping (the runtime's hottest JSON path).
         const signed = scalar === ScalarType.INT64;
-        c.line("v = ", c.rt("jsonLongField"), `(m.${field.localName}, ${signed}, f.implicit);`);
+        c.line("v = ", c.rt("int64FieldToJson"), `(m.${field.localName}, ${signed}, f.implicit);`);
         c.line(`if (v !== undefined) j[${key}] = v;`);
         return;
       }

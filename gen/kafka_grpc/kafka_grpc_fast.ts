@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "#runtime";
-import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
+import type { JsonObject, JsonRead, JsonWriter, Reader, Scope, Writer } from "#runtime";
+import { bail, bool, boolToJson, bytes, bytesToJson, checkUnknown, element, EMPTY, enter, entryTag, enumToJson, finish, fork, int32ToJson, int64, int64FieldToJson, int64ToJson, isList, isMessage, isRecord, isZeroLong, join, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, stringToJson, tag, uint32ToJson, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -240,7 +240,7 @@ export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags): JsonObject {
+function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   const Data = m.Data;
@@ -248,7 +248,7 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
   let DataWritten = DataCase === undefined;
   // 1 handler
   v = m.handler;
-  if (v !== "" || f.implicit) j["handler"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["handler"] = stringToJson(v, f.text);
   // 2 carUpdateStatus
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
@@ -312,10 +312,10 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
 /**
  * Maps a kafka_grpc.GRPC_AttendantPayload to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonGRPC_AttendantPayload(isMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
   } catch {
@@ -582,11 +582,11 @@ export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: bool
 }
 
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateStatusValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarUpdateStatus(v as CarUpdateStatus, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -595,7 +595,7 @@ function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 ecus
@@ -621,10 +621,10 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
 /**
  * Maps a kafka_grpc.CarUpdateStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonCarUpdateStatus(isMessage(message, "kafka_grpc.CarUpdateStatus"), f);
   } catch {
@@ -863,11 +863,11 @@ export function encodeCarECU(message: unknown, writeUnknownFields: boolean, dete
 }
 
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarECUValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarECU(v as CarECU, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -876,56 +876,56 @@ function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
+function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   // 2 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 3 sw_version
   v = m.swVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = stringToJson(v, f.text);
   // 4 serial_number
   v = m.serialNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = stringToJson(v, f.text);
   // 5 hw_version
   v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
   // 6 boot_loader_version
   v = m.bootLoaderVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(v, f.text);
   // 7 fingerprint
   v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["fingerprint"] = stringToJson(v, f.text);
   // 8 code_data_string
   v = m.codeDataString;
-  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = stringToJson(v, f.text);
   // 9 vendor
   v = m.vendor;
-  if (v !== "" || f.implicit) j["vendor"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vendor"] = stringToJson(v, f.text);
   // 10 supplier_sw_version
   v = m.supplierSwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(v, f.text);
   // 11 epoch_usec
-  v = jsonLongField(m.epochUsec, true, f.implicit);
+  v = int64FieldToJson(m.epochUsec, true, f.implicit);
   if (v !== undefined) j[f.proto ? "epoch_usec" : "epochUsec"] = v;
   // 12 assy_number
   v = m.assyNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = stringToJson(v, f.text);
   // 13 createdAt
   v = m.createdAt;
   if (v !== undefined) {
     own(m, "createdAt");
-    j["createdAt"] = jsonLong(v, true);
+    j["createdAt"] = int64ToJson(v, true);
   }
   // 14 updatedAt
   v = m.updatedAt;
   if (v !== undefined) {
     own(m, "updatedAt");
-    j["updatedAt"] = jsonLong(v, true);
+    j["updatedAt"] = int64ToJson(v, true);
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -934,10 +934,10 @@ function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.CarECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonCarECU(isMessage(message, "kafka_grpc.CarECU"), f);
   } catch {
@@ -1281,11 +1281,11 @@ export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: bo
 }
 
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateProgressValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarUpdateProgress(v as CarUpdateProgress, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -1294,41 +1294,41 @@ function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileCurrent
-  v = jsonLongField(m.fileCurrent, false, f.implicit);
+  v = int64FieldToJson(m.fileCurrent, false, f.implicit);
   if (v !== undefined) j["fileCurrent"] = v;
   // 2 fileTotal
-  v = jsonLongField(m.fileTotal, false, f.implicit);
+  v = int64FieldToJson(m.fileTotal, false, f.implicit);
   if (v !== undefined) j["fileTotal"] = v;
   // 3 pkgCurrent
-  v = jsonLongField(m.pkgCurrent, false, f.implicit);
+  v = int64FieldToJson(m.pkgCurrent, false, f.implicit);
   if (v !== undefined) j["pkgCurrent"] = v;
   // 4 pkgTotal
-  v = jsonLongField(m.pkgTotal, false, f.implicit);
+  v = int64FieldToJson(m.pkgTotal, false, f.implicit);
   if (v !== undefined) j["pkgTotal"] = v;
   // 5 installedFiles
-  v = jsonLongField(m.installedFiles, true, f.implicit);
+  v = int64FieldToJson(m.installedFiles, true, f.implicit);
   if (v !== undefined) j["installedFiles"] = v;
   // 6 totalFiles
-  v = jsonLongField(m.totalFiles, true, f.implicit);
+  v = int64FieldToJson(m.totalFiles, true, f.implicit);
   if (v !== undefined) j["totalFiles"] = v;
   // 7 carUpdateID
-  v = jsonLongField(m.carUpdateID, true, f.implicit);
+  v = int64FieldToJson(m.carUpdateID, true, f.implicit);
   if (v !== undefined) j["carUpdateID"] = v;
   // 8 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 9 info
   v = m.info;
-  if (v !== "" || f.implicit) j["info"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["info"] = stringToJson(v, f.text);
   // 10 status
   v = m.status;
-  if (v !== "" || f.implicit) j["status"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["status"] = stringToJson(v, f.text);
   // 11 errCode
-  v = jsonLongField(m.errCode, true, f.implicit);
+  v = int64FieldToJson(m.errCode, true, f.implicit);
   if (v !== undefined) j["errCode"] = v;
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -1337,10 +1337,10 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObj
 /**
  * Maps a kafka_grpc.CarUpdateProgress to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonCarUpdateProgress(isMessage(message, "kafka_grpc.CarUpdateProgress"), f);
   } catch {
@@ -1556,11 +1556,11 @@ export function encodeFileKeysRequest(message: unknown, writeUnknownFields: bool
 }
 
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonFileKeysRequestValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonFileKeysRequest(v as FileKeysRequest, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -1569,14 +1569,14 @@ function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject {
+function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileIDs
   v = isList(m.fileIDs);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j["fileIDs"] = out;
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
@@ -1586,10 +1586,10 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject 
 /**
  * Maps a kafka_grpc.FileKeysRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonFileKeysRequest(isMessage(message, "kafka_grpc.FileKeysRequest"), f);
   } catch {
@@ -1791,11 +1791,11 @@ export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, de
 }
 
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonDTCEntryValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonDTCEntry(v as DTCEntry, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -1804,39 +1804,39 @@ function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
+function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 createdAt
-  v = jsonLongField(m.createdAt, true, f.implicit);
+  v = int64FieldToJson(m.createdAt, true, f.implicit);
   if (v !== undefined) j["createdAt"] = v;
   // 2 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   // 3 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 4 dtc
-  v = jsonLongField(m.dtc, false, f.implicit);
+  v = int64FieldToJson(m.dtc, false, f.implicit);
   if (v !== undefined) j["dtc"] = v;
   // 5 timestamp
-  v = jsonLongField(m.timestamp, true, f.implicit);
+  v = int64FieldToJson(m.timestamp, true, f.implicit);
   if (v !== undefined) j["timestamp"] = v;
   // 6 speed
   v = m.speed;
-  if (v !== 0 || f.implicit) j["speed"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["speed"] = uint32ToJson(v);
   // 7 mileage
   v = m.mileage;
-  if (v !== 0 || f.implicit) j["mileage"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["mileage"] = uint32ToJson(v);
   // 8 volt
   v = m.volt;
-  if (v !== 0 || f.implicit) j["volt"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["volt"] = uint32ToJson(v);
   // 9 snapshotBase64
   v = m.snapshotBase64;
-  if (v !== "" || f.implicit) j["snapshotBase64"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["snapshotBase64"] = stringToJson(v, f.text);
   // 10 status
   v = m.status;
-  if (v !== 0 || f.implicit) j["status"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["status"] = uint32ToJson(v);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -1844,10 +1844,10 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.DTCEntry to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonDTCEntry(isMessage(message, "kafka_grpc.DTCEntry"), f);
   } catch {
@@ -2061,11 +2061,11 @@ export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, det
 }
 
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonECCKeysValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonECCKeys(v as ECCKeys, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2074,7 +2074,7 @@ function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
+function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 eccKeys
@@ -2091,10 +2091,10 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.ECCKeys to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonECCKeys(isMessage(message, "kafka_grpc.ECCKeys"), f);
   } catch {
@@ -2345,11 +2345,11 @@ export function encodeECCKey(message: unknown, writeUnknownFields: boolean, dete
 }
 
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonECCKeyValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonECCKey(v as ECCKey, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2358,15 +2358,15 @@ function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
+function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 2 env
   v = m.env;
-  if (v !== "" || f.implicit) j["env"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["env"] = stringToJson(v, f.text);
   // 3 pub_key_level_1
   v = m.pubKeyLevel1;
   if (v !== undefined) {
@@ -2407,13 +2407,13 @@ function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
   v = m.created;
   if (v !== undefined) {
     own(m, "created");
-    j["created"] = jsonLong(v, true);
+    j["created"] = int64ToJson(v, true);
   }
   // 10 updated
   v = m.updated;
   if (v !== undefined) {
     own(m, "updated");
-    j["updated"] = jsonLong(v, true);
+    j["updated"] = int64ToJson(v, true);
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -2422,10 +2422,10 @@ function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.ECCKey to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonECCKey(isMessage(message, "kafka_grpc.ECCKey"), f);
   } catch {
@@ -2679,11 +2679,11 @@ export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, d
 }
 
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonBineryHexValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonBineryHex(v as BineryHex, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2692,12 +2692,12 @@ function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
+function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 data
   v = m.data;
-  if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = jsonBytes(v);
+  if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = bytesToJson(v);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -2705,10 +2705,10 @@ function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.BineryHex to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonBineryHex(isMessage(message, "kafka_grpc.BineryHex"), f);
   } catch {
@@ -2853,11 +2853,11 @@ export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, 
 }
 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateDataValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateData(v as UpdateData, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2866,11 +2866,11 @@ function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
+function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = jsonLongField(m.id, true, f.implicit);
+  v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -2879,10 +2879,10 @@ function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.UpdateData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonUpdateData(isMessage(message, "kafka_grpc.UpdateData"), f);
   } catch {
@@ -3026,11 +3026,11 @@ export function encodeVehicleData(message: unknown, writeUnknownFields: boolean,
 }
 
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonVehicleDataValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonVehicleData(v as VehicleData, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -3039,12 +3039,12 @@ function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
+function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -3052,10 +3052,10 @@ function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.VehicleData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonVehicleData(isMessage(message, "kafka_grpc.VehicleData"), f);
   } catch {
@@ -3205,11 +3205,11 @@ export function encodeMessageStatus(message: unknown, writeUnknownFields: boolea
 }
 
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonMessageStatusValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonMessageStatus(v as MessageStatus, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -3218,15 +3218,15 @@ function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
+function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 messageId
   v = m.messageId;
-  if (v !== "" || f.implicit) j["messageId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["messageId"] = stringToJson(v, f.text);
   // 2 status
   v = m.status;
-  if (v !== 0 || f.implicit) j["status"] = jsonEnum(v, EmumStatus$names, f);
+  if (v !== 0 || f.implicit) j["status"] = enumToJson(v, EmumStatus$names, f);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -3234,10 +3234,10 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.MessageStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonMessageStatus(isMessage(message, "kafka_grpc.MessageStatus"), f);
   } catch {
@@ -3560,11 +3560,11 @@ export function encodeUpdateManifest(message: unknown, writeUnknownFields: boole
 }
 
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateManifest(v as UpdateManifest, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -3573,27 +3573,27 @@ function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = jsonLongField(m.id, true, f.implicit);
+  v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
   // 2 name
   v = m.name;
-  if (v !== "" || f.implicit) j["name"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["name"] = stringToJson(v, f.text);
   // 3 version
   v = m.version;
-  if (v !== "" || f.implicit) j["version"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["version"] = stringToJson(v, f.text);
   // 4 description
   v = m.description;
-  if (v !== "" || f.implicit) j["description"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["description"] = stringToJson(v, f.text);
   // 5 release_notes
   v = m.releaseNotes;
-  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = stringToJson(v, f.text);
   // 6 ecu_list
   v = m.ecuList;
-  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = stringToJson(v, f.text);
   // 7 ecu_updates
   v = isList(m.ecuUpdates);
   if ((v as unknown[]).length > 0 || f.implicit) {
@@ -3603,72 +3603,72 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   }
   // 8 fingerprint
   v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["fingerprint"] = stringToJson(v, f.text);
   // 9 car_update_id
-  v = jsonLongField(m.carUpdateId, true, f.implicit);
+  v = int64FieldToJson(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   // 10 rollback
   v = m.rollback;
-  if (v !== false || f.implicit) j["rollback"] = jsonBool(v);
+  if (v !== false || f.implicit) j["rollback"] = boolToJson(v);
   // 11 type
   v = m.type;
-  if (v !== "" || f.implicit) j["type"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["type"] = stringToJson(v, f.text);
   // 12 vod
   v = m.vod;
-  if (v !== "" || f.implicit) j["vod"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vod"] = stringToJson(v, f.text);
   // 13 manifest_type
   v = m.manifestType;
-  if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = int32ToJson(v);
   // 14 active
   v = m.active;
   if (v !== undefined) {
     own(m, "active");
-    j["active"] = jsonBool(v);
+    j["active"] = boolToJson(v);
   }
   // 15 country
   v = m.country;
-  if (v !== "" || f.implicit) j["country"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["country"] = stringToJson(v, f.text);
   // 16 powertrain
   v = m.powertrain;
-  if (v !== "" || f.implicit) j["powertrain"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["powertrain"] = stringToJson(v, f.text);
   // 17 restraint
   v = m.restraint;
-  if (v !== "" || f.implicit) j["restraint"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["restraint"] = stringToJson(v, f.text);
   // 18 model
   v = m.model;
-  if (v !== "" || f.implicit) j["model"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["model"] = stringToJson(v, f.text);
   // 19 trim
   v = m.trim;
-  if (v !== "" || f.implicit) j["trim"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["trim"] = stringToJson(v, f.text);
   // 20 year
   v = m.year;
-  if (v !== 0 || f.implicit) j["year"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j["year"] = int32ToJson(v);
   // 21 body_type
   v = m.bodyType;
-  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = stringToJson(v, f.text);
   // 22 sums
   v = m.sums;
-  if (v !== "" || f.implicit) j["sums"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["sums"] = stringToJson(v, f.text);
   // 23 env
   v = m.env;
-  if (v !== "" || f.implicit) j["env"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["env"] = stringToJson(v, f.text);
   // 24 update_duration
   v = m.updateDuration;
-  if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = int32ToJson(v);
   // 25 max_attempts
   v = m.maxAttempts;
-  if (v !== 0 || f.implicit) j[f.proto ? "max_attempts" : "maxAttempts"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "max_attempts" : "maxAttempts"] = int32ToJson(v);
   // 26 created
   v = m.created;
   if (v !== undefined) {
     own(m, "created");
-    j["created"] = jsonLong(v, true);
+    j["created"] = int64ToJson(v, true);
   }
   // 27 updated
   v = m.updated;
   if (v !== undefined) {
     own(m, "updated");
-    j["updated"] = jsonLong(v, true);
+    j["updated"] = int64ToJson(v, true);
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -3677,10 +3677,10 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.UpdateManifest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonUpdateManifest(isMessage(message, "kafka_grpc.UpdateManifest"), f);
   } catch {
@@ -4183,11 +4183,11 @@ export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: bo
 }
 
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestECUValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateManifestECU(v as UpdateManifestECU, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -4196,46 +4196,46 @@ function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = jsonLongField(m.id, true, f.implicit);
+  v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
   // 2 manifest_id
-  v = jsonLongField(m.manifestId, true, f.implicit);
+  v = int64FieldToJson(m.manifestId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "manifest_id" : "manifestId"] = v;
   // 3 name
   v = m.name;
-  if (v !== "" || f.implicit) j["name"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["name"] = stringToJson(v, f.text);
   // 4 version
   v = m.version;
-  if (v !== "" || f.implicit) j["version"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["version"] = stringToJson(v, f.text);
   // 5 current_version
   v = m.currentVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = stringToJson(v, f.text);
   // 6 hw_version
   v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
   // 7 hw_versions
   v = isList(m.hwVersions);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "hw_versions" : "hwVersions"] = out;
   }
   // 8 configuration_mask
   v = m.configurationMask;
-  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = stringToJson(v, f.text);
   // 9 configuration
   v = m.configuration;
-  if (v !== "" || f.implicit) j["configuration"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["configuration"] = stringToJson(v, f.text);
   // 10 self_download
   v = m.selfDownload;
-  if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = jsonBool(v);
+  if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = boolToJson(v);
   // 11 mode
   v = m.mode;
-  if (v !== "" || f.implicit) j["mode"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["mode"] = stringToJson(v, f.text);
   // 12 files
   v = isList(m.files);
   if ((v as unknown[]).length > 0 || f.implicit) {
@@ -4258,18 +4258,18 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
   }
   // 15 install_priority
   v = m.installPriority;
-  if (v !== 0 || f.implicit) j[f.proto ? "install_priority" : "installPriority"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "install_priority" : "installPriority"] = int32ToJson(v);
   // 16 created
   v = m.created;
   if (v !== undefined) {
     own(m, "created");
-    j["created"] = jsonLong(v, true);
+    j["created"] = int64ToJson(v, true);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
     own(m, "updated");
-    j["updated"] = jsonLong(v, true);
+    j["updated"] = int64ToJson(v, true);
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -4278,10 +4278,10 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
 /**
  * Maps a kafka_grpc.UpdateManifestECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonUpdateManifestECU(isMessage(message, "kafka_grpc.UpdateManifestECU"), f);
   } catch {
@@ -4729,11 +4729,11 @@ export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: b
 }
 
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestFileValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateManifestFile(v as UpdateManifestFile, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -4742,33 +4742,33 @@ function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject 
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 file_id
   v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = stringToJson(v, f.text);
   // 2 manifest_ecu_id
-  v = jsonLongField(m.manifestEcuId, true, f.implicit);
+  v = int64FieldToJson(m.manifestEcuId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = v;
   // 3 filename
   v = m.filename;
-  if (v !== "" || f.implicit) j["filename"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["filename"] = stringToJson(v, f.text);
   // 4 url
   v = m.url;
-  if (v !== "" || f.implicit) j["url"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["url"] = stringToJson(v, f.text);
   // 5 file_size
-  v = jsonLongField(m.fileSize, false, f.implicit);
+  v = int64FieldToJson(m.fileSize, false, f.implicit);
   if (v !== undefined) j[f.proto ? "file_size" : "fileSize"] = v;
   // 6 checksum
   v = m.checksum;
-  if (v !== "" || f.implicit) j["checksum"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["checksum"] = stringToJson(v, f.text);
   // 7 type
   v = m.type;
-  if (v !== "" || f.implicit) j["type"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["type"] = stringToJson(v, f.text);
   // 8 order
   v = m.order;
-  if (v !== 0 || f.implicit) j["order"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j["order"] = int32ToJson(v);
   // 9 write_region
   v = m.writeRegion;
   if (v !== undefined) {
@@ -4791,36 +4791,36 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
   v = m.parsedFile;
   if (v !== undefined) {
     own(m, "parsedFile");
-    j[f.proto ? "parsed_file" : "parsedFile"] = jsonBool(v);
+    j[f.proto ? "parsed_file" : "parsedFile"] = boolToJson(v);
   }
   // 13 signature
   v = m.signature;
-  if (v !== "" || f.implicit) j["signature"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["signature"] = stringToJson(v, f.text);
   // 14 compatible_trims
   v = isList(m.compatibleTrims);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "compatible_trims" : "compatibleTrims"] = out;
   }
   // 15 compatible_drive_sides
   v = isList(m.compatibleDriveSides);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
   }
   // 16 created
   v = m.created;
   if (v !== undefined) {
     own(m, "created");
-    j["created"] = jsonString(v, f.text);
+    j["created"] = stringToJson(v, f.text);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
     own(m, "updated");
-    j["updated"] = jsonString(v, f.text);
+    j["updated"] = stringToJson(v, f.text);
   }
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -4829,10 +4829,10 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonO
 /**
  * Maps a kafka_grpc.UpdateManifestFile to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonUpdateManifestFile(isMessage(message, "kafka_grpc.UpdateManifestFile"), f);
   } catch {
@@ -5157,11 +5157,11 @@ export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean
 }
 
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonMemoryRegionValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonMemoryRegion(v as MemoryRegion, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5170,14 +5170,14 @@ function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
+function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 offset
-  v = jsonLongField(m.offset, false, f.implicit);
+  v = int64FieldToJson(m.offset, false, f.implicit);
   if (v !== undefined) j["offset"] = v;
   // 2 length
-  v = jsonLongField(m.length, false, f.implicit);
+  v = int64FieldToJson(m.length, false, f.implicit);
   if (v !== undefined) j["length"] = v;
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -5186,10 +5186,10 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.MemoryRegion to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonMemoryRegion(isMessage(message, "kafka_grpc.MemoryRegion"), f);
   } catch {
@@ -5364,11 +5364,11 @@ export function encodeFileKeyResponse(message: unknown, writeUnknownFields: bool
 }
 
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonFileKeyResponseValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonFileKeyResponse(v as FileKeyResponse, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5377,24 +5377,24 @@ function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject {
+function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 file_id
   v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = stringToJson(v, f.text);
   // 2 key
   v = m.key;
-  if (v !== "" || f.implicit) j["key"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["key"] = stringToJson(v, f.text);
   // 3 auth
   v = m.auth;
-  if (v !== "" || f.implicit) j["auth"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["auth"] = stringToJson(v, f.text);
   // 4 nonce
   v = m.nonce;
-  if (v !== "" || f.implicit) j["nonce"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["nonce"] = stringToJson(v, f.text);
   // 5 error
   v = m.error;
-  if (v !== "" || f.implicit) j["error"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["error"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -5402,10 +5402,10 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject 
 /**
  * Maps a kafka_grpc.FileKeyResponse to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonFileKeyResponse(isMessage(message, "kafka_grpc.FileKeyResponse"), f);
   } catch {
@@ -5590,11 +5590,11 @@ export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean
 }
 
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonFeatureCodesValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonFeatureCodes(v as FeatureCodes, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5603,15 +5603,15 @@ function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
+function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 familyCode
   v = m.familyCode;
-  if (v !== "" || f.implicit) j["familyCode"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["familyCode"] = stringToJson(v, f.text);
   // 2 featureCode
   v = m.featureCode;
-  if (v !== "" || f.implicit) j["featureCode"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["featureCode"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -5619,10 +5619,10 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.FeatureCodes to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonFeatureCodes(isMessage(message, "kafka_grpc.FeatureCodes"), f);
   } catch {
@@ -5864,11 +5864,11 @@ export function encodeVehicleSpecification(message: unknown, writeUnknownFields:
 }
 
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonVehicleSpecificationValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonVehicleSpecification(v as VehicleSpecification, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5877,45 +5877,45 @@ function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObjec
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): JsonObject {
+function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 orderId
   v = m.orderId;
-  if (v !== "" || f.implicit) j["orderId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["orderId"] = stringToJson(v, f.text);
   // 2 productId
   v = m.productId;
-  if (v !== "" || f.implicit) j["productId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["productId"] = stringToJson(v, f.text);
   // 3 vehicleId
   v = m.vehicleId;
-  if (v !== "" || f.implicit) j["vehicleId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vehicleId"] = stringToJson(v, f.text);
   // 4 mfPlant
   v = m.mfPlant;
-  if (v !== "" || f.implicit) j["mfPlant"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["mfPlant"] = stringToJson(v, f.text);
   // 5 modelType
   v = m.modelType;
-  if (v !== "" || f.implicit) j["modelType"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["modelType"] = stringToJson(v, f.text);
   // 6 modelId
-  v = jsonLongField(m.modelId, true, f.implicit);
+  v = int64FieldToJson(m.modelId, true, f.implicit);
   if (v !== undefined) j["modelId"] = v;
   // 7 modelYear
-  v = jsonLongField(m.modelYear, true, f.implicit);
+  v = int64FieldToJson(m.modelYear, true, f.implicit);
   if (v !== undefined) j["modelYear"] = v;
   // 8 sn
   v = m.sn;
-  if (v !== "" || f.implicit) j["sn"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["sn"] = stringToJson(v, f.text);
   // 9 version
-  v = jsonLongField(m.version, true, f.implicit);
+  v = int64FieldToJson(m.version, true, f.implicit);
   if (v !== undefined) j["version"] = v;
   // 10 model
   v = m.model;
-  if (v !== "" || f.implicit) j["model"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["model"] = stringToJson(v, f.text);
   // 11 vinPre
   v = m.vinPre;
-  if (v !== "" || f.implicit) j["vinPre"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vinPre"] = stringToJson(v, f.text);
   // 12 destCon
   v = m.destCon;
-  if (v !== "" || f.implicit) j["destCon"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["destCon"] = stringToJson(v, f.text);
   // 13 feature
   v = isList(m.feature);
   if ((v as unknown[]).length > 0 || f.implicit) {
@@ -5924,11 +5924,11 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
     j["feature"] = out;
   }
   // 14 date
-  v = jsonLongField(m.date, true, f.implicit);
+  v = int64FieldToJson(m.date, true, f.implicit);
   if (v !== undefined) j["date"] = v;
   // 15 fOrderId
   v = m.fOrderId;
-  if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["fOrderId"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
 }
@@ -5936,10 +5936,10 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): J
 /**
  * Maps a kafka_grpc.VehicleSpecification to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonVehicleSpecification(isMessage(message, "kafka_grpc.VehicleSpecification"), f);
   } catch {
@@ -6211,11 +6211,11 @@ export function encodeOrder(message: unknown, writeUnknownFields: boolean, deter
 }
 
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonOrderValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonOrder(v as Order, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -6224,18 +6224,18 @@ function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
+function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 specId
-  v = jsonLongField(m.specId, true, f.implicit);
+  v = int64FieldToJson(m.specId, true, f.implicit);
   if (v !== undefined) j["specId"] = v;
   // 2 orderNo
-  v = jsonLongField(m.orderNo, true, f.implicit);
+  v = int64FieldToJson(m.orderNo, true, f.implicit);
   if (v !== undefined) j["orderNo"] = v;
   // 3 msgIdentifier
   v = m.msgIdentifier;
-  if (v !== "" || f.implicit) j["msgIdentifier"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["msgIdentifier"] = stringToJson(v, f.text);
   // 4 VehicleSpecification
   v = m.VehicleSpecification;
   if (v !== undefined) {
@@ -6249,10 +6249,10 @@ function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
 /**
  * Maps a kafka_grpc.Order to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonOrder(isMessage(message, "kafka_grpc.Order"), f);
   } catch {
@@ -6417,11 +6417,11 @@ export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boo
 }
 
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateRequestValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarUpdateRequest(v as CarUpdateRequest, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -6430,11 +6430,11 @@ function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 car_update_id
-  v = jsonLongField(m.carUpdateId, true, f.implicit);
+  v = int64FieldToJson(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   if (m.$unknown !== undefined) checkUnknown(m.$unknown);
   return j;
@@ -6443,10 +6443,10 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObjec
 /**
  * Maps a kafka_grpc.CarUpdateRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
  * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
+ * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
  */
 export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
+  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
     return writeJsonCarUpdateRequest(isMessage(message, "kafka_grpc.CarUpdateRequest"), f);
   } catch {

@@ -61,16 +61,16 @@ export {
   unknownMembers,
 } from "./json-reader.js";
 export {
-  type JsonFlags,
+  boolToJson,
+  bytesToJson,
+  enumToJson,
+  int32ToJson,
+  int64FieldToJson,
+  int64ToJson,
   type JsonObject,
-  jsonBool,
-  jsonBytes,
-  jsonEnum,
-  jsonInt32,
-  jsonLong,
-  jsonLongField,
-  jsonString,
-  jsonUint32,
+  type JsonWriter,
+  stringToJson,
+  uint32ToJson,
 } from "./json-writer.js";
 export { setOwn } from "./own-property.js";
 export {

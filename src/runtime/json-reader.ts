@@ -2,7 +2,13 @@
 
 import { bail } from "./bail.js";
 import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
-import { type JsonObject, jsonBool, jsonInt32, jsonString, jsonUint32 } from "./json-writer.js";
+import {
+  boolToJson,
+  int32ToJson,
+  type JsonObject,
+  stringToJson,
+  uint32ToJson,
+} from "./json-writer.js";
 import { nodeBuffer } from "./node-buffer.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
@@ -81,16 +87,16 @@ export function unknownMembers(
 }
 
 /** A string from JSON; checked for lone surrogates unless the text was (`wf`). */
-export const readString = jsonString;
+export const readString = stringToJson;
 
 /** An int32 from JSON: a number only (a string form is left to the slow path). */
-export const readInt32 = jsonInt32;
+export const readInt32 = int32ToJson;
 
 /** A uint32 from JSON: a number only. */
-export const readUint32 = jsonUint32;
+export const readUint32 = uint32ToJson;
 
 /** A bool from JSON. */
-export const readBool = jsonBool;
+export const readBool = boolToJson;
 
 // Literals, not expressions: a bundler drops an unused literal, not an unused `2n ** 63n`.
 const INT64_MIN = -9223372036854775808n;
@@ -162,7 +168,7 @@ export function readEnum(v: unknown, numbers: ReadonlyMap<string, number>): numb
     if (n === undefined) bail();
     return n;
   }
-  return jsonInt32(v);
+  return int32ToJson(v);
 }
 
 /** The value of each base64 character by its code (below 128), or -1. */

@@ -10,7 +10,7 @@ import { wellFormed } from "./unicode.js";
 export type JsonObject = { [key: string]: unknown };
 
 /** The options of a JSON write, as booleans. */
-export interface JsonFlags {
+export interface JsonWriter {
   /** useProtoFieldName */
   readonly proto: boolean;
   /** alwaysEmitImplicit */
@@ -26,38 +26,38 @@ export interface JsonFlags {
    */
   readonly text: boolean;
   /** The nesting depth of the message being mapped. */
-  d: number;
+  depth: number;
 }
 
 /**
  * A string for JSON: bails unless it is a string, and a well-formed one (no lone surrogate)
  * unless `wf` (known to be, or checked elsewhere).
  */
-export function jsonString(v: unknown, wf: boolean): string {
+export function stringToJson(v: unknown, wf: boolean): string {
   if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
   return v;
 }
 
 /** An int32 for JSON: bails unless it is one. */
-export function jsonInt32(v: unknown): number {
+export function int32ToJson(v: unknown): number {
   if (typeof v !== "number" || (v | 0) !== v) bail();
   return v;
 }
 
 /** A uint32 for JSON: bails unless it is one. */
-export function jsonUint32(v: unknown): number {
+export function uint32ToJson(v: unknown): number {
   if (typeof v !== "number" || v >>> 0 !== v) bail();
   return v;
 }
 
 /** A bool for JSON. */
-export function jsonBool(v: unknown): boolean {
+export function boolToJson(v: unknown): boolean {
   if (typeof v !== "boolean") bail();
   return v;
 }
 
 /** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
-export function jsonLong(v: unknown, signed: boolean): string {
+export function int64ToJson(v: unknown, signed: boolean): string {
   if (typeof v === "bigint") {
     // A float prints a safe integer faster than a bigint prints itself, to the same digits.
     const n = Number(v);
@@ -70,23 +70,27 @@ export function jsonLong(v: unknown, signed: boolean): string {
 }
 
 /**
- * A 64-bit field without presence for JSON: {@link jsonLong}, or undefined for a zero that
+ * A 64-bit field without presence for JSON: {@link int64ToJson}, or undefined for a zero that
  * protobuf-es leaves out (unless `implicit`). One call for what the writer asks of every such
  * field.
  */
-export function jsonLongField(v: unknown, signed: boolean, implicit: boolean): string | undefined {
+export function int64FieldToJson(
+  v: unknown,
+  signed: boolean,
+  implicit: boolean,
+): string | undefined {
   if (typeof v === "bigint") {
     const n = Number(v);
     if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
       return n === 0 && !implicit ? undefined : `${n}`;
     }
   }
-  return isZeroLong(v) && !implicit ? undefined : jsonLong(v, signed);
+  return isZeroLong(v) && !implicit ? undefined : int64ToJson(v, signed);
 }
 
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
-export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): number | string {
-  const n = jsonInt32(v);
+export function enumToJson(v: unknown, names: readonly string[], f: JsonWriter): number | string {
+  const n = int32ToJson(v);
   return f.enumInt ? n : (names[n] ?? n);
 }
 
@@ -102,7 +106,7 @@ const nodeBase64 = nodeBuffer?.base64Slice;
  * is there, natively ({@link nodeBase64}): 1.6 to 15 times as fast as Node 20's btoa() (written
  * in JavaScript) from 32 bytes up. Elsewhere btoa(), which the browsers implement natively.
  */
-export function jsonBytes(v: unknown): string {
+export function bytesToJson(v: unknown): string {
   if (!(v instanceof Uint8Array)) bail();
   if (nodeBase64 !== undefined && v.length > 16) return nodeBase64.call(v, 0, v.length);
   let latin1 = "";
