@@ -346,22 +346,22 @@ function readValue(c: Code, field: DescField, v: string): Printable[] {
     return [`${namesOf(field.message as DescMessage).readJson}(${v}, r, depth + 1)`];
   }
   if (kind === "enum")
-    return [c.rt("readEnum"), `(${v}, ${enumStem(field.enum as DescEnum)}$numbers)`];
+    return [c.rt("enumFromJson"), `(${v}, ${enumStem(field.enum as DescEnum)}$numbers)`];
   switch (valueScalar(field)) {
     case ScalarType.STRING:
-      return [c.rt("readString"), `(${v}, r.wf)`];
+      return [c.rt("stringFromJson"), `(${v}, r.wellFormed)`];
     case ScalarType.BYTES:
-      return [c.rt("readBytes"), `(${v})`];
+      return [c.rt("bytesFromJson"), `(${v})`];
     case ScalarType.BOOL:
-      return [c.rt("readBool"), `(${v})`];
+      return [c.rt("boolFromJson"), `(${v})`];
     case ScalarType.INT32:
-      return [c.rt("readInt32"), `(${v})`];
+      return [c.rt("int32FromJson"), `(${v})`];
     case ScalarType.UINT32:
-      return [c.rt("readUint32"), `(${v})`];
+      return [c.rt("uint32FromJson"), `(${v})`];
     case ScalarType.INT64:
-      return [c.rt("readLong"), `(${v}, true)`];
+      return [c.rt("int64FromJson"), `(${v}, true)`];
     case ScalarType.UINT64:
-      return [c.rt("readLong"), `(${v}, false)`];
+      return [c.rt("int64FromJson"), `(${v}, false)`];
     default:
       throw new Error("protoc-gen-vuc: unsupported scalar type");
   }
@@ -378,7 +378,11 @@ function valueText(c: Code, field: DescField, v: string): [number, Printable[]] 
   if (kind === "message") return [0, []];
   const numberOrString: [number, Printable[]] = [
     0,
-    [` + (typeof ${v} === "string" ? ${v}.length + 2 : `, c.rt("numberText"), `(${v} as number))`],
+    [
+      ` + (typeof ${v} === "string" ? ${v}.length + 2 : `,
+      c.rt("numberTextLength"),
+      `(${v} as number))`,
+    ],
   ];
   if (kind === "enum") return numberOrString;
   switch (valueScalar(field)) {
@@ -389,7 +393,7 @@ function valueText(c: Code, field: DescField, v: string): [number, Printable[]] 
       return [0, [` + (${v} ? 4 : 5)`]];
     case ScalarType.INT32:
     case ScalarType.UINT32:
-      return [0, [" + ", c.rt("numberText"), `(${v} as number)`]];
+      return [0, [" + ", c.rt("numberTextLength"), `(${v} as number)`]];
     default: // int64, uint64: a decimal string, or a number
       return numberOrString;
   }
@@ -449,7 +453,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       "function ",
       n.readJson,
       "(j: unknown, r: ",
-      c.rtType("JsonRead"),
+      c.rtType("JsonReader"),
       ", depth: number): ",
       c.shape(desc),
       " {",
@@ -492,11 +496,11 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         });
       }
       // Members counted, and unknown ones looked into; or, for compact text, left to the
-      // caller, who compares the length of the text (see JsonRead.count).
+      // caller, who compares the length of the text (see JsonReader.count).
       c.block(["if (r.count) {"], () => {
         c.line("const k = Object.keys(o).length;");
         c.line("r.keys += k;");
-        c.line("if (n !== k) ", c.rt("unknownMembers"), `(o, n, r, ${n.typeName}json);`);
+        c.line("if (n !== k) ", c.rt("checkUnknownMembers"), `(o, n, r, ${n.typeName}json);`);
       }, ["} else r.keys += n;"]);
       c.line("r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma");
       for (const f of emptyBytesFields(desc)) {
@@ -515,10 +519,10 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
       "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
       "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
-      "`counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives\n" +
+      "`counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives\n" +
       "the number of members of the objects read and the length of their shortest text (see\n" +
-      "JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members\n" +
-      "the reader does not know are not looked for: see JsonRead.count.",
+      "JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members\n" +
+      "the reader does not know are not looked for: see JsonReader.count.",
   );
   c.block(
     [
@@ -532,8 +536,8 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       c.block(["try {"], () => {
         c.line(
           "const r: ",
-          c.rtType("JsonRead"),
-          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };",
+          c.rtType("JsonReader"),
+          " = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };",
         );
         c.line(`const m = ${n.readJson}(json, r, 1);`);
         c.block(["if (counts !== undefined) {"], () => {
@@ -586,7 +590,10 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       c.line("r.keys += mapNames.length;");
       c.line("t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma");
       c.block(["for (const key of mapNames) {"], () => {
-        c.line(c.rt("readString"), "(key, r.wf); // a lone surrogate in a key is rejected");
+        c.line(
+          c.rt("stringFromJson"),
+          "(key, r.wellFormed); // a lone surrogate in a key is rejected",
+        );
         c.line(c.rt("setOwn"), `(${m}, key, `, ...value("map[key]"), ");");
         const [more, text] = valueText(c, field, "map[key]");
         c.line(`t += key.length + ${4 + more}`, ...text, ";");

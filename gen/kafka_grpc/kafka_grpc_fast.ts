@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonObject, JsonRead, JsonWriter, Reader, Scope, Writer } from "#runtime";
-import { bail, bool, boolToJson, bytes, bytesToJson, checkUnknown, element, EMPTY, enter, entryTag, enumToJson, finish, fork, int32ToJson, int64, int64FieldToJson, int64ToJson, isList, isMessage, isRecord, isZeroLong, join, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, stringToJson, tag, uint32ToJson, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
+import type { JsonObject, JsonReader, JsonWriter, Reader, Scope, Writer } from "#runtime";
+import { bail, bool, boolFromJson, boolToJson, bytes, bytesFromJson, bytesToJson, checkUnknown, checkUnknownMembers, element, EMPTY, enter, entryTag, enumFromJson, enumToJson, finish, fork, int32FromJson, int32ToJson, int64, int64FieldToJson, int64FromJson, int64ToJson, isList, isMessage, isRecord, isZeroLong, join, len, mapKeys, member, message, numberTextLength, oneofCase, other, own, reader, setOwn, str, stringFromJson, stringToJson, tag, uint32FromJson, uint32ToJson, uint64, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -333,7 +333,7 @@ const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStat
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): GRPC_AttendantPayload {
+function readJsonGRPC_AttendantPayload(j: unknown, r: JsonReader, depth: number): GRPC_AttendantPayload {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -347,7 +347,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
   v = o["handler"];
   if (v !== undefined) {
     n++;
-    m.handler = readString(v, r.wf);
+    m.handler = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 2 carUpdateStatus
@@ -441,7 +441,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
+    if (n !== k) checkUnknownMembers(o, n, r, GRPC_AttendantPayload$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -452,14 +452,14 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): GRPC_AttendantPayload | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonGRPC_AttendantPayload(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -642,7 +642,7 @@ const CarUpdateStatus$json: readonly string[] = ["ecus"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpdateStatus {
+function readJsonCarUpdateStatus(j: unknown, r: JsonReader, depth: number): CarUpdateStatus {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -664,7 +664,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
     r.keys += mapNames.length;
     t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
     for (const key of mapNames) {
-      readString(key, r.wf); // a lone surrogate in a key is rejected
+      stringFromJson(key, r.wellFormed); // a lone surrogate in a key is rejected
       setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
       t += key.length + 4;
     }
@@ -673,7 +673,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarUpdateStatus$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateStatus$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -684,14 +684,14 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateStatus(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -955,7 +955,7 @@ const CarECU$json: readonly string[] = ["vin", "ecu", "swVersion", "sw_version",
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
+function readJsonCarECU(j: unknown, r: JsonReader, depth: number): CarECU {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -970,14 +970,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   v = o["vin"];
   if (v !== undefined) {
     n++;
-    m.vin = readString(v, r.wf);
+    m.vin = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 2 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 sw_version
@@ -990,7 +990,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.swVersion = readString(v, r.wf);
+    m.swVersion = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 4 serial_number
@@ -1003,7 +1003,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.serialNumber = readString(v, r.wf);
+    m.serialNumber = stringFromJson(v, r.wellFormed);
     t += 18 + (v as string).length;
   }
   // 5 hw_version
@@ -1016,7 +1016,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.hwVersion = readString(v, r.wf);
+    m.hwVersion = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 6 boot_loader_version
@@ -1029,14 +1029,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.bootLoaderVersion = readString(v, r.wf);
+    m.bootLoaderVersion = stringFromJson(v, r.wellFormed);
     t += 23 + (v as string).length;
   }
   // 7 fingerprint
   v = o["fingerprint"];
   if (v !== undefined) {
     n++;
-    m.fingerprint = readString(v, r.wf);
+    m.fingerprint = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   // 8 code_data_string
@@ -1049,14 +1049,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.codeDataString = readString(v, r.wf);
+    m.codeDataString = stringFromJson(v, r.wellFormed);
     t += 20 + (v as string).length;
   }
   // 9 vendor
   v = o["vendor"];
   if (v !== undefined) {
     n++;
-    m.vendor = readString(v, r.wf);
+    m.vendor = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 10 supplier_sw_version
@@ -1069,7 +1069,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.supplierSwVersion = readString(v, r.wf);
+    m.supplierSwVersion = stringFromJson(v, r.wellFormed);
     t += 23 + (v as string).length;
   }
   // 11 epoch_usec
@@ -1082,8 +1082,8 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.epochUsec = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.epochUsec = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 12 assy_number
   v = o["assyNumber"];
@@ -1095,27 +1095,27 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.assyNumber = readString(v, r.wf);
+    m.assyNumber = stringFromJson(v, r.wellFormed);
     t += 16 + (v as string).length;
   }
   // 13 createdAt
   v = o["createdAt"];
   if (v !== undefined) {
     n++;
-    m.createdAt = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.createdAt = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 14 updatedAt
   v = o["updatedAt"];
   if (v !== undefined) {
     n++;
-    m.updatedAt = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updatedAt = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarECU$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarECU$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -1126,14 +1126,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarECU(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1358,7 +1358,7 @@ const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarUpdateProgress {
+function readJsonCarUpdateProgress(j: unknown, r: JsonReader, depth: number): CarUpdateProgress {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -1372,83 +1372,83 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
   v = o["fileCurrent"];
   if (v !== undefined) {
     n++;
-    m.fileCurrent = readLong(v, false);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.fileCurrent = int64FromJson(v, false);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 fileTotal
   v = o["fileTotal"];
   if (v !== undefined) {
     n++;
-    m.fileTotal = readLong(v, false);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.fileTotal = int64FromJson(v, false);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 pkgCurrent
   v = o["pkgCurrent"];
   if (v !== undefined) {
     n++;
-    m.pkgCurrent = readLong(v, false);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.pkgCurrent = int64FromJson(v, false);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 4 pkgTotal
   v = o["pkgTotal"];
   if (v !== undefined) {
     n++;
-    m.pkgTotal = readLong(v, false);
-    t += 12 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.pkgTotal = int64FromJson(v, false);
+    t += 12 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 5 installedFiles
   v = o["installedFiles"];
   if (v !== undefined) {
     n++;
-    m.installedFiles = readLong(v, true);
-    t += 18 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.installedFiles = int64FromJson(v, true);
+    t += 18 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 6 totalFiles
   v = o["totalFiles"];
   if (v !== undefined) {
     n++;
-    m.totalFiles = readLong(v, true);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.totalFiles = int64FromJson(v, true);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 7 carUpdateID
   v = o["carUpdateID"];
   if (v !== undefined) {
     n++;
-    m.carUpdateID = readLong(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.carUpdateID = int64FromJson(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 8 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 9 info
   v = o["info"];
   if (v !== undefined) {
     n++;
-    m.info = readString(v, r.wf);
+    m.info = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 10 status
   v = o["status"];
   if (v !== undefined) {
     n++;
-    m.status = readString(v, r.wf);
+    m.status = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 11 errCode
   v = o["errCode"];
   if (v !== undefined) {
     n++;
-    m.errCode = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.errCode = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarUpdateProgress$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateProgress$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -1459,14 +1459,14 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateProgress | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateProgress(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1607,7 +1607,7 @@ const FileKeysRequest$json: readonly string[] = ["fileIDs"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKeysRequest {
+function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): FileKeysRequest {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -1622,7 +1622,7 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
   if (v !== undefined) {
     n++;
     for (const x of isList(v)) {
-      m.fileIDs.push(readString(x, r.wf));
+      m.fileIDs.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -1631,7 +1631,7 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, FileKeysRequest$json);
+    if (n !== k) checkUnknownMembers(o, n, r, FileKeysRequest$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -1642,14 +1642,14 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeysRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonFileKeysRequest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -1865,7 +1865,7 @@ const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "tim
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
+function readJsonDTCEntry(j: unknown, r: JsonReader, depth: number): DTCEntry {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -1879,76 +1879,76 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
   v = o["createdAt"];
   if (v !== undefined) {
     n++;
-    m.createdAt = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.createdAt = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 vin
   v = o["vin"];
   if (v !== undefined) {
     n++;
-    m.vin = readString(v, r.wf);
+    m.vin = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 4 dtc
   v = o["dtc"];
   if (v !== undefined) {
     n++;
-    m.dtc = readLong(v, false);
-    t += 7 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.dtc = int64FromJson(v, false);
+    t += 7 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 5 timestamp
   v = o["timestamp"];
   if (v !== undefined) {
     n++;
-    m.timestamp = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.timestamp = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 6 speed
   v = o["speed"];
   if (v !== undefined) {
     n++;
-    m.speed = readUint32(v);
-    t += 9 + numberText(v as number);
+    m.speed = uint32FromJson(v);
+    t += 9 + numberTextLength(v as number);
   }
   // 7 mileage
   v = o["mileage"];
   if (v !== undefined) {
     n++;
-    m.mileage = readUint32(v);
-    t += 11 + numberText(v as number);
+    m.mileage = uint32FromJson(v);
+    t += 11 + numberTextLength(v as number);
   }
   // 8 volt
   v = o["volt"];
   if (v !== undefined) {
     n++;
-    m.volt = readUint32(v);
-    t += 8 + numberText(v as number);
+    m.volt = uint32FromJson(v);
+    t += 8 + numberTextLength(v as number);
   }
   // 9 snapshotBase64
   v = o["snapshotBase64"];
   if (v !== undefined) {
     n++;
-    m.snapshotBase64 = readString(v, r.wf);
+    m.snapshotBase64 = stringFromJson(v, r.wellFormed);
     t += 20 + (v as string).length;
   }
   // 10 status
   v = o["status"];
   if (v !== undefined) {
     n++;
-    m.status = readUint32(v);
-    t += 10 + numberText(v as number);
+    m.status = uint32FromJson(v);
+    t += 10 + numberTextLength(v as number);
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, DTCEntry$json);
+    if (n !== k) checkUnknownMembers(o, n, r, DTCEntry$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -1959,14 +1959,14 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): DTCEntry | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonDTCEntry(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2112,7 +2112,7 @@ const ECCKeys$json: readonly string[] = ["eccKeys"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
+function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2136,7 +2136,7 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, ECCKeys$json);
+    if (n !== k) checkUnknownMembers(o, n, r, ECCKeys$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -2147,14 +2147,14 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKeys | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonECCKeys(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2443,7 +2443,7 @@ const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_l
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
+function readJsonECCKey(j: unknown, r: JsonReader, depth: number): ECCKey {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2458,14 +2458,14 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 2 env
   v = o["env"];
   if (v !== undefined) {
     n++;
-    m.env = readString(v, r.wf);
+    m.env = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 pub_key_level_1
@@ -2550,20 +2550,20 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.created = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 10 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updated = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, ECCKey$json);
+    if (n !== k) checkUnknownMembers(o, n, r, ECCKey$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -2574,14 +2574,14 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKey | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonECCKey(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2726,7 +2726,7 @@ const BineryHex$json: readonly string[] = ["data"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
+function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2740,13 +2740,13 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
   v = o["data"];
   if (v !== undefined) {
     n++;
-    m.data = readBytes(v);
+    m.data = bytesFromJson(v);
     t += 10 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, BineryHex$json);
+    if (n !== k) checkUnknownMembers(o, n, r, BineryHex$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   if (m.data === EMPTY) m.data = new Uint8Array(0);
@@ -2758,14 +2758,14 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): BineryHex | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonBineryHex(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -2900,7 +2900,7 @@ const UpdateData$json: readonly string[] = ["id"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData {
+function readJsonUpdateData(j: unknown, r: JsonReader, depth: number): UpdateData {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2914,13 +2914,13 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
   v = o["id"];
   if (v !== undefined) {
     n++;
-    m.id = readLong(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.id = int64FromJson(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateData$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateData$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -2931,14 +2931,14 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateData(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3073,7 +3073,7 @@ const VehicleData$json: readonly string[] = ["vin"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleData {
+function readJsonVehicleData(j: unknown, r: JsonReader, depth: number): VehicleData {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -3087,13 +3087,13 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
   v = o["vin"];
   if (v !== undefined) {
     n++;
-    m.vin = readString(v, r.wf);
+    m.vin = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, VehicleData$json);
+    if (n !== k) checkUnknownMembers(o, n, r, VehicleData$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -3104,14 +3104,14 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleData | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonVehicleData(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3255,7 +3255,7 @@ const MessageStatus$json: readonly string[] = ["messageId", "status"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageStatus {
+function readJsonMessageStatus(j: unknown, r: JsonReader, depth: number): MessageStatus {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -3269,20 +3269,20 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
   v = o["messageId"];
   if (v !== undefined) {
     n++;
-    m.messageId = readString(v, r.wf);
+    m.messageId = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 2 status
   v = o["status"];
   if (v !== undefined) {
     n++;
-    m.status = readEnum(v, EmumStatus$numbers);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.status = enumFromJson(v, EmumStatus$numbers);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, MessageStatus$json);
+    if (n !== k) checkUnknownMembers(o, n, r, MessageStatus$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -3293,14 +3293,14 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MessageStatus | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonMessageStatus(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -3698,7 +3698,7 @@ const UpdateManifest$json: readonly string[] = ["id", "name", "version", "descri
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateManifest {
+function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): UpdateManifest {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -3713,28 +3713,28 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   v = o["id"];
   if (v !== undefined) {
     n++;
-    m.id = readLong(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.id = int64FromJson(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 name
   v = o["name"];
   if (v !== undefined) {
     n++;
-    m.name = readString(v, r.wf);
+    m.name = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 3 version
   v = o["version"];
   if (v !== undefined) {
     n++;
-    m.version = readString(v, r.wf);
+    m.version = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 4 description
   v = o["description"];
   if (v !== undefined) {
     n++;
-    m.description = readString(v, r.wf);
+    m.description = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   // 5 release_notes
@@ -3747,7 +3747,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.releaseNotes = readString(v, r.wf);
+    m.releaseNotes = stringFromJson(v, r.wellFormed);
     t += 18 + (v as string).length;
   }
   // 6 ecu_list
@@ -3760,7 +3760,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.ecuList = readString(v, r.wf);
+    m.ecuList = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 7 ecu_updates
@@ -3784,7 +3784,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   v = o["fingerprint"];
   if (v !== undefined) {
     n++;
-    m.fingerprint = readString(v, r.wf);
+    m.fingerprint = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   // 9 car_update_id
@@ -3797,28 +3797,28 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.carUpdateId = readLong(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.carUpdateId = int64FromJson(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 10 rollback
   v = o["rollback"];
   if (v !== undefined) {
     n++;
-    m.rollback = readBool(v);
+    m.rollback = boolFromJson(v);
     t += 12 + (v ? 4 : 5);
   }
   // 11 type
   v = o["type"];
   if (v !== undefined) {
     n++;
-    m.type = readString(v, r.wf);
+    m.type = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 12 vod
   v = o["vod"];
   if (v !== undefined) {
     n++;
-    m.vod = readString(v, r.wf);
+    m.vod = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 13 manifest_type
@@ -3831,57 +3831,57 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.manifestType = readInt32(v);
-    t += 16 + numberText(v as number);
+    m.manifestType = int32FromJson(v);
+    t += 16 + numberTextLength(v as number);
   }
   // 14 active
   v = o["active"];
   if (v !== undefined) {
     n++;
-    m.active = readBool(v);
+    m.active = boolFromJson(v);
     t += 10 + (v ? 4 : 5);
   }
   // 15 country
   v = o["country"];
   if (v !== undefined) {
     n++;
-    m.country = readString(v, r.wf);
+    m.country = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 16 powertrain
   v = o["powertrain"];
   if (v !== undefined) {
     n++;
-    m.powertrain = readString(v, r.wf);
+    m.powertrain = stringFromJson(v, r.wellFormed);
     t += 16 + (v as string).length;
   }
   // 17 restraint
   v = o["restraint"];
   if (v !== undefined) {
     n++;
-    m.restraint = readString(v, r.wf);
+    m.restraint = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 18 model
   v = o["model"];
   if (v !== undefined) {
     n++;
-    m.model = readString(v, r.wf);
+    m.model = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   // 19 trim
   v = o["trim"];
   if (v !== undefined) {
     n++;
-    m.trim = readString(v, r.wf);
+    m.trim = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 20 year
   v = o["year"];
   if (v !== undefined) {
     n++;
-    m.year = readInt32(v);
-    t += 8 + numberText(v as number);
+    m.year = int32FromJson(v);
+    t += 8 + numberTextLength(v as number);
   }
   // 21 body_type
   v = o["bodyType"];
@@ -3893,21 +3893,21 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.bodyType = readString(v, r.wf);
+    m.bodyType = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   // 22 sums
   v = o["sums"];
   if (v !== undefined) {
     n++;
-    m.sums = readString(v, r.wf);
+    m.sums = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 23 env
   v = o["env"];
   if (v !== undefined) {
     n++;
-    m.env = readString(v, r.wf);
+    m.env = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 24 update_duration
@@ -3920,8 +3920,8 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.updateDuration = readInt32(v);
-    t += 18 + numberText(v as number);
+    m.updateDuration = int32FromJson(v);
+    t += 18 + numberTextLength(v as number);
   }
   // 25 max_attempts
   v = o["maxAttempts"];
@@ -3933,27 +3933,27 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.maxAttempts = readInt32(v);
-    t += 15 + numberText(v as number);
+    m.maxAttempts = int32FromJson(v);
+    t += 15 + numberTextLength(v as number);
   }
   // 26 created
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.created = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 27 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updated = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateManifest$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifest$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -3964,14 +3964,14 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -4299,7 +4299,7 @@ const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): UpdateManifestECU {
+function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): UpdateManifestECU {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -4314,8 +4314,8 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   v = o["id"];
   if (v !== undefined) {
     n++;
-    m.id = readLong(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.id = int64FromJson(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 manifest_id
   v = o["manifestId"];
@@ -4327,21 +4327,21 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.manifestId = readLong(v, true);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.manifestId = int64FromJson(v, true);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 name
   v = o["name"];
   if (v !== undefined) {
     n++;
-    m.name = readString(v, r.wf);
+    m.name = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 4 version
   v = o["version"];
   if (v !== undefined) {
     n++;
-    m.version = readString(v, r.wf);
+    m.version = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 5 current_version
@@ -4354,7 +4354,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.currentVersion = readString(v, r.wf);
+    m.currentVersion = stringFromJson(v, r.wellFormed);
     t += 20 + (v as string).length;
   }
   // 6 hw_version
@@ -4367,7 +4367,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.hwVersion = readString(v, r.wf);
+    m.hwVersion = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 7 hw_versions
@@ -4381,7 +4381,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   if (v !== undefined) {
     n++;
     for (const x of isList(v)) {
-      m.hwVersions.push(readString(x, r.wf));
+      m.hwVersions.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.hwVersions.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -4397,14 +4397,14 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.configurationMask = readString(v, r.wf);
+    m.configurationMask = stringFromJson(v, r.wellFormed);
     t += 23 + (v as string).length;
   }
   // 9 configuration
   v = o["configuration"];
   if (v !== undefined) {
     n++;
-    m.configuration = readString(v, r.wf);
+    m.configuration = stringFromJson(v, r.wellFormed);
     t += 19 + (v as string).length;
   }
   // 10 self_download
@@ -4417,14 +4417,14 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.selfDownload = readBool(v);
+    m.selfDownload = boolFromJson(v);
     t += 16 + (v ? 4 : 5);
   }
   // 11 mode
   v = o["mode"];
   if (v !== undefined) {
     n++;
-    m.mode = readString(v, r.wf);
+    m.mode = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 12 files
@@ -4472,27 +4472,27 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.installPriority = readInt32(v);
-    t += 19 + numberText(v as number);
+    m.installPriority = int32FromJson(v);
+    t += 19 + numberTextLength(v as number);
   }
   // 16 created
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.created = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 17 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updated = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateManifestECU$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifestECU$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -4503,14 +4503,14 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestECU | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestECU(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -4850,7 +4850,7 @@ const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manife
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): UpdateManifestFile {
+function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): UpdateManifestFile {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -4871,7 +4871,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.fileId = readString(v, r.wf);
+    m.fileId = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 2 manifest_ecu_id
@@ -4884,21 +4884,21 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.manifestEcuId = readLong(v, true);
-    t += 17 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.manifestEcuId = int64FromJson(v, true);
+    t += 17 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 filename
   v = o["filename"];
   if (v !== undefined) {
     n++;
-    m.filename = readString(v, r.wf);
+    m.filename = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   // 4 url
   v = o["url"];
   if (v !== undefined) {
     n++;
-    m.url = readString(v, r.wf);
+    m.url = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 5 file_size
@@ -4911,29 +4911,29 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.fileSize = readLong(v, false);
-    t += 12 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.fileSize = int64FromJson(v, false);
+    t += 12 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 6 checksum
   v = o["checksum"];
   if (v !== undefined) {
     n++;
-    m.checksum = readString(v, r.wf);
+    m.checksum = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   // 7 type
   v = o["type"];
   if (v !== undefined) {
     n++;
-    m.type = readString(v, r.wf);
+    m.type = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 8 order
   v = o["order"];
   if (v !== undefined) {
     n++;
-    m.order = readInt32(v);
-    t += 9 + numberText(v as number);
+    m.order = int32FromJson(v);
+    t += 9 + numberTextLength(v as number);
   }
   // 9 write_region
   v = o["writeRegion"];
@@ -4984,14 +4984,14 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.parsedFile = readBool(v);
+    m.parsedFile = boolFromJson(v);
     t += 14 + (v ? 4 : 5);
   }
   // 13 signature
   v = o["signature"];
   if (v !== undefined) {
     n++;
-    m.signature = readString(v, r.wf);
+    m.signature = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 14 compatible_trims
@@ -5005,7 +5005,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (v !== undefined) {
     n++;
     for (const x of isList(v)) {
-      m.compatibleTrims.push(readString(x, r.wf));
+      m.compatibleTrims.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.compatibleTrims.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -5022,7 +5022,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   if (v !== undefined) {
     n++;
     for (const x of isList(v)) {
-      m.compatibleDriveSides.push(readString(x, r.wf));
+      m.compatibleDriveSides.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.compatibleDriveSides.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -5032,20 +5032,20 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readString(v, r.wf);
+    m.created = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 17 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readString(v, r.wf);
+    m.updated = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateManifestFile$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifestFile$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -5056,14 +5056,14 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestFile | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonUpdateManifestFile(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5207,7 +5207,7 @@ const MemoryRegion$json: readonly string[] = ["offset", "length"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryRegion {
+function readJsonMemoryRegion(j: unknown, r: JsonReader, depth: number): MemoryRegion {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5221,20 +5221,20 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
   v = o["offset"];
   if (v !== undefined) {
     n++;
-    m.offset = readLong(v, false);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.offset = int64FromJson(v, false);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 length
   v = o["length"];
   if (v !== undefined) {
     n++;
-    m.length = readLong(v, false);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.length = int64FromJson(v, false);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, MemoryRegion$json);
+    if (n !== k) checkUnknownMembers(o, n, r, MemoryRegion$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -5245,14 +5245,14 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MemoryRegion | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonMemoryRegion(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5423,7 +5423,7 @@ const FileKeyResponse$json: readonly string[] = ["fileId", "file_id", "key", "au
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKeyResponse {
+function readJsonFileKeyResponse(j: unknown, r: JsonReader, depth: number): FileKeyResponse {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5444,41 +5444,41 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
   }
   if (v !== undefined) {
     n++;
-    m.fileId = readString(v, r.wf);
+    m.fileId = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 2 key
   v = o["key"];
   if (v !== undefined) {
     n++;
-    m.key = readString(v, r.wf);
+    m.key = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 auth
   v = o["auth"];
   if (v !== undefined) {
     n++;
-    m.auth = readString(v, r.wf);
+    m.auth = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 4 nonce
   v = o["nonce"];
   if (v !== undefined) {
     n++;
-    m.nonce = readString(v, r.wf);
+    m.nonce = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   // 5 error
   v = o["error"];
   if (v !== undefined) {
     n++;
-    m.error = readString(v, r.wf);
+    m.error = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, FileKeyResponse$json);
+    if (n !== k) checkUnknownMembers(o, n, r, FileKeyResponse$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -5489,14 +5489,14 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeyResponse | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonFileKeyResponse(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5640,7 +5640,7 @@ const FeatureCodes$json: readonly string[] = ["familyCode", "featureCode"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCodes {
+function readJsonFeatureCodes(j: unknown, r: JsonReader, depth: number): FeatureCodes {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5654,20 +5654,20 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
   v = o["familyCode"];
   if (v !== undefined) {
     n++;
-    m.familyCode = readString(v, r.wf);
+    m.familyCode = stringFromJson(v, r.wellFormed);
     t += 16 + (v as string).length;
   }
   // 2 featureCode
   v = o["featureCode"];
   if (v !== undefined) {
     n++;
-    m.featureCode = readString(v, r.wf);
+    m.featureCode = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, FeatureCodes$json);
+    if (n !== k) checkUnknownMembers(o, n, r, FeatureCodes$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -5678,14 +5678,14 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FeatureCodes | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonFeatureCodes(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -5957,7 +5957,7 @@ const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "v
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): VehicleSpecification {
+function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number): VehicleSpecification {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5971,84 +5971,84 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
   v = o["orderId"];
   if (v !== undefined) {
     n++;
-    m.orderId = readString(v, r.wf);
+    m.orderId = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 2 productId
   v = o["productId"];
   if (v !== undefined) {
     n++;
-    m.productId = readString(v, r.wf);
+    m.productId = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 3 vehicleId
   v = o["vehicleId"];
   if (v !== undefined) {
     n++;
-    m.vehicleId = readString(v, r.wf);
+    m.vehicleId = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 4 mfPlant
   v = o["mfPlant"];
   if (v !== undefined) {
     n++;
-    m.mfPlant = readString(v, r.wf);
+    m.mfPlant = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 5 modelType
   v = o["modelType"];
   if (v !== undefined) {
     n++;
-    m.modelType = readString(v, r.wf);
+    m.modelType = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 6 modelId
   v = o["modelId"];
   if (v !== undefined) {
     n++;
-    m.modelId = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.modelId = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 7 modelYear
   v = o["modelYear"];
   if (v !== undefined) {
     n++;
-    m.modelYear = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.modelYear = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 8 sn
   v = o["sn"];
   if (v !== undefined) {
     n++;
-    m.sn = readString(v, r.wf);
+    m.sn = stringFromJson(v, r.wellFormed);
     t += 8 + (v as string).length;
   }
   // 9 version
   v = o["version"];
   if (v !== undefined) {
     n++;
-    m.version = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.version = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 10 model
   v = o["model"];
   if (v !== undefined) {
     n++;
-    m.model = readString(v, r.wf);
+    m.model = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   // 11 vinPre
   v = o["vinPre"];
   if (v !== undefined) {
     n++;
-    m.vinPre = readString(v, r.wf);
+    m.vinPre = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 12 destCon
   v = o["destCon"];
   if (v !== undefined) {
     n++;
-    m.destCon = readString(v, r.wf);
+    m.destCon = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 13 feature
@@ -6066,20 +6066,20 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
   v = o["date"];
   if (v !== undefined) {
     n++;
-    m.date = readLong(v, true);
-    t += 8 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.date = int64FromJson(v, true);
+    t += 8 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 15 fOrderId
   v = o["fOrderId"];
   if (v !== undefined) {
     n++;
-    m.fOrderId = readString(v, r.wf);
+    m.fOrderId = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, VehicleSpecification$json);
+    if (n !== k) checkUnknownMembers(o, n, r, VehicleSpecification$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -6090,14 +6090,14 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleSpecification | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonVehicleSpecification(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6270,7 +6270,7 @@ const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "Ve
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
+function readJsonOrder(j: unknown, r: JsonReader, depth: number): Order {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -6284,21 +6284,21 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   v = o["specId"];
   if (v !== undefined) {
     n++;
-    m.specId = readLong(v, true);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.specId = int64FromJson(v, true);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 orderNo
   v = o["orderNo"];
   if (v !== undefined) {
     n++;
-    m.orderNo = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.orderNo = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 msgIdentifier
   v = o["msgIdentifier"];
   if (v !== undefined) {
     n++;
-    m.msgIdentifier = readString(v, r.wf);
+    m.msgIdentifier = stringFromJson(v, r.wellFormed);
     t += 19 + (v as string).length;
   }
   // 4 VehicleSpecification
@@ -6311,7 +6311,7 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, Order$json);
+    if (n !== k) checkUnknownMembers(o, n, r, Order$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -6322,14 +6322,14 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): Order | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonOrder(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;
@@ -6464,7 +6464,7 @@ const CarUpdateRequest$json: readonly string[] = ["carUpdateId", "car_update_id"
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUpdateRequest {
+function readJsonCarUpdateRequest(j: unknown, r: JsonReader, depth: number): CarUpdateRequest {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -6485,13 +6485,13 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
   }
   if (v !== undefined) {
     n++;
-    m.carUpdateId = readLong(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.carUpdateId = int64FromJson(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarUpdateRequest$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateRequest$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
@@ -6502,14 +6502,14 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
  * would, or returns undefined for anything it does not take: the caller then runs the slow
  * path, for its exact result or error. `wellFormed` says that every string in `json` is
  * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
+ * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
  * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
+ * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
+ * the reader does not know are not looked for: see JsonReader.count.
  */
 export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateRequest | undefined {
   try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
+    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
     const m = readJsonCarUpdateRequest(json, r, 1);
     if (counts !== undefined) {
       counts.keys = r.keys;

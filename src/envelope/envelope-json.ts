@@ -199,7 +199,7 @@ export function readJsonText(
     // Members not counted: the colon count shows those the reader did not read, and they go to
     // the slow path. With ignoreUnknownFields, which lets unknown members go, a value holding
     // more members than were read (or a field read from a polluted Object.prototype) is read
-    // again, counting: unknownMembers then decides.
+    // again, counting: checkUnknownMembers then decides.
     const levels = Math.min(2 * o.recursionLimit + 2, MAX_LEVELS);
     if (compact && o.ignoreUnknownFields && valueMembers(json, levels) !== counts.keys) {
       fast = fromJsonGRPC_AttendantPayload(

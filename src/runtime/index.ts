@@ -49,16 +49,16 @@ export {
 } from "./binary-writer.js";
 export { MAX_DECIMAL_CHARS } from "./int64.js";
 export {
-  type JsonRead,
-  numberText,
-  readBool,
-  readBytes,
-  readEnum,
-  readInt32,
-  readLong,
-  readString,
-  readUint32,
-  unknownMembers,
+  boolFromJson,
+  bytesFromJson,
+  checkUnknownMembers,
+  enumFromJson,
+  int32FromJson,
+  int64FromJson,
+  type JsonReader,
+  numberTextLength,
+  stringFromJson,
+  uint32FromJson,
 } from "./json-reader.js";
 export {
   boolToJson,
