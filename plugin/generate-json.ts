@@ -506,7 +506,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       for (const f of emptyBytesFields(desc)) {
         c.line(
           `if (m.${f.localName} === `,
-          c.rt("EMPTY"),
+          c.rt("EMPTY_BYTES"),
           `) m.${f.localName} = new Uint8Array(0);`,
         );
       }

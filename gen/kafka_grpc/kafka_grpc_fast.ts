@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonObject, JsonReader, JsonWriter, Reader, Scope, Writer } from "#runtime";
-import { bail, bool, boolFromJson, boolToJson, bytes, bytesFromJson, bytesToJson, checkUnknown, checkUnknownMembers, element, EMPTY, enter, entryTag, enumFromJson, enumToJson, finish, fork, int32FromJson, int32ToJson, int64, int64FieldToJson, int64FromJson, int64ToJson, isList, isMessage, isRecord, isZeroLong, join, len, mapKeys, member, message, numberTextLength, oneofCase, other, own, reader, setOwn, str, stringFromJson, stringToJson, tag, uint32FromJson, uint32ToJson, uint64, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
+import { bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknown, checkUnknownMembers, countElement, createReader, EMPTY_BYTES, enter, enumFromJson, enumToJson, finish, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isList, isMessage, isRecord, isZeroLong, join, mapKeys, numberTextLength, oneofCase, own, readBool, readBytes, readEntryTag, readInt64, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -36,58 +36,58 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 
 /**
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): GRPC_AttendantPayload {
-  r.s = GRPC_AttendantPayload$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = GRPC_AttendantPayload$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 handler: string, LEN
-        m.handler = str(r, end);
+        m.handler = readString(r, end);
         break;
       case 18: // 2 carUpdateStatus: CarUpdateStatus, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "carUpdateStatus", readCarUpdateStatus, createCarUpdateStatus);
+        m.Data = readOneofMessage(r, end, m.Data, "carUpdateStatus", readCarUpdateStatus, createCarUpdateStatus);
         break;
       case 26: // 3 carUpdateProgress: CarUpdateProgress, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "carUpdateProgress", readCarUpdateProgress, createCarUpdateProgress);
+        m.Data = readOneofMessage(r, end, m.Data, "carUpdateProgress", readCarUpdateProgress, createCarUpdateProgress);
         break;
       case 34: // 4 fileKeyReq: FileKeysRequest, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "fileKeyReq", readFileKeysRequest, createFileKeysRequest);
+        m.Data = readOneofMessage(r, end, m.Data, "fileKeyReq", readFileKeysRequest, createFileKeysRequest);
         break;
       case 42: // 5 keys: ECCKeys, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "keys", readECCKeys, createECCKeys);
+        m.Data = readOneofMessage(r, end, m.Data, "keys", readECCKeys, createECCKeys);
         break;
       case 50: // 6 updateApprove: UpdateData, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "updateApprove", readUpdateData, createUpdateData);
+        m.Data = readOneofMessage(r, end, m.Data, "updateApprove", readUpdateData, createUpdateData);
         break;
       case 58: // 7 updateGet: VehicleData, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "updateGet", readVehicleData, createVehicleData);
+        m.Data = readOneofMessage(r, end, m.Data, "updateGet", readVehicleData, createVehicleData);
         break;
       case 66: // 8 updateManifest: UpdateManifest, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "updateManifest", readUpdateManifest, createUpdateManifest);
+        m.Data = readOneofMessage(r, end, m.Data, "updateManifest", readUpdateManifest, createUpdateManifest);
         break;
       case 74: // 9 order: Order, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "order", readOrder, createOrder);
+        m.Data = readOneofMessage(r, end, m.Data, "order", readOrder, createOrder);
         break;
       case 82: // 10 messageStatus: MessageStatus, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "messageStatus", readMessageStatus, createMessageStatus);
+        m.Data = readOneofMessage(r, end, m.Data, "messageStatus", readMessageStatus, createMessageStatus);
         break;
       case 90: // 11 dtcEntry: DTCEntry, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "dtcEntry", readDTCEntry, createDTCEntry);
+        m.Data = readOneofMessage(r, end, m.Data, "dtcEntry", readDTCEntry, createDTCEntry);
         break;
       case 98: // 12 carUpdateRequest: CarUpdateRequest, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
+        m.Data = readOneofMessage(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -100,7 +100,7 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
  * `too_large`.
  */
 export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): GRPC_AttendantPayload {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload());
 }
 
@@ -490,44 +490,44 @@ function createCarUpdateStatus(): CarUpdateStatus {
  * zero value, fields other than key (1) and value (2) are skipped, as in protobuf-es.
  */
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
-  element(r);
-  const e = len(r, end);
-  const scope = r.s;
-  r.s = CarUpdateStatus$ecus;
+  countElement(r);
+  const e = readLength(r, end);
+  const scope = r.scope;
+  r.scope = CarUpdateStatus$ecus;
   let k = "";
   let v: CarECU | undefined;
-  while (r.p < e) {
-    const s = r.p;
-    const t = entryTag(r, e);
-    if (t === 10) k = str(r, e);
-    else if (t === 18) v = message(r, e, v, readCarECU, createCarECU); // read twice: merged
-    else other(r, t, s, e, undefined, false); // skipped, never kept
+  while (r.pos < e) {
+    const start = r.pos;
+    const tag = readEntryTag(r, e);
+    if (tag === 10) k = readString(r, e);
+    else if (tag === 18) v = readMessage(r, e, v, readCarECU, createCarECU); // read twice: merged
+    else readUnknownField(r, tag, start, e, undefined, false); // skipped, never kept
   }
   setOwn(map, k, v ?? createCarECU());
-  r.s = scope;
+  r.scope = scope;
 }
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpdateStatus {
-  r.s = CarUpdateStatus$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = CarUpdateStatus$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 ecus: map entry, LEN
         readCarUpdateStatusEcus(r, end, m.ecus);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -540,7 +540,7 @@ function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpd
  * `too_large`.
  */
 export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateStatus {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarUpdateStatus(r, bytes.length, createCarUpdateStatus());
 }
 
@@ -716,64 +716,64 @@ function createCarECU(): CarECU {
 
 /**
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
-  r.s = CarECU$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = CarECU$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 vin: string, LEN
-        m.vin = str(r, end);
+        m.vin = readString(r, end);
         break;
       case 18: // 2 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 26: // 3 sw_version: string, LEN
-        m.swVersion = str(r, end);
+        m.swVersion = readString(r, end);
         break;
       case 34: // 4 serial_number: string, LEN
-        m.serialNumber = str(r, end);
+        m.serialNumber = readString(r, end);
         break;
       case 42: // 5 hw_version: string, LEN
-        m.hwVersion = str(r, end);
+        m.hwVersion = readString(r, end);
         break;
       case 50: // 6 boot_loader_version: string, LEN
-        m.bootLoaderVersion = str(r, end);
+        m.bootLoaderVersion = readString(r, end);
         break;
       case 58: // 7 fingerprint: string, LEN
-        m.fingerprint = str(r, end);
+        m.fingerprint = readString(r, end);
         break;
       case 66: // 8 code_data_string: string, LEN
-        m.codeDataString = str(r, end);
+        m.codeDataString = readString(r, end);
         break;
       case 74: // 9 vendor: string, LEN
-        m.vendor = str(r, end);
+        m.vendor = readString(r, end);
         break;
       case 82: // 10 supplier_sw_version: string, LEN
-        m.supplierSwVersion = str(r, end);
+        m.supplierSwVersion = readString(r, end);
         break;
       case 88: // 11 epoch_usec: int64, VARINT
-        m.epochUsec = int64(r, end);
+        m.epochUsec = readInt64(r, end);
         break;
       case 98: // 12 assy_number: string, LEN
-        m.assyNumber = str(r, end);
+        m.assyNumber = readString(r, end);
         break;
       case 104: // 13 createdAt: int64, optional, VARINT
-        m.createdAt = int64(r, end);
+        m.createdAt = readInt64(r, end);
         break;
       case 112: // 14 updatedAt: int64, optional, VARINT
-        m.updatedAt = int64(r, end);
+        m.updatedAt = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -786,7 +786,7 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
  * `too_large`.
  */
 export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarECU {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarECU(r, bytes.length, createCarECU());
 }
 
@@ -1158,55 +1158,55 @@ function createCarUpdateProgress(): CarUpdateProgress {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): CarUpdateProgress {
-  r.s = CarUpdateProgress$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = CarUpdateProgress$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 fileCurrent: uint64, VARINT
-        m.fileCurrent = uint64(r, end);
+        m.fileCurrent = readUint64(r, end);
         break;
       case 16: // 2 fileTotal: uint64, VARINT
-        m.fileTotal = uint64(r, end);
+        m.fileTotal = readUint64(r, end);
         break;
       case 24: // 3 pkgCurrent: uint64, VARINT
-        m.pkgCurrent = uint64(r, end);
+        m.pkgCurrent = readUint64(r, end);
         break;
       case 32: // 4 pkgTotal: uint64, VARINT
-        m.pkgTotal = uint64(r, end);
+        m.pkgTotal = readUint64(r, end);
         break;
       case 40: // 5 installedFiles: int64, VARINT
-        m.installedFiles = int64(r, end);
+        m.installedFiles = readInt64(r, end);
         break;
       case 48: // 6 totalFiles: int64, VARINT
-        m.totalFiles = int64(r, end);
+        m.totalFiles = readInt64(r, end);
         break;
       case 56: // 7 carUpdateID: int64, VARINT
-        m.carUpdateID = int64(r, end);
+        m.carUpdateID = readInt64(r, end);
         break;
       case 66: // 8 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 74: // 9 info: string, LEN
-        m.info = str(r, end);
+        m.info = readString(r, end);
         break;
       case 82: // 10 status: string, LEN
-        m.status = str(r, end);
+        m.status = readString(r, end);
         break;
       case 88: // 11 errCode: int64, VARINT
-        m.errCode = int64(r, end);
+        m.errCode = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -1219,7 +1219,7 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
  * `too_large`.
  */
 export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateProgress {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarUpdateProgress(r, bytes.length, createCarUpdateProgress());
 }
 
@@ -1491,25 +1491,25 @@ function createFileKeysRequest(): FileKeysRequest {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKeysRequest {
-  r.s = FileKeysRequest$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = FileKeysRequest$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 fileIDs: repeated string, LEN
-        m.fileIDs.push(str(r, end));
+        m.fileIDs.push(readString(r, end));
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -1522,7 +1522,7 @@ function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKe
  * `too_large`.
  */
 export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeysRequest {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readFileKeysRequest(r, bytes.length, createFileKeysRequest());
 }
 
@@ -1674,52 +1674,52 @@ function createDTCEntry(): DTCEntry {
 
 /**
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
-  r.s = DTCEntry$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = DTCEntry$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 createdAt: int64, VARINT
-        m.createdAt = int64(r, end);
+        m.createdAt = readInt64(r, end);
         break;
       case 18: // 2 vin: string, LEN
-        m.vin = str(r, end);
+        m.vin = readString(r, end);
         break;
       case 26: // 3 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 32: // 4 dtc: uint64, VARINT
-        m.dtc = uint64(r, end);
+        m.dtc = readUint64(r, end);
         break;
       case 40: // 5 timestamp: int64, VARINT
-        m.timestamp = int64(r, end);
+        m.timestamp = readInt64(r, end);
         break;
       case 48: // 6 speed: uint32, VARINT
-        m.speed = varint(r, end) >>> 0;
+        m.speed = readVarint(r, end) >>> 0;
         break;
       case 56: // 7 mileage: uint32, VARINT
-        m.mileage = varint(r, end) >>> 0;
+        m.mileage = readVarint(r, end) >>> 0;
         break;
       case 64: // 8 volt: uint32, VARINT
-        m.volt = varint(r, end) >>> 0;
+        m.volt = readVarint(r, end) >>> 0;
         break;
       case 74: // 9 snapshotBase64: string, LEN
-        m.snapshotBase64 = str(r, end);
+        m.snapshotBase64 = readString(r, end);
         break;
       case 80: // 10 status: uint32, VARINT
-        m.status = varint(r, end) >>> 0;
+        m.status = readVarint(r, end) >>> 0;
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -1732,7 +1732,7 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
  * `too_large`.
  */
 export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): DTCEntry {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readDTCEntry(r, bytes.length, createDTCEntry());
 }
 
@@ -1991,25 +1991,25 @@ function createECCKeys(): ECCKeys {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
-  r.s = ECCKeys$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = ECCKeys$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
-        m.eccKeys.push(message(r, end, undefined, readECCKey, createECCKey));
+        m.eccKeys.push(readMessage(r, end, undefined, readECCKey, createECCKey));
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -2022,7 +2022,7 @@ function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
  * `too_large`.
  */
 export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKeys {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readECCKeys(r, bytes.length, createECCKeys());
 }
 
@@ -2179,52 +2179,52 @@ function createECCKey(): ECCKey {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
-  r.s = ECCKey$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = ECCKey$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 18: // 2 env: string, LEN
-        m.env = str(r, end);
+        m.env = readString(r, end);
         break;
       case 26: // 3 pub_key_level_1: BineryHex, LEN
-        m.pubKeyLevel1 = message(r, end, m.pubKeyLevel1, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.pubKeyLevel1 = readMessage(r, end, m.pubKeyLevel1, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 34: // 4 pub_key_level_2: BineryHex, LEN
-        m.pubKeyLevel2 = message(r, end, m.pubKeyLevel2, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.pubKeyLevel2 = readMessage(r, end, m.pubKeyLevel2, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 42: // 5 pub_key_level_3: BineryHex, LEN
-        m.pubKeyLevel3 = message(r, end, m.pubKeyLevel3, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.pubKeyLevel3 = readMessage(r, end, m.pubKeyLevel3, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 50: // 6 level_1: BineryHex, LEN
-        m.level1 = message(r, end, m.level1, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.level1 = readMessage(r, end, m.level1, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 58: // 7 level_2: BineryHex, LEN
-        m.level2 = message(r, end, m.level2, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.level2 = readMessage(r, end, m.level2, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 66: // 8 level_3: BineryHex, LEN
-        m.level3 = message(r, end, m.level3, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.level3 = readMessage(r, end, m.level3, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 72: // 9 created: int64, optional, VARINT
-        m.created = int64(r, end);
+        m.created = readInt64(r, end);
         break;
       case 80: // 10 updated: int64, optional, VARINT
-        m.updated = int64(r, end);
+        m.updated = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -2237,7 +2237,7 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
  * `too_large`.
  */
 export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKey {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readECCKey(r, bytes.length, createECCKey());
 }
 
@@ -2610,31 +2610,31 @@ function createBineryHex(): BineryHex {
  * array that a read replaces costs more than the compare).
  */
 function createBineryHexForRead(): BineryHex {
-  return { $typeName: "kafka_grpc.BineryHex", data: EMPTY };
+  return { $typeName: "kafka_grpc.BineryHex", data: EMPTY_BYTES };
 }
 
 /**
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
-  r.s = BineryHex$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = BineryHex$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 data: bytes, LEN
-        m.data = bytes(r, end);
+        m.data = readBytes(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (m.data === EMPTY) m.data = new Uint8Array(0);
-  if (u !== undefined) m.$unknown = u;
+  if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -2647,7 +2647,7 @@ function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
  * `too_large`.
  */
 export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): BineryHex {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readBineryHex(r, bytes.length, createBineryHexForRead());
 }
 
@@ -2749,7 +2749,7 @@ function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex 
     if (n !== k) checkUnknownMembers(o, n, r, BineryHex$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (m.data === EMPTY) m.data = new Uint8Array(0);
+  if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
   return m;
 }
 
@@ -2790,25 +2790,25 @@ function createUpdateData(): UpdateData {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
-  r.s = UpdateData$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = UpdateData$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 id: int64, VARINT
-        m.id = int64(r, end);
+        m.id = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -2821,7 +2821,7 @@ function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
  * `too_large`.
  */
 export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateData {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateData(r, bytes.length, createUpdateData());
 }
 
@@ -2963,25 +2963,25 @@ function createVehicleData(): VehicleData {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
-  r.s = VehicleData$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = VehicleData$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 vin: string, LEN
-        m.vin = str(r, end);
+        m.vin = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -2994,7 +2994,7 @@ function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
  * `too_large`.
  */
 export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleData {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readVehicleData(r, bytes.length, createVehicleData());
 }
 
@@ -3136,28 +3136,28 @@ function createMessageStatus(): MessageStatus {
 
 /**
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageStatus {
-  r.s = MessageStatus$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = MessageStatus$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 messageId: string, LEN
-        m.messageId = str(r, end);
+        m.messageId = readString(r, end);
         break;
       case 16: // 2 status: EmumStatus, VARINT
-        m.status = varint(r, end);
+        m.status = readVarint(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -3170,7 +3170,7 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
  * `too_large`.
  */
 export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MessageStatus {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readMessageStatus(r, bytes.length, createMessageStatus());
 }
 
@@ -3325,103 +3325,103 @@ function createUpdateManifest(): UpdateManifest {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateManifest {
-  r.s = UpdateManifest$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = UpdateManifest$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 id: int64, VARINT
-        m.id = int64(r, end);
+        m.id = readInt64(r, end);
         break;
       case 18: // 2 name: string, LEN
-        m.name = str(r, end);
+        m.name = readString(r, end);
         break;
       case 26: // 3 version: string, LEN
-        m.version = str(r, end);
+        m.version = readString(r, end);
         break;
       case 34: // 4 description: string, LEN
-        m.description = str(r, end);
+        m.description = readString(r, end);
         break;
       case 42: // 5 release_notes: string, LEN
-        m.releaseNotes = str(r, end);
+        m.releaseNotes = readString(r, end);
         break;
       case 50: // 6 ecu_list: string, LEN
-        m.ecuList = str(r, end);
+        m.ecuList = readString(r, end);
         break;
       case 58: // 7 ecu_updates: repeated UpdateManifestECU, LEN
-        m.ecuUpdates.push(message(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
+        m.ecuUpdates.push(readMessage(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
         break;
       case 66: // 8 fingerprint: string, LEN
-        m.fingerprint = str(r, end);
+        m.fingerprint = readString(r, end);
         break;
       case 72: // 9 car_update_id: int64, VARINT
-        m.carUpdateId = int64(r, end);
+        m.carUpdateId = readInt64(r, end);
         break;
       case 80: // 10 rollback: bool, VARINT
-        m.rollback = bool(r, end);
+        m.rollback = readBool(r, end);
         break;
       case 90: // 11 type: string, LEN
-        m.type = str(r, end);
+        m.type = readString(r, end);
         break;
       case 98: // 12 vod: string, LEN
-        m.vod = str(r, end);
+        m.vod = readString(r, end);
         break;
       case 104: // 13 manifest_type: int32, VARINT
-        m.manifestType = varint(r, end);
+        m.manifestType = readVarint(r, end);
         break;
       case 112: // 14 active: bool, optional, VARINT
-        m.active = bool(r, end);
+        m.active = readBool(r, end);
         break;
       case 122: // 15 country: string, LEN
-        m.country = str(r, end);
+        m.country = readString(r, end);
         break;
       case 130: // 16 powertrain: string, LEN
-        m.powertrain = str(r, end);
+        m.powertrain = readString(r, end);
         break;
       case 138: // 17 restraint: string, LEN
-        m.restraint = str(r, end);
+        m.restraint = readString(r, end);
         break;
       case 146: // 18 model: string, LEN
-        m.model = str(r, end);
+        m.model = readString(r, end);
         break;
       case 154: // 19 trim: string, LEN
-        m.trim = str(r, end);
+        m.trim = readString(r, end);
         break;
       case 160: // 20 year: int32, VARINT
-        m.year = varint(r, end);
+        m.year = readVarint(r, end);
         break;
       case 170: // 21 body_type: string, LEN
-        m.bodyType = str(r, end);
+        m.bodyType = readString(r, end);
         break;
       case 178: // 22 sums: string, LEN
-        m.sums = str(r, end);
+        m.sums = readString(r, end);
         break;
       case 186: // 23 env: string, LEN
-        m.env = str(r, end);
+        m.env = readString(r, end);
         break;
       case 192: // 24 update_duration: int32, VARINT
-        m.updateDuration = varint(r, end);
+        m.updateDuration = readVarint(r, end);
         break;
       case 200: // 25 max_attempts: int32, VARINT
-        m.maxAttempts = varint(r, end);
+        m.maxAttempts = readVarint(r, end);
         break;
       case 208: // 26 created: int64, optional, VARINT
-        m.created = int64(r, end);
+        m.created = readInt64(r, end);
         break;
       case 216: // 27 updated: int64, optional, VARINT
-        m.updated = int64(r, end);
+        m.updated = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -3434,7 +3434,7 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
  * `too_large`.
  */
 export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifest {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateManifest(r, bytes.length, createUpdateManifest());
 }
 
@@ -3996,73 +3996,73 @@ function createUpdateManifestECU(): UpdateManifestECU {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): UpdateManifestECU {
-  r.s = UpdateManifestECU$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = UpdateManifestECU$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 id: int64, VARINT
-        m.id = int64(r, end);
+        m.id = readInt64(r, end);
         break;
       case 16: // 2 manifest_id: int64, VARINT
-        m.manifestId = int64(r, end);
+        m.manifestId = readInt64(r, end);
         break;
       case 26: // 3 name: string, LEN
-        m.name = str(r, end);
+        m.name = readString(r, end);
         break;
       case 34: // 4 version: string, LEN
-        m.version = str(r, end);
+        m.version = readString(r, end);
         break;
       case 42: // 5 current_version: string, LEN
-        m.currentVersion = str(r, end);
+        m.currentVersion = readString(r, end);
         break;
       case 50: // 6 hw_version: string, LEN
-        m.hwVersion = str(r, end);
+        m.hwVersion = readString(r, end);
         break;
       case 58: // 7 hw_versions: repeated string, LEN
-        m.hwVersions.push(str(r, end));
+        m.hwVersions.push(readString(r, end));
         break;
       case 66: // 8 configuration_mask: string, LEN
-        m.configurationMask = str(r, end);
+        m.configurationMask = readString(r, end);
         break;
       case 74: // 9 configuration: string, LEN
-        m.configuration = str(r, end);
+        m.configuration = readString(r, end);
         break;
       case 80: // 10 self_download: bool, VARINT
-        m.selfDownload = bool(r, end);
+        m.selfDownload = readBool(r, end);
         break;
       case 90: // 11 mode: string, LEN
-        m.mode = str(r, end);
+        m.mode = readString(r, end);
         break;
       case 98: // 12 files: repeated UpdateManifestFile, LEN
-        m.files.push(message(r, end, undefined, readUpdateManifestFile, createUpdateManifestFile));
+        m.files.push(readMessage(r, end, undefined, readUpdateManifestFile, createUpdateManifestFile));
         break;
       case 106: // 13 rollback: repeated UpdateManifestECU, LEN
-        m.rollback.push(message(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
+        m.rollback.push(readMessage(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
         break;
       case 114: // 14 ecc_keys: ECCKey, LEN
-        m.eccKeys = message(r, end, m.eccKeys, readECCKey, createECCKey); // read twice: merged
+        m.eccKeys = readMessage(r, end, m.eccKeys, readECCKey, createECCKey); // read twice: merged
         break;
       case 120: // 15 install_priority: int32, VARINT
-        m.installPriority = varint(r, end);
+        m.installPriority = readVarint(r, end);
         break;
       case 128: // 16 created: int64, optional, VARINT
-        m.created = int64(r, end);
+        m.created = readInt64(r, end);
         break;
       case 136: // 17 updated: int64, optional, VARINT
-        m.updated = int64(r, end);
+        m.updated = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -4075,7 +4075,7 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
  * `too_large`.
  */
 export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestECU {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateManifestECU(r, bytes.length, createUpdateManifestECU());
 }
 
@@ -4535,73 +4535,73 @@ function createUpdateManifestFile(): UpdateManifestFile {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): UpdateManifestFile {
-  r.s = UpdateManifestFile$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = UpdateManifestFile$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 file_id: string, LEN
-        m.fileId = str(r, end);
+        m.fileId = readString(r, end);
         break;
       case 16: // 2 manifest_ecu_id: int64, VARINT
-        m.manifestEcuId = int64(r, end);
+        m.manifestEcuId = readInt64(r, end);
         break;
       case 26: // 3 filename: string, LEN
-        m.filename = str(r, end);
+        m.filename = readString(r, end);
         break;
       case 34: // 4 url: string, LEN
-        m.url = str(r, end);
+        m.url = readString(r, end);
         break;
       case 40: // 5 file_size: uint64, VARINT
-        m.fileSize = uint64(r, end);
+        m.fileSize = readUint64(r, end);
         break;
       case 50: // 6 checksum: string, LEN
-        m.checksum = str(r, end);
+        m.checksum = readString(r, end);
         break;
       case 58: // 7 type: string, LEN
-        m.type = str(r, end);
+        m.type = readString(r, end);
         break;
       case 64: // 8 order: int32, VARINT
-        m.order = varint(r, end);
+        m.order = readVarint(r, end);
         break;
       case 74: // 9 write_region: MemoryRegion, LEN
-        m.writeRegion = message(r, end, m.writeRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
+        m.writeRegion = readMessage(r, end, m.writeRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
         break;
       case 82: // 10 erase_region: MemoryRegion, LEN
-        m.eraseRegion = message(r, end, m.eraseRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
+        m.eraseRegion = readMessage(r, end, m.eraseRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
         break;
       case 90: // 11 file_key: FileKeyResponse, LEN
-        m.fileKey = message(r, end, m.fileKey, readFileKeyResponse, createFileKeyResponse); // read twice: merged
+        m.fileKey = readMessage(r, end, m.fileKey, readFileKeyResponse, createFileKeyResponse); // read twice: merged
         break;
       case 96: // 12 parsed_file: bool, optional, VARINT
-        m.parsedFile = bool(r, end);
+        m.parsedFile = readBool(r, end);
         break;
       case 106: // 13 signature: string, LEN
-        m.signature = str(r, end);
+        m.signature = readString(r, end);
         break;
       case 114: // 14 compatible_trims: repeated string, LEN
-        m.compatibleTrims.push(str(r, end));
+        m.compatibleTrims.push(readString(r, end));
         break;
       case 122: // 15 compatible_drive_sides: repeated string, LEN
-        m.compatibleDriveSides.push(str(r, end));
+        m.compatibleDriveSides.push(readString(r, end));
         break;
       case 130: // 16 created: string, optional, LEN
-        m.created = str(r, end);
+        m.created = readString(r, end);
         break;
       case 138: // 17 updated: string, optional, LEN
-        m.updated = str(r, end);
+        m.updated = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -4614,7 +4614,7 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
  * `too_large`.
  */
 export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestFile {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readUpdateManifestFile(r, bytes.length, createUpdateManifestFile());
 }
 
@@ -5088,28 +5088,28 @@ function createMemoryRegion(): MemoryRegion {
 
 /**
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion {
-  r.s = MemoryRegion$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = MemoryRegion$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 offset: uint64, VARINT
-        m.offset = uint64(r, end);
+        m.offset = readUint64(r, end);
         break;
       case 16: // 2 length: uint64, VARINT
-        m.length = uint64(r, end);
+        m.length = readUint64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -5122,7 +5122,7 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
  * `too_large`.
  */
 export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MemoryRegion {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readMemoryRegion(r, bytes.length, createMemoryRegion());
 }
 
@@ -5277,37 +5277,37 @@ function createFileKeyResponse(): FileKeyResponse {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKeyResponse {
-  r.s = FileKeyResponse$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = FileKeyResponse$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 file_id: string, LEN
-        m.fileId = str(r, end);
+        m.fileId = readString(r, end);
         break;
       case 18: // 2 key: string, LEN
-        m.key = str(r, end);
+        m.key = readString(r, end);
         break;
       case 26: // 3 auth: string, LEN
-        m.auth = str(r, end);
+        m.auth = readString(r, end);
         break;
       case 34: // 4 nonce: string, LEN
-        m.nonce = str(r, end);
+        m.nonce = readString(r, end);
         break;
       case 42: // 5 error: string, LEN
-        m.error = str(r, end);
+        m.error = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -5320,7 +5320,7 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
  * `too_large`.
  */
 export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeyResponse {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readFileKeyResponse(r, bytes.length, createFileKeyResponse());
 }
 
@@ -5521,28 +5521,28 @@ function createFeatureCodes(): FeatureCodes {
 
 /**
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes {
-  r.s = FeatureCodes$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = FeatureCodes$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 familyCode: string, LEN
-        m.familyCode = str(r, end);
+        m.familyCode = readString(r, end);
         break;
       case 18: // 2 featureCode: string, LEN
-        m.featureCode = str(r, end);
+        m.featureCode = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -5555,7 +5555,7 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
  * `too_large`.
  */
 export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FeatureCodes {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readFeatureCodes(r, bytes.length, createFeatureCodes());
 }
 
@@ -5710,67 +5710,67 @@ function createVehicleSpecification(): VehicleSpecification {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): VehicleSpecification {
-  r.s = VehicleSpecification$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = VehicleSpecification$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 orderId: string, LEN
-        m.orderId = str(r, end);
+        m.orderId = readString(r, end);
         break;
       case 18: // 2 productId: string, LEN
-        m.productId = str(r, end);
+        m.productId = readString(r, end);
         break;
       case 26: // 3 vehicleId: string, LEN
-        m.vehicleId = str(r, end);
+        m.vehicleId = readString(r, end);
         break;
       case 34: // 4 mfPlant: string, LEN
-        m.mfPlant = str(r, end);
+        m.mfPlant = readString(r, end);
         break;
       case 42: // 5 modelType: string, LEN
-        m.modelType = str(r, end);
+        m.modelType = readString(r, end);
         break;
       case 48: // 6 modelId: int64, VARINT
-        m.modelId = int64(r, end);
+        m.modelId = readInt64(r, end);
         break;
       case 56: // 7 modelYear: int64, VARINT
-        m.modelYear = int64(r, end);
+        m.modelYear = readInt64(r, end);
         break;
       case 66: // 8 sn: string, LEN
-        m.sn = str(r, end);
+        m.sn = readString(r, end);
         break;
       case 72: // 9 version: int64, VARINT
-        m.version = int64(r, end);
+        m.version = readInt64(r, end);
         break;
       case 82: // 10 model: string, LEN
-        m.model = str(r, end);
+        m.model = readString(r, end);
         break;
       case 90: // 11 vinPre: string, LEN
-        m.vinPre = str(r, end);
+        m.vinPre = readString(r, end);
         break;
       case 98: // 12 destCon: string, LEN
-        m.destCon = str(r, end);
+        m.destCon = readString(r, end);
         break;
       case 106: // 13 feature: repeated FeatureCodes, LEN
-        m.feature.push(message(r, end, undefined, readFeatureCodes, createFeatureCodes));
+        m.feature.push(readMessage(r, end, undefined, readFeatureCodes, createFeatureCodes));
         break;
       case 112: // 14 date: int64, VARINT
-        m.date = int64(r, end);
+        m.date = readInt64(r, end);
         break;
       case 122: // 15 fOrderId: string, LEN
-        m.fOrderId = str(r, end);
+        m.fOrderId = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -5783,7 +5783,7 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
  * `too_large`.
  */
 export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleSpecification {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readVehicleSpecification(r, bytes.length, createVehicleSpecification());
 }
 
@@ -6122,34 +6122,34 @@ function createOrder(): Order {
 
 /**
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readOrder(r: Reader, end: number, m: Order): Order {
-  r.s = Order$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = Order$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 specId: int64, VARINT
-        m.specId = int64(r, end);
+        m.specId = readInt64(r, end);
         break;
       case 16: // 2 orderNo: int64, VARINT
-        m.orderNo = int64(r, end);
+        m.orderNo = readInt64(r, end);
         break;
       case 26: // 3 msgIdentifier: string, LEN
-        m.msgIdentifier = str(r, end);
+        m.msgIdentifier = readString(r, end);
         break;
       case 34: // 4 VehicleSpecification: VehicleSpecification, LEN
-        m.VehicleSpecification = message(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
+        m.VehicleSpecification = readMessage(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -6162,7 +6162,7 @@ function readOrder(r: Reader, end: number, m: Order): Order {
  * `too_large`.
  */
 export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): Order {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readOrder(r, bytes.length, createOrder());
 }
 
@@ -6354,25 +6354,25 @@ function createCarUpdateRequest(): CarUpdateRequest {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarUpdateRequest {
-  r.s = CarUpdateRequest$;
-  let u = m.$unknown;
-  while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+  r.scope = CarUpdateRequest$;
+  let unknownFields = m.$unknown;
+  while (r.pos < end) {
+    const start = r.pos;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 car_update_id: int64, VARINT
-        m.carUpdateId = int64(r, end);
+        m.carUpdateId = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
 }
 
@@ -6385,7 +6385,7 @@ function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarU
  * `too_large`.
  */
 export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateRequest {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
+  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
   return readCarUpdateRequest(r, bytes.length, createCarUpdateRequest());
 }
 
