@@ -149,7 +149,7 @@ export function printToJson(
         " {",
       ],
       () => {
-        // The check inline rather than through isMessage(): one property-read site per type
+        // The check inline rather than through asMessage(): one property-read site per type
         // stays monomorphic where a shared helper's would see every message type.
         c.line(
           `if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
@@ -195,7 +195,7 @@ export function printToJson(
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
       // JSON drops unknown fields, but checkMessage checks them (the test here keeps the usual
       // case from calling a function too large to inline).
-      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknown"), "(m.$unknown);");
+      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknownFields"), "(m.$unknown);");
       c.line("return j;");
     },
   );
@@ -220,7 +220,7 @@ export function printToJson(
       c.block(["try {"], () => {
         c.line(
           `return ${n.writeJson}(`,
-          c.rt("isMessage"),
+          c.rt("asMessage"),
           `(message, ${lit(desc.typeName)}), f);`,
         );
       }, ["} catch {"]);
@@ -268,7 +268,7 @@ function printFieldToJson(c: Code, field: DescField): void {
       c.line(`v = m.${field.localName};`);
       if (hasExplicitPresence(field)) {
         c.block(["if (v !== undefined) {"], () => {
-          c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+          c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
           c.line(`j[${key}] = `, ...scalarToJson(c, field, scalar, "v"), ";");
         });
       } else {
@@ -285,7 +285,7 @@ function printFieldToJson(c: Code, field: DescField): void {
     case "message":
       c.line(`v = m.${field.localName};`);
       c.block(["if (v !== undefined) {"], () => {
-        c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+        c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
         c.line(`j[${key}] = ${namesOf(field.message).writeJson}Value(v, f);`);
       });
       return;
@@ -297,14 +297,14 @@ function printFieldToJson(c: Code, field: DescField): void {
           ? [`${namesOf(field.message as DescMessage).writeJson}Value(x, f)`]
           : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "x");
       if (field.fieldKind === "list") {
-        c.line("v = ", c.rt("isList"), `(m.${field.localName});`);
+        c.line("v = ", c.rt("asList"), `(m.${field.localName});`);
         c.block(["if ((v as unknown[]).length > 0 || f.implicit) {"], () => {
           c.line("const out: unknown[] = [];");
           c.line("for (const x of v as unknown[]) out.push(", ...item, ");");
           c.line(`j[${key}] = out;`);
         });
       } else {
-        c.line("v = ", c.rt("isRecord"), `(m.${field.localName});`);
+        c.line("v = ", c.rt("asRecord"), `(m.${field.localName});`);
         c.block(["{"], () => {
           c.line("const keys = Object.keys(v as object);");
           c.block(["if (keys.length > 0 || f.implicit) {"], () => {
@@ -575,7 +575,7 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       c.line(`${m} = `, ...value(v), ";");
       return;
     case "list":
-      c.block(["for (const x of ", c.rt("isList"), `(${v})) {`], () => {
+      c.block(["for (const x of ", c.rt("asList"), `(${v})) {`], () => {
         c.line(`${m}.push(`, ...value("x"), ");");
         addItemText(c, field, 1, "x", " // and a comma");
       });

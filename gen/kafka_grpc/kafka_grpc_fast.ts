@@ -8,7 +8,7 @@
 /* eslint-disable */
 
 import type { JsonObject, JsonReader, JsonWriter, Reader, Scope, Writer } from "#runtime";
-import { bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknown, checkUnknownMembers, countElement, createReader, EMPTY_BYTES, enter, enumFromJson, enumToJson, finish, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isList, isMessage, isRecord, isZeroLong, join, mapKeys, numberTextLength, oneofCase, own, readBool, readBytes, readEntryTag, readInt64, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, createReader, createWriter, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, finish, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBool, readBytes, readEntryTag, readInt64, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBool, writeBytes, writeInt32, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -121,103 +121,103 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
     at = fork(w, 18);
-    enter(w);
-    writeCarUpdateStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
-    w.d--;
+    enterMessage(w);
+    writeCarUpdateStatus(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
+    w.depth--;
     join(w, at);
   }
   // 3 carUpdateProgress
   if (DataCase === "carUpdateProgress") {
     DataWritten = true;
     at = fork(w, 26);
-    enter(w);
-    writeCarUpdateProgress(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
-    w.d--;
+    enterMessage(w);
+    writeCarUpdateProgress(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
+    w.depth--;
     join(w, at);
   }
   // 4 fileKeyReq
   if (DataCase === "fileKeyReq") {
     DataWritten = true;
     at = fork(w, 34);
-    enter(w);
-    writeFileKeysRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
-    w.d--;
+    enterMessage(w);
+    writeFileKeysRequest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
+    w.depth--;
     join(w, at);
   }
   // 5 keys
   if (DataCase === "keys") {
     DataWritten = true;
     at = fork(w, 42);
-    enter(w);
-    writeECCKeys(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
-    w.d--;
+    enterMessage(w);
+    writeECCKeys(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
+    w.depth--;
     join(w, at);
   }
   // 6 updateApprove
   if (DataCase === "updateApprove") {
     DataWritten = true;
     at = fork(w, 50);
-    enter(w);
-    writeUpdateData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateData(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
+    w.depth--;
     join(w, at);
   }
   // 7 updateGet
   if (DataCase === "updateGet") {
     DataWritten = true;
     at = fork(w, 58);
-    enter(w);
-    writeVehicleData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
-    w.d--;
+    enterMessage(w);
+    writeVehicleData(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
+    w.depth--;
     join(w, at);
   }
   // 8 updateManifest
   if (DataCase === "updateManifest") {
     DataWritten = true;
     at = fork(w, 66);
-    enter(w);
-    writeUpdateManifest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
+    w.depth--;
     join(w, at);
   }
   // 9 order
   if (DataCase === "order") {
     DataWritten = true;
     at = fork(w, 74);
-    enter(w);
-    writeOrder(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
-    w.d--;
+    enterMessage(w);
+    writeOrder(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
+    w.depth--;
     join(w, at);
   }
   // 10 messageStatus
   if (DataCase === "messageStatus") {
     DataWritten = true;
     at = fork(w, 82);
-    enter(w);
-    writeMessageStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
-    w.d--;
+    enterMessage(w);
+    writeMessageStatus(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
+    w.depth--;
     join(w, at);
   }
   // 11 dtcEntry
   if (DataCase === "dtcEntry") {
     DataWritten = true;
     at = fork(w, 90);
-    enter(w);
-    writeDTCEntry(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
-    w.d--;
+    enterMessage(w);
+    writeDTCEntry(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
+    w.depth--;
     join(w, at);
   }
   // 12 carUpdateRequest
   if (DataCase === "carUpdateRequest") {
     DataWritten = true;
     at = fork(w, 98);
-    enter(w);
-    writeCarUpdateRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
-    w.d--;
+    enterMessage(w);
+    writeCarUpdateRequest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
+    w.depth--;
     join(w, at);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -227,8 +227,8 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
  */
 export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeGRPC_AttendantPayload(w, isMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeGRPC_AttendantPayload(w, asMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -305,7 +305,7 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter)
     j["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, f);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -317,7 +317,7 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter)
 export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonGRPC_AttendantPayload(isMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
+    return writeJsonGRPC_AttendantPayload(asMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -552,18 +552,18 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
   let v: unknown;
   let at: number;
   // 1 ecus
-  v = isRecord(m.ecus);
-  for (const k of mapKeys(w, v as Record<string, unknown>)) {
+  v = asRecord(m.ecus);
+  for (const k of mapKeysInOrder(w, v as Record<string, unknown>)) {
     const entry = fork(w, 10);
     writeString(w, 10, k);
     at = fork(w, 18);
-    enter(w);
-    writeCarECU(w, isMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
-    w.d--;
+    enterMessage(w);
+    writeCarECU(w, asMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
+    w.depth--;
     join(w, at);
     join(w, entry);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -573,8 +573,8 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
  */
 export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateStatus(w, isMessage(message, "kafka_grpc.CarUpdateStatus"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeCarUpdateStatus(w, asMessage(message, "kafka_grpc.CarUpdateStatus"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -599,7 +599,7 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject
   const j: JsonObject = {};
   let v: unknown;
   // 1 ecus
-  v = isRecord(m.ecus);
+  v = asRecord(m.ecus);
   {
     const keys = Object.keys(v as object);
     if (keys.length > 0 || f.implicit) {
@@ -614,7 +614,7 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject
       j["ecus"] = f.text && keys.length > 16 ? { ...out } : out;
     }
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -626,7 +626,7 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject
 export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonCarUpdateStatus(isMessage(message, "kafka_grpc.CarUpdateStatus"), f);
+    return writeJsonCarUpdateStatus(asMessage(message, "kafka_grpc.CarUpdateStatus"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -828,23 +828,23 @@ function writeCarECU(w: Writer, m: CarECU): void {
   if (v !== "") writeString(w, 82, v);
   // 11 epoch_usec
   v = m.epochUsec;
-  if (!isZeroLong(v)) writeLong(w, 88, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
   // 12 assy_number
   v = m.assyNumber;
   if (v !== "") writeString(w, 98, v);
   // 13 createdAt
   v = m.createdAt;
   if (v !== undefined) {
-    own(m, "createdAt");
-    writeLong(w, 104, v, true);
+    requireOwn(m, "createdAt");
+    writeVarint64(w, 104, v, true);
   }
   // 14 updatedAt
   v = m.updatedAt;
   if (v !== undefined) {
-    own(m, "updatedAt");
-    writeLong(w, 112, v, true);
+    requireOwn(m, "updatedAt");
+    writeVarint64(w, 112, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -854,8 +854,8 @@ function writeCarECU(w: Writer, m: CarECU): void {
  */
 export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarECU(w, isMessage(message, "kafka_grpc.CarECU"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeCarECU(w, asMessage(message, "kafka_grpc.CarECU"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -918,16 +918,16 @@ function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
   // 13 createdAt
   v = m.createdAt;
   if (v !== undefined) {
-    own(m, "createdAt");
+    requireOwn(m, "createdAt");
     j["createdAt"] = int64ToJson(v, true);
   }
   // 14 updatedAt
   v = m.updatedAt;
   if (v !== undefined) {
-    own(m, "updatedAt");
+    requireOwn(m, "updatedAt");
     j["updatedAt"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -939,7 +939,7 @@ function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
 export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonCarECU(isMessage(message, "kafka_grpc.CarECU"), f);
+    return writeJsonCarECU(asMessage(message, "kafka_grpc.CarECU"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -1231,25 +1231,25 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   let v: unknown;
   // 1 fileCurrent
   v = m.fileCurrent;
-  if (!isZeroLong(v)) writeLong(w, 8, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, false);
   // 2 fileTotal
   v = m.fileTotal;
-  if (!isZeroLong(v)) writeLong(w, 16, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
   // 3 pkgCurrent
   v = m.pkgCurrent;
-  if (!isZeroLong(v)) writeLong(w, 24, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 24, v, false);
   // 4 pkgTotal
   v = m.pkgTotal;
-  if (!isZeroLong(v)) writeLong(w, 32, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 32, v, false);
   // 5 installedFiles
   v = m.installedFiles;
-  if (!isZeroLong(v)) writeLong(w, 40, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 40, v, true);
   // 6 totalFiles
   v = m.totalFiles;
-  if (!isZeroLong(v)) writeLong(w, 48, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 48, v, true);
   // 7 carUpdateID
   v = m.carUpdateID;
-  if (!isZeroLong(v)) writeLong(w, 56, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 56, v, true);
   // 8 ecu
   v = m.ecu;
   if (v !== "") writeString(w, 66, v);
@@ -1261,8 +1261,8 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   if (v !== "") writeString(w, 82, v);
   // 11 errCode
   v = m.errCode;
-  if (!isZeroLong(v)) writeLong(w, 88, v, true);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -1272,8 +1272,8 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
  */
 export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateProgress(w, isMessage(message, "kafka_grpc.CarUpdateProgress"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeCarUpdateProgress(w, asMessage(message, "kafka_grpc.CarUpdateProgress"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1330,7 +1330,7 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonOb
   // 11 errCode
   v = int64FieldToJson(m.errCode, true, f.implicit);
   if (v !== undefined) j["errCode"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -1342,7 +1342,7 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonOb
 export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonCarUpdateProgress(isMessage(message, "kafka_grpc.CarUpdateProgress"), f);
+    return writeJsonCarUpdateProgress(asMessage(message, "kafka_grpc.CarUpdateProgress"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -1533,11 +1533,11 @@ export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number,
 function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
   let v: unknown;
   // 1 fileIDs
-  v = isList(m.fileIDs);
+  v = asList(m.fileIDs);
   for (const x of v as unknown[]) {
     writeString(w, 10, x);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -1547,8 +1547,8 @@ function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
  */
 export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeFileKeysRequest(w, isMessage(message, "kafka_grpc.FileKeysRequest"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeFileKeysRequest(w, asMessage(message, "kafka_grpc.FileKeysRequest"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1573,13 +1573,13 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileIDs
-  v = isList(m.fileIDs);
+  v = asList(m.fileIDs);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j["fileIDs"] = out;
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -1591,7 +1591,7 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject
 export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonFileKeysRequest(isMessage(message, "kafka_grpc.FileKeysRequest"), f);
+    return writeJsonFileKeysRequest(asMessage(message, "kafka_grpc.FileKeysRequest"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -1621,7 +1621,7 @@ function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): File
   v = o["fileIDs"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.fileIDs.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
@@ -1744,7 +1744,7 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   let v: unknown;
   // 1 createdAt
   v = m.createdAt;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 vin
   v = m.vin;
   if (v !== "") writeString(w, 18, v);
@@ -1753,10 +1753,10 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   if (v !== "") writeString(w, 26, v);
   // 4 dtc
   v = m.dtc;
-  if (!isZeroLong(v)) writeLong(w, 32, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 32, v, false);
   // 5 timestamp
   v = m.timestamp;
-  if (!isZeroLong(v)) writeLong(w, 40, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 40, v, true);
   // 6 speed
   v = m.speed;
   if (v !== 0) writeUint32(w, 48, v);
@@ -1772,7 +1772,7 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   // 10 status
   v = m.status;
   if (v !== 0) writeUint32(w, 80, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -1782,8 +1782,8 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
  */
 export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeDTCEntry(w, isMessage(message, "kafka_grpc.DTCEntry"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeDTCEntry(w, asMessage(message, "kafka_grpc.DTCEntry"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -1837,7 +1837,7 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
   // 10 status
   v = m.status;
   if (v !== 0 || f.implicit) j["status"] = uint32ToJson(v);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -1849,7 +1849,7 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
 export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonDTCEntry(isMessage(message, "kafka_grpc.DTCEntry"), f);
+    return writeJsonDTCEntry(asMessage(message, "kafka_grpc.DTCEntry"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -2034,15 +2034,15 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
   let v: unknown;
   let at: number;
   // 1 eccKeys
-  v = isList(m.eccKeys);
+  v = asList(m.eccKeys);
   for (const x of v as unknown[]) {
     at = fork(w, 10);
-    enter(w);
-    writeECCKey(w, isMessage(x, "kafka_grpc.ECCKey"));
-    w.d--;
+    enterMessage(w);
+    writeECCKey(w, asMessage(x, "kafka_grpc.ECCKey"));
+    w.depth--;
     join(w, at);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -2052,8 +2052,8 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
  */
 export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeECCKeys(w, isMessage(message, "kafka_grpc.ECCKeys"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeECCKeys(w, asMessage(message, "kafka_grpc.ECCKeys"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2078,13 +2078,13 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 eccKeys
-  v = isList(m.eccKeys);
+  v = asList(m.eccKeys);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonECCKeyValue(x, f));
     j["eccKeys"] = out;
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -2096,7 +2096,7 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
 export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonECCKeys(isMessage(message, "kafka_grpc.ECCKeys"), f);
+    return writeJsonECCKeys(asMessage(message, "kafka_grpc.ECCKeys"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -2126,7 +2126,7 @@ function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
   v = o["eccKeys"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -2257,76 +2257,76 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   // 3 pub_key_level_1
   v = m.pubKeyLevel1;
   if (v !== undefined) {
-    own(m, "pubKeyLevel1");
+    requireOwn(m, "pubKeyLevel1");
     at = fork(w, 26);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 4 pub_key_level_2
   v = m.pubKeyLevel2;
   if (v !== undefined) {
-    own(m, "pubKeyLevel2");
+    requireOwn(m, "pubKeyLevel2");
     at = fork(w, 34);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 5 pub_key_level_3
   v = m.pubKeyLevel3;
   if (v !== undefined) {
-    own(m, "pubKeyLevel3");
+    requireOwn(m, "pubKeyLevel3");
     at = fork(w, 42);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 6 level_1
   v = m.level1;
   if (v !== undefined) {
-    own(m, "level1");
+    requireOwn(m, "level1");
     at = fork(w, 50);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 7 level_2
   v = m.level2;
   if (v !== undefined) {
-    own(m, "level2");
+    requireOwn(m, "level2");
     at = fork(w, 58);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 8 level_3
   v = m.level3;
   if (v !== undefined) {
-    own(m, "level3");
+    requireOwn(m, "level3");
     at = fork(w, 66);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 9 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    writeLong(w, 72, v, true);
+    requireOwn(m, "created");
+    writeVarint64(w, 72, v, true);
   }
   // 10 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    writeLong(w, 80, v, true);
+    requireOwn(m, "updated");
+    writeVarint64(w, 80, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -2336,8 +2336,8 @@ function writeECCKey(w: Writer, m: ECCKey): void {
  */
 export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeECCKey(w, isMessage(message, "kafka_grpc.ECCKey"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeECCKey(w, asMessage(message, "kafka_grpc.ECCKey"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2370,52 +2370,52 @@ function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
   // 3 pub_key_level_1
   v = m.pubKeyLevel1;
   if (v !== undefined) {
-    own(m, "pubKeyLevel1");
+    requireOwn(m, "pubKeyLevel1");
     j[f.proto ? "pub_key_level_1" : "pubKeyLevel1"] = writeJsonBineryHexValue(v, f);
   }
   // 4 pub_key_level_2
   v = m.pubKeyLevel2;
   if (v !== undefined) {
-    own(m, "pubKeyLevel2");
+    requireOwn(m, "pubKeyLevel2");
     j[f.proto ? "pub_key_level_2" : "pubKeyLevel2"] = writeJsonBineryHexValue(v, f);
   }
   // 5 pub_key_level_3
   v = m.pubKeyLevel3;
   if (v !== undefined) {
-    own(m, "pubKeyLevel3");
+    requireOwn(m, "pubKeyLevel3");
     j[f.proto ? "pub_key_level_3" : "pubKeyLevel3"] = writeJsonBineryHexValue(v, f);
   }
   // 6 level_1
   v = m.level1;
   if (v !== undefined) {
-    own(m, "level1");
+    requireOwn(m, "level1");
     j[f.proto ? "level_1" : "level1"] = writeJsonBineryHexValue(v, f);
   }
   // 7 level_2
   v = m.level2;
   if (v !== undefined) {
-    own(m, "level2");
+    requireOwn(m, "level2");
     j[f.proto ? "level_2" : "level2"] = writeJsonBineryHexValue(v, f);
   }
   // 8 level_3
   v = m.level3;
   if (v !== undefined) {
-    own(m, "level3");
+    requireOwn(m, "level3");
     j[f.proto ? "level_3" : "level3"] = writeJsonBineryHexValue(v, f);
   }
   // 9 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
+    requireOwn(m, "created");
     j["created"] = int64ToJson(v, true);
   }
   // 10 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
+    requireOwn(m, "updated");
     j["updated"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -2427,7 +2427,7 @@ function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
 export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonECCKey(isMessage(message, "kafka_grpc.ECCKey"), f);
+    return writeJsonECCKey(asMessage(message, "kafka_grpc.ECCKey"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -2660,7 +2660,7 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
   // 1 data
   v = m.data;
   if (!(v instanceof Uint8Array) || v.length > 0) writeBytes(w, 10, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -2670,8 +2670,8 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
  */
 export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeBineryHex(w, isMessage(message, "kafka_grpc.BineryHex"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeBineryHex(w, asMessage(message, "kafka_grpc.BineryHex"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2698,7 +2698,7 @@ function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
   // 1 data
   v = m.data;
   if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = bytesToJson(v);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -2710,7 +2710,7 @@ function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
 export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonBineryHex(isMessage(message, "kafka_grpc.BineryHex"), f);
+    return writeJsonBineryHex(asMessage(message, "kafka_grpc.BineryHex"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -2833,8 +2833,8 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
   let v: unknown;
   // 1 id
   v = m.id;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -2844,8 +2844,8 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
  */
 export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateData(w, isMessage(message, "kafka_grpc.UpdateData"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeUpdateData(w, asMessage(message, "kafka_grpc.UpdateData"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -2872,7 +2872,7 @@ function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
   // 1 id
   v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -2884,7 +2884,7 @@ function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
 export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonUpdateData(isMessage(message, "kafka_grpc.UpdateData"), f);
+    return writeJsonUpdateData(asMessage(message, "kafka_grpc.UpdateData"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -3007,7 +3007,7 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
   // 1 vin
   v = m.vin;
   if (v !== "") writeString(w, 10, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -3017,8 +3017,8 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
  */
 export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeVehicleData(w, isMessage(message, "kafka_grpc.VehicleData"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeVehicleData(w, asMessage(message, "kafka_grpc.VehicleData"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -3045,7 +3045,7 @@ function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
   // 1 vin
   v = m.vin;
   if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -3057,7 +3057,7 @@ function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
 export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonVehicleData(isMessage(message, "kafka_grpc.VehicleData"), f);
+    return writeJsonVehicleData(asMessage(message, "kafka_grpc.VehicleData"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -3186,7 +3186,7 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
   // 2 status
   v = m.status;
   if (v !== 0) writeInt32(w, 16, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -3196,8 +3196,8 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
  */
 export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeMessageStatus(w, isMessage(message, "kafka_grpc.MessageStatus"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeMessageStatus(w, asMessage(message, "kafka_grpc.MessageStatus"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -3227,7 +3227,7 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
   // 2 status
   v = m.status;
   if (v !== 0 || f.implicit) j["status"] = enumToJson(v, EmumStatus$names, f);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -3239,7 +3239,7 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
 export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonMessageStatus(isMessage(message, "kafka_grpc.MessageStatus"), f);
+    return writeJsonMessageStatus(asMessage(message, "kafka_grpc.MessageStatus"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -3447,7 +3447,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   let at: number;
   // 1 id
   v = m.id;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 name
   v = m.name;
   if (v !== "") writeString(w, 18, v);
@@ -3464,12 +3464,12 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   v = m.ecuList;
   if (v !== "") writeString(w, 50, v);
   // 7 ecu_updates
-  v = isList(m.ecuUpdates);
+  v = asList(m.ecuUpdates);
   for (const x of v as unknown[]) {
     at = fork(w, 58);
-    enter(w);
-    writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifestECU(w, asMessage(x, "kafka_grpc.UpdateManifestECU"));
+    w.depth--;
     join(w, at);
   }
   // 8 fingerprint
@@ -3477,7 +3477,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   if (v !== "") writeString(w, 66, v);
   // 9 car_update_id
   v = m.carUpdateId;
-  if (!isZeroLong(v)) writeLong(w, 72, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 72, v, true);
   // 10 rollback
   v = m.rollback;
   if (v !== false) writeBool(w, 80, v);
@@ -3493,7 +3493,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   // 14 active
   v = m.active;
   if (v !== undefined) {
-    own(m, "active");
+    requireOwn(m, "active");
     writeBool(w, 112, v);
   }
   // 15 country
@@ -3532,16 +3532,16 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   // 26 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    writeLong(w, 208, v, true);
+    requireOwn(m, "created");
+    writeVarint64(w, 208, v, true);
   }
   // 27 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    writeLong(w, 216, v, true);
+    requireOwn(m, "updated");
+    writeVarint64(w, 216, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -3551,8 +3551,8 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
  */
 export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifest(w, isMessage(message, "kafka_grpc.UpdateManifest"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeUpdateManifest(w, asMessage(message, "kafka_grpc.UpdateManifest"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -3595,7 +3595,7 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   v = m.ecuList;
   if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = stringToJson(v, f.text);
   // 7 ecu_updates
-  v = isList(m.ecuUpdates);
+  v = asList(m.ecuUpdates);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
@@ -3622,7 +3622,7 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   // 14 active
   v = m.active;
   if (v !== undefined) {
-    own(m, "active");
+    requireOwn(m, "active");
     j["active"] = boolToJson(v);
   }
   // 15 country
@@ -3661,16 +3661,16 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   // 26 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
+    requireOwn(m, "created");
     j["created"] = int64ToJson(v, true);
   }
   // 27 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
+    requireOwn(m, "updated");
     j["updated"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -3682,7 +3682,7 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
 export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonUpdateManifest(isMessage(message, "kafka_grpc.UpdateManifest"), f);
+    return writeJsonUpdateManifest(asMessage(message, "kafka_grpc.UpdateManifest"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -3773,7 +3773,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): Updat
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -4088,10 +4088,10 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   let at: number;
   // 1 id
   v = m.id;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 manifest_id
   v = m.manifestId;
-  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
   // 3 name
   v = m.name;
   if (v !== "") writeString(w, 26, v);
@@ -4105,7 +4105,7 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   v = m.hwVersion;
   if (v !== "") writeString(w, 50, v);
   // 7 hw_versions
-  v = isList(m.hwVersions);
+  v = asList(m.hwVersions);
   for (const x of v as unknown[]) {
     writeString(w, 58, x);
   }
@@ -4122,31 +4122,31 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   v = m.mode;
   if (v !== "") writeString(w, 90, v);
   // 12 files
-  v = isList(m.files);
+  v = asList(m.files);
   for (const x of v as unknown[]) {
     at = fork(w, 98);
-    enter(w);
-    writeUpdateManifestFile(w, isMessage(x, "kafka_grpc.UpdateManifestFile"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifestFile(w, asMessage(x, "kafka_grpc.UpdateManifestFile"));
+    w.depth--;
     join(w, at);
   }
   // 13 rollback
-  v = isList(m.rollback);
+  v = asList(m.rollback);
   for (const x of v as unknown[]) {
     at = fork(w, 106);
-    enter(w);
-    writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifestECU(w, asMessage(x, "kafka_grpc.UpdateManifestECU"));
+    w.depth--;
     join(w, at);
   }
   // 14 ecc_keys
   v = m.eccKeys;
   if (v !== undefined) {
-    own(m, "eccKeys");
+    requireOwn(m, "eccKeys");
     at = fork(w, 114);
-    enter(w);
-    writeECCKey(w, isMessage(v, "kafka_grpc.ECCKey"));
-    w.d--;
+    enterMessage(w);
+    writeECCKey(w, asMessage(v, "kafka_grpc.ECCKey"));
+    w.depth--;
     join(w, at);
   }
   // 15 install_priority
@@ -4155,16 +4155,16 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    writeLong(w, 128, v, true);
+    requireOwn(m, "created");
+    writeVarint64(w, 128, v, true);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    writeLong(w, 136, v, true);
+    requireOwn(m, "updated");
+    writeVarint64(w, 136, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -4174,8 +4174,8 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
  */
 export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifestECU(w, isMessage(message, "kafka_grpc.UpdateManifestECU"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeUpdateManifestECU(w, asMessage(message, "kafka_grpc.UpdateManifestECU"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -4218,7 +4218,7 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
   v = m.hwVersion;
   if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
   // 7 hw_versions
-  v = isList(m.hwVersions);
+  v = asList(m.hwVersions);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
@@ -4237,14 +4237,14 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
   v = m.mode;
   if (v !== "" || f.implicit) j["mode"] = stringToJson(v, f.text);
   // 12 files
-  v = isList(m.files);
+  v = asList(m.files);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonUpdateManifestFileValue(x, f));
     j["files"] = out;
   }
   // 13 rollback
-  v = isList(m.rollback);
+  v = asList(m.rollback);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
@@ -4253,7 +4253,7 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
   // 14 ecc_keys
   v = m.eccKeys;
   if (v !== undefined) {
-    own(m, "eccKeys");
+    requireOwn(m, "eccKeys");
     j[f.proto ? "ecc_keys" : "eccKeys"] = writeJsonECCKeyValue(v, f);
   }
   // 15 install_priority
@@ -4262,16 +4262,16 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
+    requireOwn(m, "created");
     j["created"] = int64ToJson(v, true);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
+    requireOwn(m, "updated");
     j["updated"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -4283,7 +4283,7 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
 export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonUpdateManifestECU(isMessage(message, "kafka_grpc.UpdateManifestECU"), f);
+    return writeJsonUpdateManifestECU(asMessage(message, "kafka_grpc.UpdateManifestECU"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -4380,7 +4380,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): Up
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.hwVersions.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
@@ -4431,7 +4431,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): Up
   v = o["files"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -4442,7 +4442,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): Up
   v = o["rollback"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -4630,7 +4630,7 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== "") writeString(w, 10, v);
   // 2 manifest_ecu_id
   v = m.manifestEcuId;
-  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
   // 3 filename
   v = m.filename;
   if (v !== "") writeString(w, 26, v);
@@ -4639,7 +4639,7 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== "") writeString(w, 34, v);
   // 5 file_size
   v = m.fileSize;
-  if (!isZeroLong(v)) writeLong(w, 40, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 40, v, false);
   // 6 checksum
   v = m.checksum;
   if (v !== "") writeString(w, 50, v);
@@ -4652,65 +4652,65 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   // 9 write_region
   v = m.writeRegion;
   if (v !== undefined) {
-    own(m, "writeRegion");
+    requireOwn(m, "writeRegion");
     at = fork(w, 74);
-    enter(w);
-    writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
-    w.d--;
+    enterMessage(w);
+    writeMemoryRegion(w, asMessage(v, "kafka_grpc.MemoryRegion"));
+    w.depth--;
     join(w, at);
   }
   // 10 erase_region
   v = m.eraseRegion;
   if (v !== undefined) {
-    own(m, "eraseRegion");
+    requireOwn(m, "eraseRegion");
     at = fork(w, 82);
-    enter(w);
-    writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
-    w.d--;
+    enterMessage(w);
+    writeMemoryRegion(w, asMessage(v, "kafka_grpc.MemoryRegion"));
+    w.depth--;
     join(w, at);
   }
   // 11 file_key
   v = m.fileKey;
   if (v !== undefined) {
-    own(m, "fileKey");
+    requireOwn(m, "fileKey");
     at = fork(w, 90);
-    enter(w);
-    writeFileKeyResponse(w, isMessage(v, "kafka_grpc.FileKeyResponse"));
-    w.d--;
+    enterMessage(w);
+    writeFileKeyResponse(w, asMessage(v, "kafka_grpc.FileKeyResponse"));
+    w.depth--;
     join(w, at);
   }
   // 12 parsed_file
   v = m.parsedFile;
   if (v !== undefined) {
-    own(m, "parsedFile");
+    requireOwn(m, "parsedFile");
     writeBool(w, 96, v);
   }
   // 13 signature
   v = m.signature;
   if (v !== "") writeString(w, 106, v);
   // 14 compatible_trims
-  v = isList(m.compatibleTrims);
+  v = asList(m.compatibleTrims);
   for (const x of v as unknown[]) {
     writeString(w, 114, x);
   }
   // 15 compatible_drive_sides
-  v = isList(m.compatibleDriveSides);
+  v = asList(m.compatibleDriveSides);
   for (const x of v as unknown[]) {
     writeString(w, 122, x);
   }
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
+    requireOwn(m, "created");
     writeString(w, 130, v);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
+    requireOwn(m, "updated");
     writeString(w, 138, v);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -4720,8 +4720,8 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
  */
 export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifestFile(w, isMessage(message, "kafka_grpc.UpdateManifestFile"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeUpdateManifestFile(w, asMessage(message, "kafka_grpc.UpdateManifestFile"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -4772,39 +4772,39 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): Json
   // 9 write_region
   v = m.writeRegion;
   if (v !== undefined) {
-    own(m, "writeRegion");
+    requireOwn(m, "writeRegion");
     j[f.proto ? "write_region" : "writeRegion"] = writeJsonMemoryRegionValue(v, f);
   }
   // 10 erase_region
   v = m.eraseRegion;
   if (v !== undefined) {
-    own(m, "eraseRegion");
+    requireOwn(m, "eraseRegion");
     j[f.proto ? "erase_region" : "eraseRegion"] = writeJsonMemoryRegionValue(v, f);
   }
   // 11 file_key
   v = m.fileKey;
   if (v !== undefined) {
-    own(m, "fileKey");
+    requireOwn(m, "fileKey");
     j[f.proto ? "file_key" : "fileKey"] = writeJsonFileKeyResponseValue(v, f);
   }
   // 12 parsed_file
   v = m.parsedFile;
   if (v !== undefined) {
-    own(m, "parsedFile");
+    requireOwn(m, "parsedFile");
     j[f.proto ? "parsed_file" : "parsedFile"] = boolToJson(v);
   }
   // 13 signature
   v = m.signature;
   if (v !== "" || f.implicit) j["signature"] = stringToJson(v, f.text);
   // 14 compatible_trims
-  v = isList(m.compatibleTrims);
+  v = asList(m.compatibleTrims);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "compatible_trims" : "compatibleTrims"] = out;
   }
   // 15 compatible_drive_sides
-  v = isList(m.compatibleDriveSides);
+  v = asList(m.compatibleDriveSides);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
@@ -4813,16 +4813,16 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): Json
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
+    requireOwn(m, "created");
     j["created"] = stringToJson(v, f.text);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
+    requireOwn(m, "updated");
     j["updated"] = stringToJson(v, f.text);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -4834,7 +4834,7 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): Json
 export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonUpdateManifestFile(isMessage(message, "kafka_grpc.UpdateManifestFile"), f);
+    return writeJsonUpdateManifestFile(asMessage(message, "kafka_grpc.UpdateManifestFile"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -5004,7 +5004,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): U
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.compatibleTrims.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
@@ -5021,7 +5021,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): U
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.compatibleDriveSides.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
@@ -5134,11 +5134,11 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
   let v: unknown;
   // 1 offset
   v = m.offset;
-  if (!isZeroLong(v)) writeLong(w, 8, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, false);
   // 2 length
   v = m.length;
-  if (!isZeroLong(v)) writeLong(w, 16, v, false);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -5148,8 +5148,8 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
  */
 export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeMemoryRegion(w, isMessage(message, "kafka_grpc.MemoryRegion"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeMemoryRegion(w, asMessage(message, "kafka_grpc.MemoryRegion"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5179,7 +5179,7 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
   // 2 length
   v = int64FieldToJson(m.length, false, f.implicit);
   if (v !== undefined) j["length"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -5191,7 +5191,7 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
 export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonMemoryRegion(isMessage(message, "kafka_grpc.MemoryRegion"), f);
+    return writeJsonMemoryRegion(asMessage(message, "kafka_grpc.MemoryRegion"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -5345,7 +5345,7 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
   // 5 error
   v = m.error;
   if (v !== "") writeString(w, 42, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -5355,8 +5355,8 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
  */
 export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeFileKeyResponse(w, isMessage(message, "kafka_grpc.FileKeyResponse"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeFileKeyResponse(w, asMessage(message, "kafka_grpc.FileKeyResponse"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5395,7 +5395,7 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject
   // 5 error
   v = m.error;
   if (v !== "" || f.implicit) j["error"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -5407,7 +5407,7 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject
 export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonFileKeyResponse(isMessage(message, "kafka_grpc.FileKeyResponse"), f);
+    return writeJsonFileKeyResponse(asMessage(message, "kafka_grpc.FileKeyResponse"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -5571,7 +5571,7 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
   // 2 featureCode
   v = m.featureCode;
   if (v !== "") writeString(w, 18, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -5581,8 +5581,8 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
  */
 export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeFeatureCodes(w, isMessage(message, "kafka_grpc.FeatureCodes"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeFeatureCodes(w, asMessage(message, "kafka_grpc.FeatureCodes"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5612,7 +5612,7 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
   // 2 featureCode
   v = m.featureCode;
   if (v !== "" || f.implicit) j["featureCode"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -5624,7 +5624,7 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
 export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonFeatureCodes(isMessage(message, "kafka_grpc.FeatureCodes"), f);
+    return writeJsonFeatureCodes(asMessage(message, "kafka_grpc.FeatureCodes"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -5811,16 +5811,16 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   if (v !== "") writeString(w, 42, v);
   // 6 modelId
   v = m.modelId;
-  if (!isZeroLong(v)) writeLong(w, 48, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 48, v, true);
   // 7 modelYear
   v = m.modelYear;
-  if (!isZeroLong(v)) writeLong(w, 56, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 56, v, true);
   // 8 sn
   v = m.sn;
   if (v !== "") writeString(w, 66, v);
   // 9 version
   v = m.version;
-  if (!isZeroLong(v)) writeLong(w, 72, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 72, v, true);
   // 10 model
   v = m.model;
   if (v !== "") writeString(w, 82, v);
@@ -5831,21 +5831,21 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   v = m.destCon;
   if (v !== "") writeString(w, 98, v);
   // 13 feature
-  v = isList(m.feature);
+  v = asList(m.feature);
   for (const x of v as unknown[]) {
     at = fork(w, 106);
-    enter(w);
-    writeFeatureCodes(w, isMessage(x, "kafka_grpc.FeatureCodes"));
-    w.d--;
+    enterMessage(w);
+    writeFeatureCodes(w, asMessage(x, "kafka_grpc.FeatureCodes"));
+    w.depth--;
     join(w, at);
   }
   // 14 date
   v = m.date;
-  if (!isZeroLong(v)) writeLong(w, 112, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 112, v, true);
   // 15 fOrderId
   v = m.fOrderId;
   if (v !== "") writeString(w, 122, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -5855,8 +5855,8 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
  */
 export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeVehicleSpecification(w, isMessage(message, "kafka_grpc.VehicleSpecification"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeVehicleSpecification(w, asMessage(message, "kafka_grpc.VehicleSpecification"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -5917,7 +5917,7 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): 
   v = m.destCon;
   if (v !== "" || f.implicit) j["destCon"] = stringToJson(v, f.text);
   // 13 feature
-  v = isList(m.feature);
+  v = asList(m.feature);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonFeatureCodesValue(x, f));
@@ -5929,7 +5929,7 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): 
   // 15 fOrderId
   v = m.fOrderId;
   if (v !== "" || f.implicit) j["fOrderId"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -5941,7 +5941,7 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): 
 export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonVehicleSpecification(isMessage(message, "kafka_grpc.VehicleSpecification"), f);
+    return writeJsonVehicleSpecification(asMessage(message, "kafka_grpc.VehicleSpecification"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -6055,7 +6055,7 @@ function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number):
   v = o["feature"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -6175,24 +6175,24 @@ function writeOrder(w: Writer, m: Order): void {
   let at: number;
   // 1 specId
   v = m.specId;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 orderNo
   v = m.orderNo;
-  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
   // 3 msgIdentifier
   v = m.msgIdentifier;
   if (v !== "") writeString(w, 26, v);
   // 4 VehicleSpecification
   v = m.VehicleSpecification;
   if (v !== undefined) {
-    own(m, "VehicleSpecification");
+    requireOwn(m, "VehicleSpecification");
     at = fork(w, 34);
-    enter(w);
-    writeVehicleSpecification(w, isMessage(v, "kafka_grpc.VehicleSpecification"));
-    w.d--;
+    enterMessage(w);
+    writeVehicleSpecification(w, asMessage(v, "kafka_grpc.VehicleSpecification"));
+    w.depth--;
     join(w, at);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -6202,8 +6202,8 @@ function writeOrder(w: Writer, m: Order): void {
  */
 export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeOrder(w, isMessage(message, "kafka_grpc.Order"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeOrder(w, asMessage(message, "kafka_grpc.Order"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -6239,10 +6239,10 @@ function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
   // 4 VehicleSpecification
   v = m.VehicleSpecification;
   if (v !== undefined) {
-    own(m, "VehicleSpecification");
+    requireOwn(m, "VehicleSpecification");
     j["VehicleSpecification"] = writeJsonVehicleSpecificationValue(v, f);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -6254,7 +6254,7 @@ function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
 export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonOrder(isMessage(message, "kafka_grpc.Order"), f);
+    return writeJsonOrder(asMessage(message, "kafka_grpc.Order"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
@@ -6397,8 +6397,8 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
   let v: unknown;
   // 1 car_update_id
   v = m.carUpdateId;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -6408,8 +6408,8 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
  */
 export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateRequest(w, isMessage(message, "kafka_grpc.CarUpdateRequest"));
+    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
+    writeCarUpdateRequest(w, asMessage(message, "kafka_grpc.CarUpdateRequest"));
     return finish(w);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
@@ -6436,7 +6436,7 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObje
   // 1 car_update_id
   v = int64FieldToJson(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
 }
 
@@ -6448,7 +6448,7 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObje
 export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
   const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
   try {
-    return writeJsonCarUpdateRequest(isMessage(message, "kafka_grpc.CarUpdateRequest"), f);
+    return writeJsonCarUpdateRequest(asMessage(message, "kafka_grpc.CarUpdateRequest"), f);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }

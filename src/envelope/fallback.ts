@@ -44,7 +44,7 @@ import {
 /**
  * Encodes what a generated encoder gave up on: an `invalid_argument` or `invalid_message` error
  * for a message it cannot encode, else protobuf-es's toBinary(), read and written again by the
- * generated code: its writer alone orders map entries (src/runtime/binary-writer.ts, `mapKeys`),
+ * generated code: its writer alone orders map entries (src/runtime/binary-writer.ts, `mapKeysInOrder`),
  * and fields at their zero value are left out, as for any message the generated encoder takes.
  *
  * @internal

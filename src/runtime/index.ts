@@ -4,6 +4,7 @@
 // of the package's `exports`; tsup inlines it into dist/.
 
 export { bail } from "./bail.js";
+// Binary read.
 export {
   countElement,
   createReader,
@@ -24,30 +25,25 @@ export {
   readVarint,
   type Scope,
 } from "./binary-reader.js";
+// Binary write.
 export {
-  checkUnknown,
-  enter,
+  createWriter,
+  enterMessage,
   finish,
   fork,
-  isList,
-  isMessage,
-  isRecord,
-  isZeroLong,
   join,
-  mapKeys,
-  oneofCase,
-  own,
+  mapKeysInOrder,
   type Writer,
   writeBool,
   writeBytes,
   writeInt32,
-  writeLong,
-  writer,
   writeString,
   writeUint32,
-  writeUnknown,
+  writeUnknownFields,
+  writeVarint64,
 } from "./binary-writer.js";
 export { MAX_DECIMAL_CHARS } from "./int64.js";
+// JSON read.
 export {
   boolFromJson,
   bytesFromJson,
@@ -60,6 +56,7 @@ export {
   stringFromJson,
   uint32FromJson,
 } from "./json-reader.js";
+// JSON write.
 export {
   boolToJson,
   bytesToJson,
@@ -72,6 +69,16 @@ export {
   stringToJson,
   uint32ToJson,
 } from "./json-writer.js";
+// What both writers check of a message value.
+export {
+  asList,
+  asMessage,
+  asRecord,
+  checkUnknownFields,
+  isZeroInt64,
+  oneofCase,
+  requireOwn,
+} from "./message-value.js";
 export { setOwn } from "./own-property.js";
 export {
   compareUtf8,
@@ -79,6 +86,7 @@ export {
   wellFormedOutput,
   wellFormedString,
 } from "./unicode.js";
+// Wire errors and wire types, shared with the framing readers.
 export {
   fail,
   lengthOver32,

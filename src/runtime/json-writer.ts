@@ -1,8 +1,8 @@
 // Mapping message values to proto3 JSON values, for the generated JSON writers.
 
 import { bail } from "./bail.js";
-import { isZeroLong } from "./binary-writer.js";
 import { SAFE } from "./int64.js";
+import { isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
 
@@ -85,7 +85,7 @@ export function int64FieldToJson(
       return n === 0 && !implicit ? undefined : `${n}`;
     }
   }
-  return isZeroLong(v) && !implicit ? undefined : int64ToJson(v, signed);
+  return isZeroInt64(v) && !implicit ? undefined : int64ToJson(v, signed);
 }
 
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
