@@ -3,18 +3,9 @@
 // into the very objects protobuf-es's fromBinary() makes.
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
+import { LEN, wireTypeName } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
-import {
-  fieldWireType,
-  hasExplicitPresence,
-  LEN,
-  lit,
-  scalarWireType,
-  stem,
-  tagOf,
-} from "./wire.js";
-
-const wireTypeNames = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32"];
+import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } from "./wire.js";
 
 /** The `fields` of a runtime Scope: by field number from 1, wire type and proto name. */
 function knownFields(fields: readonly { number: number; wire: number; name: string }[]): string {
@@ -201,7 +192,7 @@ function caseComment(field: DescField): string {
     : hasExplicitPresence(field) && field.fieldKind !== "message"
       ? ", optional"
       : "";
-  return `// ${field.number} ${field.name}: ${type}${where}, ${wireTypeNames[fieldWireType(field)]}`;
+  return `// ${field.number} ${field.name}: ${type}${where}, ${wireTypeName(fieldWireType(field))}`;
 }
 
 /** Prints `readX()`: the decoder of one message body, and the exported `decodeX()`. */

@@ -4,8 +4,9 @@
 // (src/envelope/fallback.ts).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
+import { LEN } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
-import { fieldWireType, hasExplicitPresence, LEN, lit, scalarWireType, tagOf } from "./wire.js";
+import { fieldWireType, hasExplicitPresence, lit, scalarWireType, tagOf } from "./wire.js";
 
 /** The statement that writes scalar `v` of `scalar` with tag `t`, validating it. */
 function writeScalar(c: Code, scalar: ScalarType, t: number, v: string): Printable[] {
