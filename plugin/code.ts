@@ -79,12 +79,8 @@ export function namesOf(desc: DescMessage) {
     read: `read${s}`,
     /** Prefix of the map entry readers: `readCarUpdateStatusEcus`. */
     readEntry: `read${s}`,
-    decode: `decode${s}`,
     write: `write${s}`,
-    encode: `encode${s}`,
-    toJson: `toJson${s}`,
     writeJson: `writeJson${s}`,
-    fromJson: `fromJson${s}`,
     readJson: `readJson${s}`,
   };
 }

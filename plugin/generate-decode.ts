@@ -195,7 +195,7 @@ function caseComment(field: DescField): string {
   return `// ${field.number} ${field.name}: ${type}${where}, ${wireTypeName(fieldWireType(field))}`;
 }
 
-/** Prints `readX()`: the decoder of one message body, and the exported `decodeX()`. */
+/** Prints `readX()`: the decoder of one message body. */
 export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
@@ -241,32 +241,6 @@ export function printDecode(c: Code, desc: DescMessage): void {
       }
       c.line("if (unknownFields !== undefined) m.$unknown = unknownFields;");
       c.line("return m;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Decodes a ${desc.typeName} from protobuf binary in one pass that checks what the wire\n` +
-      "check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with\n" +
-      "its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`\n" +
-      "returns for the same bytes, `$unknown` included when `readUnknownFields`; more than\n" +
-      "`maxElements` elements (messages below the outermost, map entries, unknown fields kept) is\n" +
-      "`too_large`.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.decode,
-      "(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ",
-      c.shape(desc),
-      " {",
-    ],
-    () => {
-      c.line(
-        "const r = ",
-        c.rt("createReader"),
-        "(bytes, recursionLimit, readUnknownFields, maxElements);",
-      );
-      c.line(`return ${n.read}(r, bytes.length, ${createForRead(desc)}());`);
     },
   );
   c.line();
@@ -435,15 +409,4 @@ function scalarTsType(scalar: ScalarType): string {
     default:
       return "number";
   }
-}
-
-/** Prints the table of the file's decoders by type name, for decodeMessage(). */
-export function printDecoderTable(c: Code, messages: readonly DescMessage[]): void {
-  c.doc("The decoders of this file's messages, by type name.");
-  c.block([
-    "export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number) => unknown } = {",
-  ], () => {
-    for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).decode},`);
-  }, ["};"]);
-  c.line();
 }

@@ -60,7 +60,7 @@ function writeChild(c: Code, desc: DescMessage, t: number, v: string): void {
   c.line(c.rt("join"), "(w, at);");
 }
 
-/** Prints `writeX()`, the encoder of one message body, and the exported `encodeX()`. */
+/** Prints `writeX()`, the encoder of one message body. */
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
@@ -89,32 +89,6 @@ export function printEncode(c: Code, desc: DescMessage): void {
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
       c.line("if (m.$unknown !== undefined) ", c.rt("writeUnknownFields"), "(w, m.$unknown);");
-    },
-  );
-  c.line();
-  c.doc(
-    `Encodes a ${desc.typeName} to protobuf binary, as protobuf-es's toBinary() writes it, maps in\n` +
-      "key order when `deterministic`, or returns undefined for anything the message holds that it\n" +
-      "does not take: the caller then runs the fallback (src/envelope/fallback.ts).",
-  );
-  c.block(
-    [
-      "export function ",
-      n.encode,
-      "(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {",
-    ],
-    () => {
-      c.block(["try {"], () => {
-        c.line(
-          "const w = ",
-          c.rt("createWriter"),
-          "(writeUnknownFields, deterministic, recursionLimit);",
-        );
-        c.line(`${n.write}(w, `, c.rt("asMessage"), `(message, ${lit(desc.typeName)}));`);
-        c.line("return ", c.rt("finish"), "(w);");
-      }, ["} catch {"]);
-      c.line("  return undefined; // bailed, or a getter threw: the slow path will report it");
-      c.line("}");
     },
   );
   c.line();
@@ -191,15 +165,4 @@ function printFieldWrite(c: Code, field: DescField): void {
       return;
     }
   }
-}
-
-/** Prints the table of the file's encoders by type name, for encodeMessage(). */
-export function printEncoderTable(c: Code, messages: readonly DescMessage[]): void {
-  c.doc("The encoders of this file's messages, by type name.");
-  c.block([
-    "export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number) => Uint8Array<ArrayBuffer> | undefined } = {",
-  ], () => {
-    for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).encode},`);
-  }, ["};"]);
-  c.line();
 }

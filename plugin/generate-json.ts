@@ -121,7 +121,7 @@ function valueScalar(field: DescField): ScalarType | undefined {
   }
 }
 
-/** Prints `jsonX()` (message to JSON object) and the exported `xToJson()`. */
+/** Prints `writeJsonX()`, the JSON writer of one message. */
 export function printToJson(
   c: Code,
   desc: DescMessage,
@@ -197,35 +197,6 @@ export function printToJson(
       // case from calling a function too large to inline).
       c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknownFields"), "(m.$unknown);");
       c.line("return j;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Maps a ${desc.typeName} to proto3 JSON as the slow path (checkMessage, then protobuf-es's\n` +
-      "toJson()) would, or returns undefined when the message holds anything the slow path would\n" +
-      "reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.toJson,
-      "(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): ",
-      c.rtType("JsonObject"),
-      " | undefined {",
-    ],
-    () => {
-      c.line(
-        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };",
-      );
-      c.block(["try {"], () => {
-        c.line(
-          `return ${n.writeJson}(`,
-          c.rt("asMessage"),
-          `(message, ${lit(desc.typeName)}), f);`,
-        );
-      }, ["} catch {"]);
-      c.line("  return undefined; // bailed, or a getter threw: the slow path will report it");
-      c.line("}");
     },
   );
   c.line();
@@ -433,7 +404,7 @@ function printJsonObject(c: Code, name: string, v: string, map = false): void {
   c.line(`const ${name} = ${v} as `, c.rtType("JsonObject"), ";");
 }
 
-/** Prints `readJsonX()` (JSON value to message) and the exported `fromJsonX()`. */
+/** Prints `readJsonX()`, the JSON reader of one message. */
 export function printFromJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
@@ -511,43 +482,6 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         );
       }
       c.line("return m;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Reads a ${desc.typeName} from a proto3 JSON value as the slow path (protobuf-es's fromJson())\n` +
-      "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
-      "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
-      "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
-      "`counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives\n" +
-      "the number of members of the objects read and the length of their shortest text (see\n" +
-      "JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members\n" +
-      "the reader does not know are not looked for: see JsonReader.count.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.fromJson,
-      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ",
-      c.shape(desc),
-      " | undefined {",
-    ],
-    () => {
-      c.block(["try {"], () => {
-        c.line(
-          "const r: ",
-          c.rtType("JsonReader"),
-          " = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };",
-        );
-        c.line(`const m = ${n.readJson}(json, r, 1);`);
-        c.block(["if (counts !== undefined) {"], () => {
-          c.line("counts.keys = r.keys;");
-          c.line("counts.chars = r.chars;");
-        });
-        c.line("return m;");
-      }, ["} catch {"]);
-      c.line("  return undefined;");
-      c.line("}");
     },
   );
   c.line();

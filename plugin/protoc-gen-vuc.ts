@@ -11,10 +11,10 @@ import {
   printConstants,
   printCreate,
   printDecode,
-  printDecoderTable,
   printMapEntryReaders,
 } from "./generate-decode.js";
-import { printEncode, printEncoderTable } from "./generate-encode.js";
+import { printEncode } from "./generate-encode.js";
+import { printEntryPoints } from "./generate-entry-points.js";
 import { printEnumTables, printFromJson, printToJson } from "./generate-json.js";
 import { printOneofCases, printOneofMembers } from "./generate-oneofs.js";
 import { checkSupported } from "./wire.js";
@@ -52,8 +52,7 @@ function generateTs(schema: Schema): void {
       printToJson(c, desc, referenced);
       printFromJson(c, desc);
     }
-    printDecoderTable(c, messages);
-    printEncoderTable(c, messages);
+    printEntryPoints(c, messages);
     const oneofs = schema.generateFile(`${file.name}_oneofs.ts`);
     oneofs.preamble(file);
     if (!printOneofMembers(oneofs, messages)) oneofs.print("export {};");

@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonObject, JsonReader, JsonWriter, Reader, Scope, Writer } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, createReader, createWriter, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, finish, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBool, readBytes, readEntryTag, readInt64, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBool, writeBytes, writeInt32, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, ParsedJson, Reader, ReadJson, Scope, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -89,19 +89,6 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
   }
   if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.GRPC_AttendantPayload from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): GRPC_AttendantPayload {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload());
 }
 
 /**
@@ -221,21 +208,6 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
 }
 
 /**
- * Encodes a kafka_grpc.GRPC_AttendantPayload to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeGRPC_AttendantPayload(w, asMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
-}
-
-/**
  * Maps the kafka_grpc.GRPC_AttendantPayload `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
@@ -307,20 +279,6 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter)
   if (!DataWritten) bail(); // a case this schema does not have
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.GRPC_AttendantPayload to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonGRPC_AttendantPayload(asMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.GRPC_AttendantPayload takes in JSON: JSON names, then proto names. */
@@ -447,30 +405,6 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonReader, depth: number)
   return m;
 }
 
-/**
- * Reads a kafka_grpc.GRPC_AttendantPayload from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): GRPC_AttendantPayload | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonGRPC_AttendantPayload(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
 const CarUpdateStatus$: Scope = { name: "kafka_grpc.CarUpdateStatus", fields: "2ecus" };
 
@@ -532,19 +466,6 @@ function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpd
 }
 
 /**
- * Decodes a kafka_grpc.CarUpdateStatus from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateStatus {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarUpdateStatus(r, bytes.length, createCarUpdateStatus());
-}
-
-/**
  * Writes the fields of the kafka_grpc.CarUpdateStatus `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -564,21 +485,6 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
     join(w, entry);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarUpdateStatus to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateStatus(w, asMessage(message, "kafka_grpc.CarUpdateStatus"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
@@ -616,20 +522,6 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarUpdateStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonCarUpdateStatus(asMessage(message, "kafka_grpc.CarUpdateStatus"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarUpdateStatus takes in JSON: JSON names, then proto names. */
@@ -677,30 +569,6 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonReader, depth: number): CarU
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.CarUpdateStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateStatus | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarUpdateStatus(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.CarECU fields are read, for error texts: the type name and the known fields. */
@@ -778,19 +646,6 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
 }
 
 /**
- * Decodes a kafka_grpc.CarECU from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarECU {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarECU(r, bytes.length, createCarECU());
-}
-
-/**
  * Writes the fields of the kafka_grpc.CarECU `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -845,21 +700,6 @@ function writeCarECU(w: Writer, m: CarECU): void {
     writeVarint64(w, 112, v, true);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarECU to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeCarECU(w, asMessage(message, "kafka_grpc.CarECU"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
@@ -929,20 +769,6 @@ function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonCarECU(asMessage(message, "kafka_grpc.CarECU"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarECU takes in JSON: JSON names, then proto names. */
@@ -1121,30 +947,6 @@ function readJsonCarECU(j: unknown, r: JsonReader, depth: number): CarECU {
   return m;
 }
 
-/**
- * Reads a kafka_grpc.CarECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarECU | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarECU(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
 const CarUpdateProgress$: Scope = { name: "kafka_grpc.CarUpdateProgress", fields: "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode" };
 
@@ -1211,19 +1013,6 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
 }
 
 /**
- * Decodes a kafka_grpc.CarUpdateProgress from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateProgress {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarUpdateProgress(r, bytes.length, createCarUpdateProgress());
-}
-
-/**
  * Writes the fields of the kafka_grpc.CarUpdateProgress `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -1263,21 +1052,6 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   v = m.errCode;
   if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarUpdateProgress to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateProgress(w, asMessage(message, "kafka_grpc.CarUpdateProgress"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
@@ -1332,20 +1106,6 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonOb
   if (v !== undefined) j["errCode"] = v;
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarUpdateProgress to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonCarUpdateProgress(asMessage(message, "kafka_grpc.CarUpdateProgress"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarUpdateProgress takes in JSON: JSON names, then proto names. */
@@ -1454,30 +1214,6 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonReader, depth: number): Ca
   return m;
 }
 
-/**
- * Reads a kafka_grpc.CarUpdateProgress from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateProgress | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarUpdateProgress(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
 const FileKeysRequest$: Scope = { name: "kafka_grpc.FileKeysRequest", fields: "2fileIDs" };
 
@@ -1514,19 +1250,6 @@ function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKe
 }
 
 /**
- * Decodes a kafka_grpc.FileKeysRequest from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeysRequest {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readFileKeysRequest(r, bytes.length, createFileKeysRequest());
-}
-
-/**
  * Writes the fields of the kafka_grpc.FileKeysRequest `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -1538,21 +1261,6 @@ function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
     writeString(w, 10, x);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.FileKeysRequest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeFileKeysRequest(w, asMessage(message, "kafka_grpc.FileKeysRequest"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
@@ -1581,20 +1289,6 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.FileKeysRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonFileKeysRequest(asMessage(message, "kafka_grpc.FileKeysRequest"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.FileKeysRequest takes in JSON: JSON names, then proto names. */
@@ -1635,30 +1329,6 @@ function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): File
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.FileKeysRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeysRequest | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonFileKeysRequest(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.DTCEntry fields are read, for error texts: the type name and the known fields. */
@@ -1724,19 +1394,6 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
 }
 
 /**
- * Decodes a kafka_grpc.DTCEntry from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): DTCEntry {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readDTCEntry(r, bytes.length, createDTCEntry());
-}
-
-/**
  * Writes the fields of the kafka_grpc.DTCEntry `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -1773,21 +1430,6 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   v = m.status;
   if (v !== 0) writeUint32(w, 80, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.DTCEntry to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeDTCEntry(w, asMessage(message, "kafka_grpc.DTCEntry"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
@@ -1839,20 +1481,6 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
   if (v !== 0 || f.implicit) j["status"] = uint32ToJson(v);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.DTCEntry to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonDTCEntry(asMessage(message, "kafka_grpc.DTCEntry"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.DTCEntry takes in JSON: JSON names, then proto names. */
@@ -1954,30 +1582,6 @@ function readJsonDTCEntry(j: unknown, r: JsonReader, depth: number): DTCEntry {
   return m;
 }
 
-/**
- * Reads a kafka_grpc.DTCEntry from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): DTCEntry | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonDTCEntry(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
 const ECCKeys$: Scope = { name: "kafka_grpc.ECCKeys", fields: "2eccKeys" };
 
@@ -2014,19 +1618,6 @@ function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
 }
 
 /**
- * Decodes a kafka_grpc.ECCKeys from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKeys {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readECCKeys(r, bytes.length, createECCKeys());
-}
-
-/**
  * Writes the fields of the kafka_grpc.ECCKeys `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -2043,21 +1634,6 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
     join(w, at);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.ECCKeys to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeECCKeys(w, asMessage(message, "kafka_grpc.ECCKeys"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
@@ -2086,20 +1662,6 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.ECCKeys to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonECCKeys(asMessage(message, "kafka_grpc.ECCKeys"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.ECCKeys takes in JSON: JSON names, then proto names. */
@@ -2140,30 +1702,6 @@ function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.ECCKeys from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKeys | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonECCKeys(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.ECCKey fields are read, for error texts: the type name and the known fields. */
@@ -2226,19 +1764,6 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
   }
   if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.ECCKey from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKey {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readECCKey(r, bytes.length, createECCKey());
 }
 
 /**
@@ -2329,21 +1854,6 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
-/**
- * Encodes a kafka_grpc.ECCKey to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeECCKey(w, asMessage(message, "kafka_grpc.ECCKey"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
-}
-
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeyValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
@@ -2417,20 +1927,6 @@ function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.ECCKey to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonECCKey(asMessage(message, "kafka_grpc.ECCKey"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.ECCKey takes in JSON: JSON names, then proto names. */
@@ -2569,30 +2065,6 @@ function readJsonECCKey(j: unknown, r: JsonReader, depth: number): ECCKey {
   return m;
 }
 
-/**
- * Reads a kafka_grpc.ECCKey from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKey | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonECCKey(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
 const BineryHex$: Scope = { name: "kafka_grpc.BineryHex", fields: "2data" };
 
@@ -2639,19 +2111,6 @@ function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
 }
 
 /**
- * Decodes a kafka_grpc.BineryHex from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): BineryHex {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readBineryHex(r, bytes.length, createBineryHexForRead());
-}
-
-/**
  * Writes the fields of the kafka_grpc.BineryHex `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -2661,21 +2120,6 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
   v = m.data;
   if (!(v instanceof Uint8Array) || v.length > 0) writeBytes(w, 10, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.BineryHex to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeBineryHex(w, asMessage(message, "kafka_grpc.BineryHex"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
@@ -2700,20 +2144,6 @@ function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
   if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = bytesToJson(v);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.BineryHex to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonBineryHex(asMessage(message, "kafka_grpc.BineryHex"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.BineryHex takes in JSON: JSON names, then proto names. */
@@ -2753,30 +2183,6 @@ function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex 
   return m;
 }
 
-/**
- * Reads a kafka_grpc.BineryHex from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): BineryHex | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonBineryHex(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
 const UpdateData$: Scope = { name: "kafka_grpc.UpdateData", fields: "0id" };
 
@@ -2813,19 +2219,6 @@ function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
 }
 
 /**
- * Decodes a kafka_grpc.UpdateData from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateData {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateData(r, bytes.length, createUpdateData());
-}
-
-/**
  * Writes the fields of the kafka_grpc.UpdateData `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -2835,21 +2228,6 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
   v = m.id;
   if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateData to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateData(w, asMessage(message, "kafka_grpc.UpdateData"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
@@ -2874,20 +2252,6 @@ function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
   if (v !== undefined) j["id"] = v;
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonUpdateData(asMessage(message, "kafka_grpc.UpdateData"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateData takes in JSON: JSON names, then proto names. */
@@ -2926,30 +2290,6 @@ function readJsonUpdateData(j: unknown, r: JsonReader, depth: number): UpdateDat
   return m;
 }
 
-/**
- * Reads a kafka_grpc.UpdateData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateData | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateData(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
 const VehicleData$: Scope = { name: "kafka_grpc.VehicleData", fields: "2vin" };
 
@@ -2986,19 +2326,6 @@ function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
 }
 
 /**
- * Decodes a kafka_grpc.VehicleData from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleData {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readVehicleData(r, bytes.length, createVehicleData());
-}
-
-/**
  * Writes the fields of the kafka_grpc.VehicleData `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -3008,21 +2335,6 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
   v = m.vin;
   if (v !== "") writeString(w, 10, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.VehicleData to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeVehicleData(w, asMessage(message, "kafka_grpc.VehicleData"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
@@ -3047,20 +2359,6 @@ function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
   if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.VehicleData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonVehicleData(asMessage(message, "kafka_grpc.VehicleData"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.VehicleData takes in JSON: JSON names, then proto names. */
@@ -3097,30 +2395,6 @@ function readJsonVehicleData(j: unknown, r: JsonReader, depth: number): VehicleD
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.VehicleData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleData | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonVehicleData(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.MessageStatus fields are read, for error texts: the type name and the known fields. */
@@ -3162,19 +2436,6 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
 }
 
 /**
- * Decodes a kafka_grpc.MessageStatus from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MessageStatus {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readMessageStatus(r, bytes.length, createMessageStatus());
-}
-
-/**
  * Writes the fields of the kafka_grpc.MessageStatus `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -3187,21 +2448,6 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
   v = m.status;
   if (v !== 0) writeInt32(w, 16, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.MessageStatus to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeMessageStatus(w, asMessage(message, "kafka_grpc.MessageStatus"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
@@ -3229,20 +2475,6 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
   if (v !== 0 || f.implicit) j["status"] = enumToJson(v, EmumStatus$names, f);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.MessageStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonMessageStatus(asMessage(message, "kafka_grpc.MessageStatus"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.MessageStatus takes in JSON: JSON names, then proto names. */
@@ -3286,30 +2518,6 @@ function readJsonMessageStatus(j: unknown, r: JsonReader, depth: number): Messag
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.MessageStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MessageStatus | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonMessageStatus(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.UpdateManifest fields are read, for error texts: the type name and the known fields. */
@@ -3426,19 +2634,6 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
 }
 
 /**
- * Decodes a kafka_grpc.UpdateManifest from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifest {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateManifest(r, bytes.length, createUpdateManifest());
-}
-
-/**
  * Writes the fields of the kafka_grpc.UpdateManifest `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -3542,21 +2737,6 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
     writeVarint64(w, 216, v, true);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateManifest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifest(w, asMessage(message, "kafka_grpc.UpdateManifest"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
@@ -3672,20 +2852,6 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateManifest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonUpdateManifest(asMessage(message, "kafka_grpc.UpdateManifest"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateManifest takes in JSON: JSON names, then proto names. */
@@ -3959,30 +3125,6 @@ function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): Updat
   return m;
 }
 
-/**
- * Reads a kafka_grpc.UpdateManifest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifest | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateManifest(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
 const UpdateManifestECU$: Scope = { name: "kafka_grpc.UpdateManifestECU", fields: "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated" };
 
@@ -4064,19 +3206,6 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
   }
   if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.UpdateManifestECU from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestECU {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateManifestECU(r, bytes.length, createUpdateManifestECU());
 }
 
 /**
@@ -4165,21 +3294,6 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
     writeVarint64(w, 136, v, true);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateManifestECU to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifestECU(w, asMessage(message, "kafka_grpc.UpdateManifestECU"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
@@ -4273,20 +3387,6 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateManifestECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonUpdateManifestECU(asMessage(message, "kafka_grpc.UpdateManifestECU"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateManifestECU takes in JSON: JSON names, then proto names. */
@@ -4498,30 +3598,6 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): Up
   return m;
 }
 
-/**
- * Reads a kafka_grpc.UpdateManifestECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestECU | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateManifestECU(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.UpdateManifestFile fields are read, for error texts: the type name and the known fields. */
 const UpdateManifestFile$: Scope = { name: "kafka_grpc.UpdateManifestFile", fields: "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated" };
 
@@ -4603,19 +3679,6 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
   }
   if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.UpdateManifestFile from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestFile {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateManifestFile(r, bytes.length, createUpdateManifestFile());
 }
 
 /**
@@ -4711,21 +3774,6 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
     writeString(w, 138, v);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateManifestFile to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifestFile(w, asMessage(message, "kafka_grpc.UpdateManifestFile"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
@@ -4824,20 +3872,6 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): Json
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateManifestFile to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonUpdateManifestFile(asMessage(message, "kafka_grpc.UpdateManifestFile"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateManifestFile takes in JSON: JSON names, then proto names. */
@@ -5051,30 +4085,6 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): U
   return m;
 }
 
-/**
- * Reads a kafka_grpc.UpdateManifestFile from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestFile | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateManifestFile(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
 const MemoryRegion$: Scope = { name: "kafka_grpc.MemoryRegion", fields: "0offset,0length" };
 
@@ -5114,19 +4124,6 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
 }
 
 /**
- * Decodes a kafka_grpc.MemoryRegion from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MemoryRegion {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readMemoryRegion(r, bytes.length, createMemoryRegion());
-}
-
-/**
  * Writes the fields of the kafka_grpc.MemoryRegion `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -5139,21 +4136,6 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
   v = m.length;
   if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.MemoryRegion to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeMemoryRegion(w, asMessage(message, "kafka_grpc.MemoryRegion"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
@@ -5181,20 +4163,6 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
   if (v !== undefined) j["length"] = v;
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.MemoryRegion to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonMemoryRegion(asMessage(message, "kafka_grpc.MemoryRegion"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.MemoryRegion takes in JSON: JSON names, then proto names. */
@@ -5238,30 +4206,6 @@ function readJsonMemoryRegion(j: unknown, r: JsonReader, depth: number): MemoryR
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.MemoryRegion from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MemoryRegion | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonMemoryRegion(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.FileKeyResponse fields are read, for error texts: the type name and the known fields. */
@@ -5312,19 +4256,6 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
 }
 
 /**
- * Decodes a kafka_grpc.FileKeyResponse from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeyResponse {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readFileKeyResponse(r, bytes.length, createFileKeyResponse());
-}
-
-/**
  * Writes the fields of the kafka_grpc.FileKeyResponse `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -5346,21 +4277,6 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
   v = m.error;
   if (v !== "") writeString(w, 42, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.FileKeyResponse to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeFileKeyResponse(w, asMessage(message, "kafka_grpc.FileKeyResponse"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
@@ -5397,20 +4313,6 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject
   if (v !== "" || f.implicit) j["error"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.FileKeyResponse to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonFileKeyResponse(asMessage(message, "kafka_grpc.FileKeyResponse"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.FileKeyResponse takes in JSON: JSON names, then proto names. */
@@ -5484,30 +4386,6 @@ function readJsonFileKeyResponse(j: unknown, r: JsonReader, depth: number): File
   return m;
 }
 
-/**
- * Reads a kafka_grpc.FileKeyResponse from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeyResponse | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonFileKeyResponse(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
 const FeatureCodes$: Scope = { name: "kafka_grpc.FeatureCodes", fields: "2familyCode,2featureCode" };
 
@@ -5547,19 +4425,6 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
 }
 
 /**
- * Decodes a kafka_grpc.FeatureCodes from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FeatureCodes {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readFeatureCodes(r, bytes.length, createFeatureCodes());
-}
-
-/**
  * Writes the fields of the kafka_grpc.FeatureCodes `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -5572,21 +4437,6 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
   v = m.featureCode;
   if (v !== "") writeString(w, 18, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.FeatureCodes to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeFeatureCodes(w, asMessage(message, "kafka_grpc.FeatureCodes"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
@@ -5614,20 +4464,6 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
   if (v !== "" || f.implicit) j["featureCode"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.FeatureCodes to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonFeatureCodes(asMessage(message, "kafka_grpc.FeatureCodes"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.FeatureCodes takes in JSON: JSON names, then proto names. */
@@ -5671,30 +4507,6 @@ function readJsonFeatureCodes(j: unknown, r: JsonReader, depth: number): Feature
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.FeatureCodes from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FeatureCodes | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonFeatureCodes(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.VehicleSpecification fields are read, for error texts: the type name and the known fields. */
@@ -5775,19 +4587,6 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
 }
 
 /**
- * Decodes a kafka_grpc.VehicleSpecification from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleSpecification {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readVehicleSpecification(r, bytes.length, createVehicleSpecification());
-}
-
-/**
  * Writes the fields of the kafka_grpc.VehicleSpecification `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -5846,21 +4645,6 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   v = m.fOrderId;
   if (v !== "") writeString(w, 122, v);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.VehicleSpecification to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeVehicleSpecification(w, asMessage(message, "kafka_grpc.VehicleSpecification"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
@@ -5931,20 +4715,6 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): 
   if (v !== "" || f.implicit) j["fOrderId"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.VehicleSpecification to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonVehicleSpecification(asMessage(message, "kafka_grpc.VehicleSpecification"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.VehicleSpecification takes in JSON: JSON names, then proto names. */
@@ -6085,30 +4855,6 @@ function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number):
   return m;
 }
 
-/**
- * Reads a kafka_grpc.VehicleSpecification from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleSpecification | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonVehicleSpecification(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
 const Order$: Scope = { name: "kafka_grpc.Order", fields: "0specId,0orderNo,2msgIdentifier,2VehicleSpecification" };
 
@@ -6154,19 +4900,6 @@ function readOrder(r: Reader, end: number, m: Order): Order {
 }
 
 /**
- * Decodes a kafka_grpc.Order from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): Order {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readOrder(r, bytes.length, createOrder());
-}
-
-/**
  * Writes the fields of the kafka_grpc.Order `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -6193,21 +4926,6 @@ function writeOrder(w: Writer, m: Order): void {
     join(w, at);
   }
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.Order to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeOrder(w, asMessage(message, "kafka_grpc.Order"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
@@ -6244,20 +4962,6 @@ function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.Order to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonOrder(asMessage(message, "kafka_grpc.Order"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.Order takes in JSON: JSON names, then proto names. */
@@ -6317,30 +5021,6 @@ function readJsonOrder(j: unknown, r: JsonReader, depth: number): Order {
   return m;
 }
 
-/**
- * Reads a kafka_grpc.Order from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): Order | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonOrder(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
 const CarUpdateRequest$: Scope = { name: "kafka_grpc.CarUpdateRequest", fields: "0car_update_id" };
 
@@ -6377,19 +5057,6 @@ function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarU
 }
 
 /**
- * Decodes a kafka_grpc.CarUpdateRequest from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateRequest {
-  const r = createReader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarUpdateRequest(r, bytes.length, createCarUpdateRequest());
-}
-
-/**
  * Writes the fields of the kafka_grpc.CarUpdateRequest `m` in field-number order, then its unknown fields,
  * as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
@@ -6399,21 +5066,6 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
   v = m.carUpdateId;
   if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarUpdateRequest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = createWriter(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateRequest(w, asMessage(message, "kafka_grpc.CarUpdateRequest"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
@@ -6438,20 +5090,6 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObje
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarUpdateRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonWriter.text.
- */
-export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, depth: 1 };
-  try {
-    return writeJsonCarUpdateRequest(asMessage(message, "kafka_grpc.CarUpdateRequest"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarUpdateRequest takes in JSON: JSON names, then proto names. */
@@ -6497,77 +5135,177 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonReader, depth: number): Car
   return m;
 }
 
-/**
- * Reads a kafka_grpc.CarUpdateRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonReader.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonReader.keys and JsonReader.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonReader.count.
- */
-export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateRequest | undefined {
-  try {
-    const r: JsonReader = { limit: recursionLimit, ignoreUnknown: ignoreUnknownFields, wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarUpdateRequest(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
+/** The messages of this file by type name: what the entry points below take and return. */
+export interface MessageTypes {
+  "kafka_grpc.GRPC_AttendantPayload": GRPC_AttendantPayload;
+  "kafka_grpc.CarUpdateStatus": CarUpdateStatus;
+  "kafka_grpc.CarECU": CarECU;
+  "kafka_grpc.CarUpdateProgress": CarUpdateProgress;
+  "kafka_grpc.FileKeysRequest": FileKeysRequest;
+  "kafka_grpc.DTCEntry": DTCEntry;
+  "kafka_grpc.ECCKeys": ECCKeys;
+  "kafka_grpc.ECCKey": ECCKey;
+  "kafka_grpc.BineryHex": BineryHex;
+  "kafka_grpc.UpdateData": UpdateData;
+  "kafka_grpc.VehicleData": VehicleData;
+  "kafka_grpc.MessageStatus": MessageStatus;
+  "kafka_grpc.UpdateManifest": UpdateManifest;
+  "kafka_grpc.UpdateManifestECU": UpdateManifestECU;
+  "kafka_grpc.UpdateManifestFile": UpdateManifestFile;
+  "kafka_grpc.MemoryRegion": MemoryRegion;
+  "kafka_grpc.FileKeyResponse": FileKeyResponse;
+  "kafka_grpc.FeatureCodes": FeatureCodes;
+  "kafka_grpc.VehicleSpecification": VehicleSpecification;
+  "kafka_grpc.Order": Order;
+  "kafka_grpc.CarUpdateRequest": CarUpdateRequest;
 }
 
-/** The decoders of this file's messages, by type name. */
-export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number) => unknown } = {
-  "kafka_grpc.GRPC_AttendantPayload": decodeGRPC_AttendantPayload,
-  "kafka_grpc.CarUpdateStatus": decodeCarUpdateStatus,
-  "kafka_grpc.CarECU": decodeCarECU,
-  "kafka_grpc.CarUpdateProgress": decodeCarUpdateProgress,
-  "kafka_grpc.FileKeysRequest": decodeFileKeysRequest,
-  "kafka_grpc.DTCEntry": decodeDTCEntry,
-  "kafka_grpc.ECCKeys": decodeECCKeys,
-  "kafka_grpc.ECCKey": decodeECCKey,
-  "kafka_grpc.BineryHex": decodeBineryHex,
-  "kafka_grpc.UpdateData": decodeUpdateData,
-  "kafka_grpc.VehicleData": decodeVehicleData,
-  "kafka_grpc.MessageStatus": decodeMessageStatus,
-  "kafka_grpc.UpdateManifest": decodeUpdateManifest,
-  "kafka_grpc.UpdateManifestECU": decodeUpdateManifestECU,
-  "kafka_grpc.UpdateManifestFile": decodeUpdateManifestFile,
-  "kafka_grpc.MemoryRegion": decodeMemoryRegion,
-  "kafka_grpc.FileKeyResponse": decodeFileKeyResponse,
-  "kafka_grpc.FeatureCodes": decodeFeatureCodes,
-  "kafka_grpc.VehicleSpecification": decodeVehicleSpecification,
-  "kafka_grpc.Order": decodeOrder,
-  "kafka_grpc.CarUpdateRequest": decodeCarUpdateRequest,
+/** The type name of a message of this file. */
+export type MessageTypeName = keyof MessageTypes;
+
+/** The type names of this file's messages. */
+const messageTypeNames: readonly string[] = ["kafka_grpc.GRPC_AttendantPayload", "kafka_grpc.CarUpdateStatus", "kafka_grpc.CarECU", "kafka_grpc.CarUpdateProgress", "kafka_grpc.FileKeysRequest", "kafka_grpc.DTCEntry", "kafka_grpc.ECCKeys", "kafka_grpc.ECCKey", "kafka_grpc.BineryHex", "kafka_grpc.UpdateData", "kafka_grpc.VehicleData", "kafka_grpc.MessageStatus", "kafka_grpc.UpdateManifest", "kafka_grpc.UpdateManifestECU", "kafka_grpc.UpdateManifestFile", "kafka_grpc.MemoryRegion", "kafka_grpc.FileKeyResponse", "kafka_grpc.FeatureCodes", "kafka_grpc.VehicleSpecification", "kafka_grpc.Order", "kafka_grpc.CarUpdateRequest"];
+
+/** Whether `typeName` is the type name of a message of this file. */
+export function isMessageTypeName(typeName: string): typeName is MessageTypeName {
+  return messageTypeNames.includes(typeName);
+}
+
+const binaryReaders: { readonly [N in MessageTypeName]: MessageReader<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": { read: readGRPC_AttendantPayload, create: createGRPC_AttendantPayload },
+  "kafka_grpc.CarUpdateStatus": { read: readCarUpdateStatus, create: createCarUpdateStatus },
+  "kafka_grpc.CarECU": { read: readCarECU, create: createCarECU },
+  "kafka_grpc.CarUpdateProgress": { read: readCarUpdateProgress, create: createCarUpdateProgress },
+  "kafka_grpc.FileKeysRequest": { read: readFileKeysRequest, create: createFileKeysRequest },
+  "kafka_grpc.DTCEntry": { read: readDTCEntry, create: createDTCEntry },
+  "kafka_grpc.ECCKeys": { read: readECCKeys, create: createECCKeys },
+  "kafka_grpc.ECCKey": { read: readECCKey, create: createECCKey },
+  "kafka_grpc.BineryHex": { read: readBineryHex, create: createBineryHex },
+  "kafka_grpc.UpdateData": { read: readUpdateData, create: createUpdateData },
+  "kafka_grpc.VehicleData": { read: readVehicleData, create: createVehicleData },
+  "kafka_grpc.MessageStatus": { read: readMessageStatus, create: createMessageStatus },
+  "kafka_grpc.UpdateManifest": { read: readUpdateManifest, create: createUpdateManifest },
+  "kafka_grpc.UpdateManifestECU": { read: readUpdateManifestECU, create: createUpdateManifestECU },
+  "kafka_grpc.UpdateManifestFile": { read: readUpdateManifestFile, create: createUpdateManifestFile },
+  "kafka_grpc.MemoryRegion": { read: readMemoryRegion, create: createMemoryRegion },
+  "kafka_grpc.FileKeyResponse": { read: readFileKeyResponse, create: createFileKeyResponse },
+  "kafka_grpc.FeatureCodes": { read: readFeatureCodes, create: createFeatureCodes },
+  "kafka_grpc.VehicleSpecification": { read: readVehicleSpecification, create: createVehicleSpecification },
+  "kafka_grpc.Order": { read: readOrder, create: createOrder },
+  "kafka_grpc.CarUpdateRequest": { read: readCarUpdateRequest, create: createCarUpdateRequest },
 };
 
-/** The encoders of this file's messages, by type name. */
-export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number) => Uint8Array<ArrayBuffer> | undefined } = {
-  "kafka_grpc.GRPC_AttendantPayload": encodeGRPC_AttendantPayload,
-  "kafka_grpc.CarUpdateStatus": encodeCarUpdateStatus,
-  "kafka_grpc.CarECU": encodeCarECU,
-  "kafka_grpc.CarUpdateProgress": encodeCarUpdateProgress,
-  "kafka_grpc.FileKeysRequest": encodeFileKeysRequest,
-  "kafka_grpc.DTCEntry": encodeDTCEntry,
-  "kafka_grpc.ECCKeys": encodeECCKeys,
-  "kafka_grpc.ECCKey": encodeECCKey,
-  "kafka_grpc.BineryHex": encodeBineryHex,
-  "kafka_grpc.UpdateData": encodeUpdateData,
-  "kafka_grpc.VehicleData": encodeVehicleData,
-  "kafka_grpc.MessageStatus": encodeMessageStatus,
-  "kafka_grpc.UpdateManifest": encodeUpdateManifest,
-  "kafka_grpc.UpdateManifestECU": encodeUpdateManifestECU,
-  "kafka_grpc.UpdateManifestFile": encodeUpdateManifestFile,
-  "kafka_grpc.MemoryRegion": encodeMemoryRegion,
-  "kafka_grpc.FileKeyResponse": encodeFileKeyResponse,
-  "kafka_grpc.FeatureCodes": encodeFeatureCodes,
-  "kafka_grpc.VehicleSpecification": encodeVehicleSpecification,
-  "kafka_grpc.Order": encodeOrder,
-  "kafka_grpc.CarUpdateRequest": encodeCarUpdateRequest,
+/**
+ * Decodes a message of type `typeName` from protobuf binary: see the runtime's readBinary().
+ * Throws the runtime's wire errors, which the caller turns into a `CodecError` naming the type.
+ */
+export function fromBinary<N extends MessageTypeName>(typeName: N, bytes: Uint8Array, options: BinaryReadOptions): MessageTypes[N] {
+  return readBinary(binaryReaders[typeName], bytes, options);
+}
+
+const binaryWriters: { readonly [N in MessageTypeName]: WriteFields<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": writeGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": writeCarUpdateStatus,
+  "kafka_grpc.CarECU": writeCarECU,
+  "kafka_grpc.CarUpdateProgress": writeCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": writeFileKeysRequest,
+  "kafka_grpc.DTCEntry": writeDTCEntry,
+  "kafka_grpc.ECCKeys": writeECCKeys,
+  "kafka_grpc.ECCKey": writeECCKey,
+  "kafka_grpc.BineryHex": writeBineryHex,
+  "kafka_grpc.UpdateData": writeUpdateData,
+  "kafka_grpc.VehicleData": writeVehicleData,
+  "kafka_grpc.MessageStatus": writeMessageStatus,
+  "kafka_grpc.UpdateManifest": writeUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": writeUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": writeUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": writeMemoryRegion,
+  "kafka_grpc.FileKeyResponse": writeFileKeyResponse,
+  "kafka_grpc.FeatureCodes": writeFeatureCodes,
+  "kafka_grpc.VehicleSpecification": writeVehicleSpecification,
+  "kafka_grpc.Order": writeOrder,
+  "kafka_grpc.CarUpdateRequest": writeCarUpdateRequest,
 };
+
+/**
+ * Encodes a message of type `typeName` to protobuf binary, or returns undefined for anything
+ * the generated writer does not take: see the runtime's writeBinary().
+ */
+export function toBinary<N extends MessageTypeName>(typeName: N, message: unknown, options: BinaryWriteOptions): Uint8Array<ArrayBuffer> | undefined {
+  return writeBinary(binaryWriters[typeName] as WriteFields<MessageTypes[N]>, typeName, message, options);
+}
+
+const jsonWriters: { readonly [N in MessageTypeName]: WriteJson<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": writeJsonGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": writeJsonCarUpdateStatus,
+  "kafka_grpc.CarECU": writeJsonCarECU,
+  "kafka_grpc.CarUpdateProgress": writeJsonCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": writeJsonFileKeysRequest,
+  "kafka_grpc.DTCEntry": writeJsonDTCEntry,
+  "kafka_grpc.ECCKeys": writeJsonECCKeys,
+  "kafka_grpc.ECCKey": writeJsonECCKey,
+  "kafka_grpc.BineryHex": writeJsonBineryHex,
+  "kafka_grpc.UpdateData": writeJsonUpdateData,
+  "kafka_grpc.VehicleData": writeJsonVehicleData,
+  "kafka_grpc.MessageStatus": writeJsonMessageStatus,
+  "kafka_grpc.UpdateManifest": writeJsonUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": writeJsonUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": writeJsonUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": writeJsonMemoryRegion,
+  "kafka_grpc.FileKeyResponse": writeJsonFileKeyResponse,
+  "kafka_grpc.FeatureCodes": writeJsonFeatureCodes,
+  "kafka_grpc.VehicleSpecification": writeJsonVehicleSpecification,
+  "kafka_grpc.Order": writeJsonOrder,
+  "kafka_grpc.CarUpdateRequest": writeJsonCarUpdateRequest,
+};
+
+/**
+ * Maps a message of type `typeName` to a proto3 JSON object, or returns undefined for anything
+ * the slow path would reject: see the runtime's writeJsonValue().
+ */
+export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, false);
+}
+
+/**
+ * {@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked
+ * for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.text).
+ */
+export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);
+}
+
+const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": readJsonGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": readJsonCarUpdateStatus,
+  "kafka_grpc.CarECU": readJsonCarECU,
+  "kafka_grpc.CarUpdateProgress": readJsonCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": readJsonFileKeysRequest,
+  "kafka_grpc.DTCEntry": readJsonDTCEntry,
+  "kafka_grpc.ECCKeys": readJsonECCKeys,
+  "kafka_grpc.ECCKey": readJsonECCKey,
+  "kafka_grpc.BineryHex": readJsonBineryHex,
+  "kafka_grpc.UpdateData": readJsonUpdateData,
+  "kafka_grpc.VehicleData": readJsonVehicleData,
+  "kafka_grpc.MessageStatus": readJsonMessageStatus,
+  "kafka_grpc.UpdateManifest": readJsonUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": readJsonUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": readJsonUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": readJsonMemoryRegion,
+  "kafka_grpc.FileKeyResponse": readJsonFileKeyResponse,
+  "kafka_grpc.FeatureCodes": readJsonFeatureCodes,
+  "kafka_grpc.VehicleSpecification": readJsonVehicleSpecification,
+  "kafka_grpc.Order": readJsonOrder,
+  "kafka_grpc.CarUpdateRequest": readJsonCarUpdateRequest,
+};
+
+/**
+ * Reads a message of type `typeName` from a proto3 JSON value, or returns undefined for
+ * anything the generated reader does not take: see the runtime's readJsonValue(). `parsed`,
+ * when `json` is what JSON.parse() made of a text: what is known of the text, and the counts
+ * the read gives back.
+ */
+export function fromJson<N extends MessageTypeName>(typeName: N, json: unknown, options: JsonReadOptions, parsed?: ParsedJson): MessageTypes[N] | undefined {
+  return readJsonValue(jsonReaders[typeName], json, options, parsed);
+}
 

@@ -1,5 +1,5 @@
 import { isMessage } from "@bufbuild/protobuf";
-import { encodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
@@ -29,12 +29,7 @@ export function encodeEnvelope(
   const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
   const hasData = typeof data === "object" && data !== null && Boolean(data.case);
   if (hasData || !o.requireData) {
-    const bytes = encodeGRPC_AttendantPayload(
-      envelope,
-      o.writeUnknownFields,
-      o.deterministic,
-      o.recursionLimit,
-    );
+    const bytes = fast.toBinary(GRPC_AttendantPayloadSchema.typeName, envelope, o);
     if (bytes !== undefined) return bytes;
   }
   if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {

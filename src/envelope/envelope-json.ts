@@ -1,13 +1,10 @@
 import type { JsonValue } from "@bufbuild/protobuf";
-import {
-  fromJsonGRPC_AttendantPayload,
-  toJsonGRPC_AttendantPayload,
-} from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
+import { type ParsedJson, wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
 import { noDuplicateKeys, valueMembers } from "./json-duplicates.js";
 import {
@@ -55,14 +52,9 @@ function writeJson(
   o: EnvelopeJsonWriteOptions,
   forText = false,
 ): JsonValue {
-  const json = toJsonGRPC_AttendantPayload(
-    envelope,
-    o.useProtoFieldName,
-    o.alwaysEmitImplicit,
-    o.enumAsInteger,
-    o.recursionLimit,
-    forText,
-  );
+  const json = forText
+    ? fast.toJsonForText(typeName, envelope, o)
+    : fast.toJson(typeName, envelope, o);
   return json === undefined ? toJsonFallback(envelope, o) : (json as JsonValue);
 }
 
@@ -135,16 +127,16 @@ export function envelopeFromJson(
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
   const o = readOptions(options, jsonReadDefaults, levelBounds);
-  const fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit);
-  return taken(fast, o) ? fast : fromJsonFallback(json, o);
+  const read = fast.fromJson(typeName, json, o);
+  return taken(read, o) ? read : fromJsonFallback(json, o);
 }
 
 /** Whether the generated reader read an envelope the options take, not leaving it to the slow path. */
 function taken(
-  fast: GRPC_AttendantPayload | undefined,
+  read: GRPC_AttendantPayload | undefined,
   o: EnvelopeJsonReadOptions,
-): fast is GRPC_AttendantPayload {
-  return fast !== undefined && (fast.Data.case !== undefined || !o.requireData);
+): read is GRPC_AttendantPayload {
+  return read !== undefined && (read.Data.case !== undefined || !o.requireData);
 }
 
 /**
@@ -182,40 +174,26 @@ export function readJsonText(
   // Compact text (`{"` at the start, as JSON.stringify() writes it) is read without counting
   // the members of each object: its length stands for the count (below).
   const compact = text.charCodeAt(1) === 34;
-  const counts = { keys: 0, chars: 0 };
-  let fast = fromJsonGRPC_AttendantPayload(
-    json,
-    o.ignoreUnknownFields,
-    o.recursionLimit,
-    wellFormed,
-    counts,
-    !compact,
-  );
+  let parsed: ParsedJson = { wellFormed, countMembers: !compact, keys: 0, chars: 0 };
+  let read = fast.fromJson(typeName, json, o, parsed);
   // Text of that length (the usual compact text) has no space, no escape, no member the reader
   // did not read and no member that JSON.parse() dropped as a duplicate key. Other text: as many
   // members as it opens (a look at every colon) shows no duplicate key, and a \u escape may have
   // made a lone surrogate that the look at the text did not see.
-  if (fast !== undefined && counts.chars !== text.length) {
+  if (read !== undefined && parsed.chars !== text.length) {
     // Members not counted: the colon count shows those the reader did not read, and they go to
     // the slow path. With ignoreUnknownFields, which lets unknown members go, a value holding
     // more members than were read (or a field read from a polluted Object.prototype) is read
     // again, counting: checkUnknownMembers then decides.
     const levels = Math.min(2 * o.recursionLimit + 2, MAX_LEVELS);
-    if (compact && o.ignoreUnknownFields && valueMembers(json, levels) !== counts.keys) {
-      fast = fromJsonGRPC_AttendantPayload(
-        json,
-        o.ignoreUnknownFields,
-        o.recursionLimit,
-        wellFormed,
-        counts,
-      );
+    if (compact && o.ignoreUnknownFields && valueMembers(json, levels) !== parsed.keys) {
+      parsed = { wellFormed, countMembers: true, keys: 0, chars: 0 };
+      read = fast.fromJson(typeName, json, o, parsed);
     }
-    if (fast === undefined || !noDuplicateKeys(text, counts.keys)) fast = undefined;
-    else if (wellFormed && text.includes("\\u")) {
-      fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit, false);
-    }
+    if (read === undefined || !noDuplicateKeys(text, parsed.keys)) read = undefined;
+    else if (wellFormed && text.includes("\\u")) read = fast.fromJson(typeName, json, o);
   }
-  return taken(fast, o) ? fast : fromJsonTextFallback(text, json, o);
+  return taken(read, o) ? read : fromJsonTextFallback(text, json, o);
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   toBinary,
   toJson,
 } from "@bufbuild/protobuf";
-import { decoders, encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
@@ -75,12 +75,20 @@ export function encodeFallback<Desc extends DescMessage>(
     const text = cause instanceof Error ? cause.message : String(cause);
     throw new CodecError("invalid_message", `cannot ${doing}: ${text}`, { cause });
   }
-  const decode = decoders[schema.typeName];
-  const encode = encoders[schema.typeName];
-  if (decode && encode) {
+  const typeName = schema.typeName;
+  if (fast.isMessageTypeName(typeName)) {
     try {
-      const again = decode(bytes, o.recursionLimit, true, Number.POSITIVE_INFINITY);
-      bytes = encode(again, true, o.deterministic, o.recursionLimit) ?? bytes;
+      const again = fast.fromBinary(typeName, bytes, {
+        recursionLimit: o.recursionLimit,
+        readUnknownFields: true,
+        maxElements: Number.POSITIVE_INFINITY,
+      });
+      bytes =
+        fast.toBinary(typeName, again, {
+          writeUnknownFields: true,
+          deterministic: o.deterministic,
+          recursionLimit: o.recursionLimit,
+        }) ?? bytes;
     } catch {
       // toBinary() wrote what the generated decoder refuses (none is known): keep its bytes.
     }

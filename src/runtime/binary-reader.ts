@@ -447,3 +447,39 @@ function skipGroup(r: Reader, no: number, start: number, end: number, depth: num
   r.scope = parent;
   overrun(r, `group ${no}`, start, end);
 }
+
+/** The options of a binary read: those of decodeMessage() that the reader takes. */
+export interface BinaryReadOptions {
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+  /** Keep fields the schema does not know in `$unknown`. */
+  readonly readUnknownFields: boolean;
+  /** How many elements (messages below the outermost, map entries, unknown fields kept) it may make. */
+  readonly maxElements: number;
+}
+
+/** The generated reader of one message type: its fields, into a new message. */
+export interface MessageReader<T> {
+  readonly read: ReadFields<T>;
+  readonly create: () => T;
+}
+
+/**
+ * Decodes a message from protobuf binary with its generated reader `type`, in one pass that
+ * checks the wire format as it builds the message (the checks and texts of this module), and
+ * fails with a `CodecError`. The result is what protobuf-es's `fromBinary()` returns for the
+ * same bytes, `$unknown` included when `readUnknownFields`.
+ */
+export function readBinary<T>(
+  type: MessageReader<T>,
+  bytes: Uint8Array,
+  options: BinaryReadOptions,
+): T {
+  const r = createReader(
+    bytes,
+    options.recursionLimit,
+    options.readUnknownFields,
+    options.maxElements,
+  );
+  return type.read(r, bytes.length, type.create());
+}

@@ -4,7 +4,7 @@
 import type { UnknownField } from "@bufbuild/protobuf";
 import { bail } from "./bail.js";
 import { SAFE } from "./int64.js";
-import { checkUnknownFields } from "./message-value.js";
+import { asMessage, checkUnknownFields } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
 
@@ -262,5 +262,43 @@ export function writeUnknownFields(w: Writer, unknown: unknown): void {
     putVarint32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
     w.buf.set(data, w.pos);
     w.pos += data.length;
+  }
+}
+
+/** The options of a binary write: those of encodeMessage() that the writer takes. */
+export interface BinaryWriteOptions {
+  /** Write the fields kept in `$unknown`. */
+  readonly writeUnknownFields: boolean;
+  /** Write map entries ordered by key. */
+  readonly deterministic: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+}
+
+/** The generated writer of one message type's fields. */
+export type WriteFields<T> = (w: Writer, m: T) => void;
+
+/**
+ * Encodes `message`, a message of type `typeName`, to protobuf binary with its generated writer
+ * `write`, as protobuf-es's toBinary() writes it (maps in key order when `deterministic`), or
+ * returns undefined for anything the message holds that the writer does not take: the caller
+ * then runs the fallback (src/envelope/fallback.ts), which names the error.
+ */
+export function writeBinary<T>(
+  write: WriteFields<T>,
+  typeName: string,
+  message: unknown,
+  options: BinaryWriteOptions,
+): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = createWriter(
+      options.writeUnknownFields,
+      options.deterministic,
+      options.recursionLimit,
+    );
+    write(w, asMessage<T>(message, typeName));
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
   }
 }

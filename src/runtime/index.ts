@@ -6,11 +6,14 @@
 export { bail } from "./bail.js";
 // Binary read.
 export {
+  type BinaryReadOptions,
   countElement,
   createReader,
   EMPTY_BYTES,
+  type MessageReader,
   type Reader,
   type ReadFields,
+  readBinary,
   readBool,
   readBytes,
   readEntryTag,
@@ -27,13 +30,16 @@ export {
 } from "./binary-reader.js";
 // Binary write.
 export {
+  type BinaryWriteOptions,
   createWriter,
   enterMessage,
   finish,
   fork,
   join,
   mapKeysInOrder,
+  type WriteFields,
   type Writer,
+  writeBinary,
   writeBool,
   writeBytes,
   writeInt32,
@@ -52,7 +58,11 @@ export {
   int32FromJson,
   int64FromJson,
   type JsonReader,
+  type JsonReadOptions,
   numberTextLength,
+  type ParsedJson,
+  type ReadJson,
+  readJsonValue,
   stringFromJson,
   uint32FromJson,
 } from "./json-reader.js";
@@ -65,9 +75,12 @@ export {
   int64FieldToJson,
   int64ToJson,
   type JsonObject,
+  type JsonWriteOptions,
   type JsonWriter,
   stringToJson,
   uint32ToJson,
+  type WriteJson,
+  writeJsonValue,
 } from "./json-writer.js";
 // What both writers check of a message value.
 export {

@@ -298,3 +298,61 @@ export function bytesFromJson(v: unknown): Uint8Array {
   }
   return out;
 }
+
+/** The options of a JSON read: those of envelopeFromJson() that the reader takes. */
+export interface JsonReadOptions {
+  readonly ignoreUnknownFields: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+}
+
+/**
+ * What a read of a value that JSON.parse() made of a text knows of the text, and what it tells
+ * back: see {@link JsonReader}.
+ */
+export interface ParsedJson {
+  /** Every string in the value is well-formed UTF-16: see {@link JsonReader.wellFormed}. */
+  readonly wellFormed: boolean;
+  /** Count the members of each object: see {@link JsonReader.count}. */
+  readonly countMembers: boolean;
+  /** Set by the read: see {@link JsonReader.keys}. */
+  keys: number;
+  /** Set by the read: see {@link JsonReader.chars}. */
+  chars: number;
+}
+
+/** The generated JSON reader of one message type: a message at nesting depth `depth`. */
+export type ReadJson<T> = (json: unknown, r: JsonReader, depth: number) => T;
+
+/**
+ * Reads a message from a proto3 JSON value with its generated reader `read` as the slow path
+ * (protobuf-es's fromJson()) would, or returns undefined for anything it does not take: the
+ * caller then runs the slow path, for its exact result or error. `parsed`, given when `json` is
+ * what JSON.parse() returned, says what is known of its text and receives the counts of the read.
+ */
+export function readJsonValue<T>(
+  read: ReadJson<T>,
+  json: unknown,
+  options: JsonReadOptions,
+  parsed?: ParsedJson,
+): T | undefined {
+  try {
+    const r: JsonReader = {
+      limit: options.recursionLimit,
+      ignoreUnknown: options.ignoreUnknownFields,
+      wellFormed: parsed?.wellFormed === true,
+      parsed: parsed !== undefined,
+      count: parsed === undefined || parsed.countMembers,
+      keys: 0,
+      chars: 0,
+    };
+    const m = read(json, r, 1);
+    if (parsed !== undefined) {
+      parsed.keys = r.keys;
+      parsed.chars = r.chars;
+    }
+    return m;
+  } catch {
+    return undefined;
+  }
+}

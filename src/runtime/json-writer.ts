@@ -2,7 +2,7 @@
 
 import { bail } from "./bail.js";
 import { SAFE } from "./int64.js";
-import { isZeroInt64 } from "./message-value.js";
+import { asMessage, isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
 
@@ -114,4 +114,44 @@ export function bytesToJson(v: unknown): string {
     latin1 += String.fromCharCode.apply(null, v.subarray(i, i + 0x2000) as unknown as number[]);
   }
   return btoa(latin1);
+}
+
+/** The options of a JSON write: those of envelopeToJson() that the writer takes. */
+export interface JsonWriteOptions {
+  readonly useProtoFieldName: boolean;
+  readonly alwaysEmitImplicit: boolean;
+  readonly enumAsInteger: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+}
+
+/** The generated JSON writer of one message type. */
+export type WriteJson<T> = (m: T, f: JsonWriter) => JsonObject;
+
+/**
+ * Maps `message`, a message of type `typeName`, to a proto3 JSON object with its generated
+ * writer `write`, key for key as the slow path (checkMessage, then protobuf-es's toJson())
+ * would, or returns undefined when the message holds anything the slow path would reject: the
+ * caller then runs the slow path, for its exact error. `forText`: see {@link JsonWriter.text}.
+ */
+export function writeJsonValue<T>(
+  write: WriteJson<T>,
+  typeName: string,
+  message: unknown,
+  options: JsonWriteOptions,
+  forText: boolean,
+): JsonObject | undefined {
+  const f: JsonWriter = {
+    proto: options.useProtoFieldName,
+    implicit: options.alwaysEmitImplicit,
+    enumInt: options.enumAsInteger,
+    limit: options.recursionLimit,
+    text: forText,
+    depth: 1,
+  };
+  try {
+    return write(asMessage<T>(message, typeName), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }
