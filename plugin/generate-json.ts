@@ -434,7 +434,9 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       printJsonObject(c, "o", "j");
       c.line(`const m = ${createForRead(desc)}();`);
       c.line("let n = 0; // members read");
-      c.line("let t = 0; // their text: names, quotes, colons, commas and values");
+      c.line(
+        "let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)",
+      );
       c.line("let v: unknown;");
       if (fields.some((f) => f.jsonName !== f.name)) c.line("let w: unknown;");
       for (const field of fields) {
@@ -467,7 +469,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         });
       }
       // Members counted, and unknown ones looked into; or, for compact text, left to the
-      // caller, who compares the length of the text (see JsonReader.count).
+      // caller (the compact-text rule: src/envelope/json-text.ts).
       c.block(["if (r.count) {"], () => {
         c.line("const k = Object.keys(o).length;");
         c.line("r.keys += k;");

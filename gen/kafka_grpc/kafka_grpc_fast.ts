@@ -299,7 +299,7 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonReader, depth: number)
   const o = j as JsonObject;
   const m = createGRPC_AttendantPayload();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 handler
   v = o["handler"];
@@ -542,7 +542,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonReader, depth: number): CarU
   const o = j as JsonObject;
   const m = createCarUpdateStatus();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 ecus
   v = o["ecus"];
@@ -789,7 +789,7 @@ function readJsonCarECU(j: unknown, r: JsonReader, depth: number): CarECU {
   const o = j as JsonObject;
   const m = createCarECU();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 vin
@@ -1126,7 +1126,7 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonReader, depth: number): Ca
   const o = j as JsonObject;
   const m = createCarUpdateProgress();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 fileCurrent
   v = o["fileCurrent"];
@@ -1309,7 +1309,7 @@ function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): File
   const o = j as JsonObject;
   const m = createFileKeysRequest();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 fileIDs
   v = o["fileIDs"];
@@ -1501,7 +1501,7 @@ function readJsonDTCEntry(j: unknown, r: JsonReader, depth: number): DTCEntry {
   const o = j as JsonObject;
   const m = createDTCEntry();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 createdAt
   v = o["createdAt"];
@@ -1682,7 +1682,7 @@ function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
   const o = j as JsonObject;
   const m = createECCKeys();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 eccKeys
   v = o["eccKeys"];
@@ -1947,7 +1947,7 @@ function readJsonECCKey(j: unknown, r: JsonReader, depth: number): ECCKey {
   const o = j as JsonObject;
   const m = createECCKey();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 ecu
@@ -2164,7 +2164,7 @@ function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex 
   const o = j as JsonObject;
   const m = createBineryHexForRead();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 data
   v = o["data"];
@@ -2272,7 +2272,7 @@ function readJsonUpdateData(j: unknown, r: JsonReader, depth: number): UpdateDat
   const o = j as JsonObject;
   const m = createUpdateData();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 id
   v = o["id"];
@@ -2379,7 +2379,7 @@ function readJsonVehicleData(j: unknown, r: JsonReader, depth: number): VehicleD
   const o = j as JsonObject;
   const m = createVehicleData();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 vin
   v = o["vin"];
@@ -2495,7 +2495,7 @@ function readJsonMessageStatus(j: unknown, r: JsonReader, depth: number): Messag
   const o = j as JsonObject;
   const m = createMessageStatus();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 messageId
   v = o["messageId"];
@@ -2872,7 +2872,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): Updat
   const o = j as JsonObject;
   const m = createUpdateManifest();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 id
@@ -3407,7 +3407,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): Up
   const o = j as JsonObject;
   const m = createUpdateManifestECU();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 id
@@ -3892,7 +3892,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): U
   const o = j as JsonObject;
   const m = createUpdateManifestFile();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 file_id
@@ -4183,7 +4183,7 @@ function readJsonMemoryRegion(j: unknown, r: JsonReader, depth: number): MemoryR
   const o = j as JsonObject;
   const m = createMemoryRegion();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 offset
   v = o["offset"];
@@ -4333,7 +4333,7 @@ function readJsonFileKeyResponse(j: unknown, r: JsonReader, depth: number): File
   const o = j as JsonObject;
   const m = createFileKeyResponse();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 file_id
@@ -4484,7 +4484,7 @@ function readJsonFeatureCodes(j: unknown, r: JsonReader, depth: number): Feature
   const o = j as JsonObject;
   const m = createFeatureCodes();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 familyCode
   v = o["familyCode"];
@@ -4735,7 +4735,7 @@ function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number):
   const o = j as JsonObject;
   const m = createVehicleSpecification();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 orderId
   v = o["orderId"];
@@ -4982,7 +4982,7 @@ function readJsonOrder(j: unknown, r: JsonReader, depth: number): Order {
   const o = j as JsonObject;
   const m = createOrder();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 specId
   v = o["specId"];
@@ -5110,7 +5110,7 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonReader, depth: number): Car
   const o = j as JsonObject;
   const m = createCarUpdateRequest();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 car_update_id

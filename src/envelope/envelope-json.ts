@@ -4,9 +4,9 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { type ParsedJson, wellFormedOutput, wellFormedString } from "../runtime/index.js";
+import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
-import { noDuplicateKeys, valueMembers } from "./json-duplicates.js";
+import { readParsedText } from "./json-text.js";
 import {
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
@@ -153,9 +153,8 @@ export function envelopeFromJsonString(
 
 /**
  * {@link envelopeFromJsonString} with its options read. JSON.parse() is native and fast, then
- * the generated reader. It skips the check for lone surrogates in each string if the text holds
- * none (escapes aside: see below), counts the members of the objects it reads unless the text
- * is compact, and adds up the length of their shortest text.
+ * the generated reader, under the compact-text rule and the duplicate-key policy of
+ * json-text.ts. It skips the check for lone surrogates in each string if the text holds none.
  *
  * With `scanText`, one look at the whole text shows whether it holds a lone surrogate. Without
  * (the engines whose look at two-byte text is slow), text with no character past U+00FF holds
@@ -171,36 +170,9 @@ export function readJsonText(
 ): GRPC_AttendantPayload {
   const json = parseText(text, o.maxBytes);
   const wellFormed = scanText ? wellFormedString(text) : !pastLatin1.test(text);
-  // Compact text (`{"` at the start, as JSON.stringify() writes it) is read without counting
-  // the members of each object: its length stands for the count (below).
-  const compact = text.charCodeAt(1) === 34;
-  let parsed: ParsedJson = { wellFormed, countMembers: !compact, keys: 0, chars: 0 };
-  let read = fast.fromJson(typeName, json, o, parsed);
-  // Text of that length (the usual compact text) has no space, no escape, no member the reader
-  // did not read and no member that JSON.parse() dropped as a duplicate key. Other text: as many
-  // members as it opens (a look at every colon) shows no duplicate key, and a \u escape may have
-  // made a lone surrogate that the look at the text did not see.
-  if (read !== undefined && parsed.chars !== text.length) {
-    // Members not counted: the colon count shows those the reader did not read, and they go to
-    // the slow path. With ignoreUnknownFields, which lets unknown members go, a value holding
-    // more members than were read (or a field read from a polluted Object.prototype) is read
-    // again, counting: checkUnknownMembers then decides.
-    const levels = Math.min(2 * o.recursionLimit + 2, MAX_LEVELS);
-    if (compact && o.ignoreUnknownFields && valueMembers(json, levels) !== parsed.keys) {
-      parsed = { wellFormed, countMembers: true, keys: 0, chars: 0 };
-      read = fast.fromJson(typeName, json, o, parsed);
-    }
-    if (read === undefined || !noDuplicateKeys(text, parsed.keys)) read = undefined;
-    else if (wellFormed && text.includes("\\u")) read = fast.fromJson(typeName, json, o);
-  }
+  const read = readParsedText(typeName, text, json, wellFormed, o);
   return taken(read, o) ? read : fromJsonTextFallback(text, json, o);
 }
-
-/**
- * How deep valueMembers looks, in objects and arrays, at most: a message at depth d is at most
- * 2d levels down (a list or a map, then the message), and the stack stays small.
- */
-const MAX_LEVELS = 1000;
 
 /** A character past U+00FF: V8 holds the text in two bytes a character. */
 const pastLatin1 = /[\u0100-\uffff]/;

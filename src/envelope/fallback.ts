@@ -17,9 +17,9 @@ import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
 import { checkMessage } from "./check-message.js";
-import { checkDuplicateKeys } from "./json-duplicates.js";
 import { checkJsonForms } from "./json-forms.js";
 import { checkJsonIntegers } from "./json-integers.js";
+import { checkDuplicateKeys } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
 import {
   type EnvelopeJsonReadOptions,

@@ -23,25 +23,20 @@ export interface JsonReader {
    */
   readonly parsed: boolean;
   /**
-   * Each message object's members are counted (`Object.keys`) and those the reader does not know
-   * looked into (see checkUnknownMembers). Off only for compact JSON text, whose caller compares its
-   * length with `chars`: a text of exactly that length holds no member the reader did not read,
-   * and any other text shows one in the count of its members (`keys` against the colons). Under
-   * `ignoreUnknownFields` the caller then reads it again, counting (valueMembers in
-   * src/envelope/json-duplicates.ts tells when).
+   * Each message object's members are counted (`Object.keys`) and those the reader does not
+   * know looked into (see checkUnknownMembers). Off only for compact JSON text: see the
+   * compact-text rule in src/envelope/json-text.ts.
    */
   readonly count: boolean;
   /**
    * The members of every object read (messages and maps), added up; with `count` off, the
-   * members read (map entries included). Compared with the members the JSON text opens, it
-   * shows whether JSON.parse() dropped a duplicate key.
+   * members read (map entries included). For the duplicate-key check of json-text.ts.
    */
   keys: number;
   /**
    * The length of the shortest JSON text of what was read (no space, no escape), added up; NaN
-   * if a number has a shorter spelling than its digits (see numberTextLength). When the text
-   * JSON.parse() read has no escape, a length equal to it shows that no member was dropped as a
-   * duplicate key: the text holds every member read, each at least this long, and nothing more.
+   * if a number has a shorter spelling than its digits (see numberTextLength). For the
+   * compact-text rule of json-text.ts.
    */
   chars: number;
 }
