@@ -304,9 +304,9 @@ function printFieldToJson(c: Code, field: DescField): void {
  * Maps with more keys than this are copied once written for JSON text (`{ ...out }`): V8 turns
  * an object into a dictionary after 4 in-object and 12 more properties added by keyed stores,
  * and the spread makes a fast object of it again (own properties by CreateDataProperty:
- * `__proto__` stays an own member). Measured with 40 keys: about 10 % faster on Node.js 26 (more
- * when V8 has seen the keys before), slower on Node.js 20 and 24 (up to 50 % on 24 with keys new
- * to V8), whose JSON.stringify() gains nothing from it.
+ * `__proto__` stays an own member). That pays on Node.js 26, whose JSON.stringify() has a fast
+ * path for fast objects; Node.js 20 and 24 gain nothing from it (the caller copies only for text
+ * on an engine with that fast path: JsonWriter.text).
  */
 const MAP_SPREAD_KEYS = 16;
 
@@ -391,8 +391,8 @@ function addItemText(c: Code, field: DescField, add: number, x: string, note = "
  * For a message of what JSON.parse() made (`r.parsed`), written as `v.constructor !== Object`:
  * its objects are arrays or have that prototype, and a member named `constructor` is unknown to
  * every message (the slow path decides). Written out in each reader, which sees objects of one
- * shape, V8 finds `constructor` on the prototype it knows, where Object.getPrototypeOf(), or one
- * function that every reader calls, costs about 20 ns an object (Node.js 26). A map may have a
+ * shape, V8 finds `constructor` on the prototype it knows, which costs less than
+ * Object.getPrototypeOf() or one function that every reader calls. A map may have a
  * key `constructor`, and any other value any prototype: they get Object.getPrototypeOf().
  */
 function printJsonObject(c: Code, name: string, v: string, map = false): void {

@@ -230,8 +230,8 @@ const codes: number[][] = [];
 /**
  * Reads a `string` field (the one of the tag read last). ASCII strings of up to 32 bytes are
  * built here, as flat strings, by one `String.fromCharCode.apply` over an array reused for each
- * length: below about 40 bytes that beats a TextDecoder call, whose cost starts at 110 to 200 ns
- * (Node.js 20 to 26). Anything else goes through a fatal TextDecoder, like protobuf-es: invalid
+ * length: for short strings that beats a TextDecoder call, whose fixed cost is that of tens of
+ * bytes (bench/ shows it). Anything else goes through a fatal TextDecoder, like protobuf-es: invalid
  * UTF-8 (a lone surrogate in CESU-8 included) is `invalid_utf8`, naming the field and the offset
  * of its length prefix.
  */
@@ -259,8 +259,7 @@ export function readString(r: Reader, end: number): string {
 
 /**
  * Decodes `r.buf[from, r.pos)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
- * needs no view of the range, and costs a third less than TextDecoder (30 to 60 ns a string on
- * Node.js 20 to 26). It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
+ * needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
  * by the strict TextDecoder, which tells a real U+FFFD from an error.
  */
 function decodeUtf8(r: Reader, from: number, start: number): string {

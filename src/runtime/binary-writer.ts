@@ -150,16 +150,16 @@ const encoder = /*@__PURE__*/ new TextEncoder();
 
 /**
  * Node.js's native UTF-8 writer (what `buffer.write(string, offset)` calls), which writes into
- * any Uint8Array at an offset: 30 to 40 % cheaper than `encodeInto`, which needs a `subarray`
- * view made for each string (Node.js 20 and 26). Undefined elsewhere.
+ * any Uint8Array at an offset: cheaper than `encodeInto`, which needs a `subarray` view made
+ * for each string. Undefined elsewhere.
  */
 const utf8Write = nodeBuffer?.utf8Write;
 
 /**
  * Writes `t` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es
  * would write U+FFFD). Strings of 32 characters or more go through Node.js's native writer, or
- * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what 30
- * characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
+ * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what a few tens
+ * of characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
  * their UTF-8 needs a longer prefix.
  */
 export function writeString(w: Writer, t: number, v: unknown): void {
