@@ -9,6 +9,8 @@ import { encodeFallback } from "./fallback.js";
 import { missingDataError } from "./missing-data.js";
 import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelBounds } from "./options.js";
 
+const typeName = "kafka_grpc.GRPC_AttendantPayload";
+
 /**
  * Encodes a `GRPC_AttendantPayload` envelope to protobuf binary. Unknown fields kept from
  * decoding are written back unless `writeUnknownFields` is false.
@@ -29,7 +31,7 @@ export function encodeEnvelope(
   const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
   const hasData = typeof data === "object" && data !== null && Boolean(data.case);
   if (hasData || !o.requireData) {
-    const bytes = fast.toBinary(GRPC_AttendantPayloadSchema.typeName, envelope, o);
+    const bytes = fast.toBinary(typeName, envelope, o);
     if (bytes !== undefined) return bytes;
   }
   if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
