@@ -79,6 +79,8 @@ export function namesOf(desc: DescMessage) {
     read: `read${s}`,
     /** Prefix of the map entry readers: `readCarUpdateStatusEcus`. */
     readEntry: `read${s}`,
+    /** The exported binary reader constant: `GRPC_AttendantPayload$reader`. */
+    binaryReader: `${s}$reader`,
     write: `write${s}`,
     writeJson: `writeJson${s}`,
     readJson: `readJson${s}`,

@@ -200,7 +200,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
     `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
-      "depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it\n" +
+      "depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it\n" +
       "calls this). Fields read twice follow protobuf-es: a scalar is\n" +
       "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.",
   );
@@ -217,10 +217,10 @@ export function printDecode(c: Code, desc: DescMessage): void {
       " {",
     ],
     () => {
-      c.line(`r.scope = ${n.typeName};`);
+      c.line(`r.s = ${n.typeName};`);
       c.line("let unknownFields = m.$unknown;");
-      c.block(["while (r.pos < end) {"], () => {
-        c.line("const start = r.pos;");
+      c.block(["while (r.p < end) {"], () => {
+        c.line("const start = r.p;");
         c.line("const tag = ", c.rt("readTag"), "(r, end);");
         c.block(["switch (tag) {"], () => {
           for (const field of desc.fields) printFieldCase(c, field);
@@ -349,12 +349,12 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
       () => {
         c.line(c.rt("countElement"), "(r);");
         c.line("const e = ", c.rt("readLength"), "(r, end);");
-        c.line("const scope = r.scope;");
-        c.line(`r.scope = ${scope};`);
+        c.line("const scope = r.s;");
+        c.line(`r.s = ${scope};`);
         c.line(`let k = ${scalarZero(field.mapKey)};`);
         c.line("let v: ", ...valueType, " | undefined;");
-        c.block(["while (r.pos < e) {"], () => {
-          c.line("const start = r.pos;");
+        c.block(["while (r.p < e) {"], () => {
+          c.line("const start = r.p;");
           c.line("const tag = ", c.rt("readEntryTag"), "(r, e);");
           c.line(
             `if (tag === ${tagOf(1, keyWire)}) k = `,
@@ -383,7 +383,7 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
         });
         const key = field.mapKey === ScalarType.STRING ? "k" : "String(k)";
         c.line(c.rt("setOwn"), `(map, ${key}, v ?? ${valueZero});`);
-        c.line("r.scope = scope;");
+        c.line("r.s = scope;");
       },
     );
     c.line();

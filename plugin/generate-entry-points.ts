@@ -29,12 +29,26 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
     () => c.line("return messageTypeNames.includes(typeName);"),
   );
   c.line();
+  // One reader constant per message, so that a bundle that decodes one type (decodeEnvelope)
+  // keeps that one and drops the table by type name, which only fromBinary() holds.
+  for (const desc of messages) {
+    const n = namesOf(desc);
+    c.doc(`The binary reader of ${desc.typeName}, for the runtime's readBinary().`);
+    c.line(
+      `export const ${n.binaryReader}: `,
+      c.rtType("MessageReader"),
+      "<",
+      c.shape(desc),
+      `> = { read: ${n.read}, create: ${n.create} };`,
+    );
+  }
+  c.line();
   table(
     c,
     messages,
     "binaryReaders",
     ["MessageReader", "<MessageTypes[N]>"],
-    (n) => `{ read: ${n.read}, create: ${n.create} }`,
+    (n) => n.binaryReader,
   );
   c.doc(
     "Decodes a message of type `typeName` from protobuf binary: see the runtime's readBinary().\n" +

@@ -36,15 +36,15 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 
 /**
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): GRPC_AttendantPayload {
-  r.scope = GRPC_AttendantPayload$;
+  r.s = GRPC_AttendantPayload$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 handler: string, LEN
@@ -426,32 +426,32 @@ function createCarUpdateStatus(): CarUpdateStatus {
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
   countElement(r);
   const e = readLength(r, end);
-  const scope = r.scope;
-  r.scope = CarUpdateStatus$ecus;
+  const scope = r.s;
+  r.s = CarUpdateStatus$ecus;
   let k = "";
   let v: CarECU | undefined;
-  while (r.pos < e) {
-    const start = r.pos;
+  while (r.p < e) {
+    const start = r.p;
     const tag = readEntryTag(r, e);
     if (tag === 10) k = readString(r, e);
     else if (tag === 18) v = readMessage(r, e, v, readCarECU, createCarECU); // read twice: merged
     else readUnknownField(r, tag, start, e, undefined, false); // skipped, never kept
   }
   setOwn(map, k, v ?? createCarECU());
-  r.scope = scope;
+  r.s = scope;
 }
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpdateStatus {
-  r.scope = CarUpdateStatus$;
+  r.s = CarUpdateStatus$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 ecus: map entry, LEN
@@ -584,15 +584,15 @@ function createCarECU(): CarECU {
 
 /**
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
-  r.scope = CarECU$;
+  r.s = CarECU$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 vin: string, LEN
@@ -960,15 +960,15 @@ function createCarUpdateProgress(): CarUpdateProgress {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): CarUpdateProgress {
-  r.scope = CarUpdateProgress$;
+  r.s = CarUpdateProgress$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 fileCurrent: uint64, VARINT
@@ -1227,15 +1227,15 @@ function createFileKeysRequest(): FileKeysRequest {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKeysRequest {
-  r.scope = FileKeysRequest$;
+  r.s = FileKeysRequest$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 fileIDs: repeated string, LEN
@@ -1344,15 +1344,15 @@ function createDTCEntry(): DTCEntry {
 
 /**
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
-  r.scope = DTCEntry$;
+  r.s = DTCEntry$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 createdAt: int64, VARINT
@@ -1595,15 +1595,15 @@ function createECCKeys(): ECCKeys {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
-  r.scope = ECCKeys$;
+  r.s = ECCKeys$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
@@ -1717,15 +1717,15 @@ function createECCKey(): ECCKey {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
-  r.scope = ECCKey$;
+  r.s = ECCKey$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 ecu: string, LEN
@@ -2087,15 +2087,15 @@ function createBineryHexForRead(): BineryHex {
 
 /**
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
-  r.scope = BineryHex$;
+  r.s = BineryHex$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 data: bytes, LEN
@@ -2196,15 +2196,15 @@ function createUpdateData(): UpdateData {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
-  r.scope = UpdateData$;
+  r.s = UpdateData$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 id: int64, VARINT
@@ -2303,15 +2303,15 @@ function createVehicleData(): VehicleData {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
-  r.scope = VehicleData$;
+  r.s = VehicleData$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 vin: string, LEN
@@ -2410,15 +2410,15 @@ function createMessageStatus(): MessageStatus {
 
 /**
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageStatus {
-  r.scope = MessageStatus$;
+  r.s = MessageStatus$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 messageId: string, LEN
@@ -2533,15 +2533,15 @@ function createUpdateManifest(): UpdateManifest {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateManifest {
-  r.scope = UpdateManifest$;
+  r.s = UpdateManifest$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 id: int64, VARINT
@@ -3138,15 +3138,15 @@ function createUpdateManifestECU(): UpdateManifestECU {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): UpdateManifestECU {
-  r.scope = UpdateManifestECU$;
+  r.s = UpdateManifestECU$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 id: int64, VARINT
@@ -3611,15 +3611,15 @@ function createUpdateManifestFile(): UpdateManifestFile {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): UpdateManifestFile {
-  r.scope = UpdateManifestFile$;
+  r.s = UpdateManifestFile$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 file_id: string, LEN
@@ -4098,15 +4098,15 @@ function createMemoryRegion(): MemoryRegion {
 
 /**
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion {
-  r.scope = MemoryRegion$;
+  r.s = MemoryRegion$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 offset: uint64, VARINT
@@ -4221,15 +4221,15 @@ function createFileKeyResponse(): FileKeyResponse {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKeyResponse {
-  r.scope = FileKeyResponse$;
+  r.s = FileKeyResponse$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 file_id: string, LEN
@@ -4399,15 +4399,15 @@ function createFeatureCodes(): FeatureCodes {
 
 /**
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes {
-  r.scope = FeatureCodes$;
+  r.s = FeatureCodes$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 familyCode: string, LEN
@@ -4522,15 +4522,15 @@ function createVehicleSpecification(): VehicleSpecification {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): VehicleSpecification {
-  r.scope = VehicleSpecification$;
+  r.s = VehicleSpecification$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 10: // 1 orderId: string, LEN
@@ -4868,15 +4868,15 @@ function createOrder(): Order {
 
 /**
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readOrder(r: Reader, end: number, m: Order): Order {
-  r.scope = Order$;
+  r.s = Order$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 specId: int64, VARINT
@@ -5034,15 +5034,15 @@ function createCarUpdateRequest(): CarUpdateRequest {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarUpdateRequest {
-  r.scope = CarUpdateRequest$;
+  r.s = CarUpdateRequest$;
   let unknownFields = m.$unknown;
-  while (r.pos < end) {
-    const start = r.pos;
+  while (r.p < end) {
+    const start = r.p;
     const tag = readTag(r, end);
     switch (tag) {
       case 8: // 1 car_update_id: int64, VARINT
@@ -5171,28 +5171,71 @@ export function isMessageTypeName(typeName: string): typeName is MessageTypeName
   return messageTypeNames.includes(typeName);
 }
 
+/** The binary reader of kafka_grpc.GRPC_AttendantPayload, for the runtime's readBinary(). */
+export const GRPC_AttendantPayload$reader: MessageReader<GRPC_AttendantPayload> = { read: readGRPC_AttendantPayload, create: createGRPC_AttendantPayload };
+/** The binary reader of kafka_grpc.CarUpdateStatus, for the runtime's readBinary(). */
+export const CarUpdateStatus$reader: MessageReader<CarUpdateStatus> = { read: readCarUpdateStatus, create: createCarUpdateStatus };
+/** The binary reader of kafka_grpc.CarECU, for the runtime's readBinary(). */
+export const CarECU$reader: MessageReader<CarECU> = { read: readCarECU, create: createCarECU };
+/** The binary reader of kafka_grpc.CarUpdateProgress, for the runtime's readBinary(). */
+export const CarUpdateProgress$reader: MessageReader<CarUpdateProgress> = { read: readCarUpdateProgress, create: createCarUpdateProgress };
+/** The binary reader of kafka_grpc.FileKeysRequest, for the runtime's readBinary(). */
+export const FileKeysRequest$reader: MessageReader<FileKeysRequest> = { read: readFileKeysRequest, create: createFileKeysRequest };
+/** The binary reader of kafka_grpc.DTCEntry, for the runtime's readBinary(). */
+export const DTCEntry$reader: MessageReader<DTCEntry> = { read: readDTCEntry, create: createDTCEntry };
+/** The binary reader of kafka_grpc.ECCKeys, for the runtime's readBinary(). */
+export const ECCKeys$reader: MessageReader<ECCKeys> = { read: readECCKeys, create: createECCKeys };
+/** The binary reader of kafka_grpc.ECCKey, for the runtime's readBinary(). */
+export const ECCKey$reader: MessageReader<ECCKey> = { read: readECCKey, create: createECCKey };
+/** The binary reader of kafka_grpc.BineryHex, for the runtime's readBinary(). */
+export const BineryHex$reader: MessageReader<BineryHex> = { read: readBineryHex, create: createBineryHex };
+/** The binary reader of kafka_grpc.UpdateData, for the runtime's readBinary(). */
+export const UpdateData$reader: MessageReader<UpdateData> = { read: readUpdateData, create: createUpdateData };
+/** The binary reader of kafka_grpc.VehicleData, for the runtime's readBinary(). */
+export const VehicleData$reader: MessageReader<VehicleData> = { read: readVehicleData, create: createVehicleData };
+/** The binary reader of kafka_grpc.MessageStatus, for the runtime's readBinary(). */
+export const MessageStatus$reader: MessageReader<MessageStatus> = { read: readMessageStatus, create: createMessageStatus };
+/** The binary reader of kafka_grpc.UpdateManifest, for the runtime's readBinary(). */
+export const UpdateManifest$reader: MessageReader<UpdateManifest> = { read: readUpdateManifest, create: createUpdateManifest };
+/** The binary reader of kafka_grpc.UpdateManifestECU, for the runtime's readBinary(). */
+export const UpdateManifestECU$reader: MessageReader<UpdateManifestECU> = { read: readUpdateManifestECU, create: createUpdateManifestECU };
+/** The binary reader of kafka_grpc.UpdateManifestFile, for the runtime's readBinary(). */
+export const UpdateManifestFile$reader: MessageReader<UpdateManifestFile> = { read: readUpdateManifestFile, create: createUpdateManifestFile };
+/** The binary reader of kafka_grpc.MemoryRegion, for the runtime's readBinary(). */
+export const MemoryRegion$reader: MessageReader<MemoryRegion> = { read: readMemoryRegion, create: createMemoryRegion };
+/** The binary reader of kafka_grpc.FileKeyResponse, for the runtime's readBinary(). */
+export const FileKeyResponse$reader: MessageReader<FileKeyResponse> = { read: readFileKeyResponse, create: createFileKeyResponse };
+/** The binary reader of kafka_grpc.FeatureCodes, for the runtime's readBinary(). */
+export const FeatureCodes$reader: MessageReader<FeatureCodes> = { read: readFeatureCodes, create: createFeatureCodes };
+/** The binary reader of kafka_grpc.VehicleSpecification, for the runtime's readBinary(). */
+export const VehicleSpecification$reader: MessageReader<VehicleSpecification> = { read: readVehicleSpecification, create: createVehicleSpecification };
+/** The binary reader of kafka_grpc.Order, for the runtime's readBinary(). */
+export const Order$reader: MessageReader<Order> = { read: readOrder, create: createOrder };
+/** The binary reader of kafka_grpc.CarUpdateRequest, for the runtime's readBinary(). */
+export const CarUpdateRequest$reader: MessageReader<CarUpdateRequest> = { read: readCarUpdateRequest, create: createCarUpdateRequest };
+
 const binaryReaders: { readonly [N in MessageTypeName]: MessageReader<MessageTypes[N]> } = {
-  "kafka_grpc.GRPC_AttendantPayload": { read: readGRPC_AttendantPayload, create: createGRPC_AttendantPayload },
-  "kafka_grpc.CarUpdateStatus": { read: readCarUpdateStatus, create: createCarUpdateStatus },
-  "kafka_grpc.CarECU": { read: readCarECU, create: createCarECU },
-  "kafka_grpc.CarUpdateProgress": { read: readCarUpdateProgress, create: createCarUpdateProgress },
-  "kafka_grpc.FileKeysRequest": { read: readFileKeysRequest, create: createFileKeysRequest },
-  "kafka_grpc.DTCEntry": { read: readDTCEntry, create: createDTCEntry },
-  "kafka_grpc.ECCKeys": { read: readECCKeys, create: createECCKeys },
-  "kafka_grpc.ECCKey": { read: readECCKey, create: createECCKey },
-  "kafka_grpc.BineryHex": { read: readBineryHex, create: createBineryHex },
-  "kafka_grpc.UpdateData": { read: readUpdateData, create: createUpdateData },
-  "kafka_grpc.VehicleData": { read: readVehicleData, create: createVehicleData },
-  "kafka_grpc.MessageStatus": { read: readMessageStatus, create: createMessageStatus },
-  "kafka_grpc.UpdateManifest": { read: readUpdateManifest, create: createUpdateManifest },
-  "kafka_grpc.UpdateManifestECU": { read: readUpdateManifestECU, create: createUpdateManifestECU },
-  "kafka_grpc.UpdateManifestFile": { read: readUpdateManifestFile, create: createUpdateManifestFile },
-  "kafka_grpc.MemoryRegion": { read: readMemoryRegion, create: createMemoryRegion },
-  "kafka_grpc.FileKeyResponse": { read: readFileKeyResponse, create: createFileKeyResponse },
-  "kafka_grpc.FeatureCodes": { read: readFeatureCodes, create: createFeatureCodes },
-  "kafka_grpc.VehicleSpecification": { read: readVehicleSpecification, create: createVehicleSpecification },
-  "kafka_grpc.Order": { read: readOrder, create: createOrder },
-  "kafka_grpc.CarUpdateRequest": { read: readCarUpdateRequest, create: createCarUpdateRequest },
+  "kafka_grpc.GRPC_AttendantPayload": GRPC_AttendantPayload$reader,
+  "kafka_grpc.CarUpdateStatus": CarUpdateStatus$reader,
+  "kafka_grpc.CarECU": CarECU$reader,
+  "kafka_grpc.CarUpdateProgress": CarUpdateProgress$reader,
+  "kafka_grpc.FileKeysRequest": FileKeysRequest$reader,
+  "kafka_grpc.DTCEntry": DTCEntry$reader,
+  "kafka_grpc.ECCKeys": ECCKeys$reader,
+  "kafka_grpc.ECCKey": ECCKey$reader,
+  "kafka_grpc.BineryHex": BineryHex$reader,
+  "kafka_grpc.UpdateData": UpdateData$reader,
+  "kafka_grpc.VehicleData": VehicleData$reader,
+  "kafka_grpc.MessageStatus": MessageStatus$reader,
+  "kafka_grpc.UpdateManifest": UpdateManifest$reader,
+  "kafka_grpc.UpdateManifestECU": UpdateManifestECU$reader,
+  "kafka_grpc.UpdateManifestFile": UpdateManifestFile$reader,
+  "kafka_grpc.MemoryRegion": MemoryRegion$reader,
+  "kafka_grpc.FileKeyResponse": FileKeyResponse$reader,
+  "kafka_grpc.FeatureCodes": FeatureCodes$reader,
+  "kafka_grpc.VehicleSpecification": VehicleSpecification$reader,
+  "kafka_grpc.Order": Order$reader,
+  "kafka_grpc.CarUpdateRequest": CarUpdateRequest$reader,
 };
 
 /**

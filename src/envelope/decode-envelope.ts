@@ -1,5 +1,6 @@
-import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { GRPC_AttendantPayload$reader } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { readBinary } from "../runtime/index.js";
 import type { EnvelopeKind, EnvelopeOf } from "./envelope-kind.js";
 import { missingDataError } from "./missing-data.js";
 import { type EnvelopeReadOptions, envelopeReadDefaults } from "./options.js";
@@ -42,7 +43,7 @@ export function decodeEnvelope(
   // (src/runtime/binary-reader.ts): no protobuf-es runtime is needed (docs/performance.md).
   let envelope: GRPC_AttendantPayload;
   try {
-    envelope = fast.fromBinary(typeName, bytes, o);
+    envelope = readBinary(GRPC_AttendantPayload$reader, bytes, o);
   } catch (cause) {
     throw readError(typeName, cause);
   }

@@ -35,28 +35,33 @@ export interface Scope {
 // When no instance is alive at a full GC, that shape dies, and every optimized function that
 // was specialized to it is thrown away and optimized again.
 
-/** The state of one decode: the input, the position, the options, and where it is. */
+/**
+ * The state of one decode: the input, the position, the options, and where it is. The fields
+ * have short names, each documented here: the generated readers touch them for every field,
+ * and property names survive minification, so long ones cost the decoder's bundle budget
+ * (test/bundle) more than it has room for.
+ */
 export interface Reader {
   /** The input. Offsets in error texts count from its first byte. */
-  readonly buf: Uint8Array;
+  readonly b: Uint8Array;
   /** Messages may nest this deep. */
   readonly limit: number;
   /** Keep fields the schema does not know in `$unknown`. */
-  readonly keepUnknown: boolean;
+  readonly keep: boolean;
   /** How many elements (messages below the outermost, map entries, unknown fields kept) it may make. */
-  readonly maxElements: number;
+  readonly max: number;
   /** The elements made so far. */
-  elements: number;
+  n: number;
   /** The read position. */
-  pos: number;
+  p: number;
   /** The high 32 bits of the varint {@link readVarint} read last. */
-  high: number;
+  hi: number;
   /** The tag read last, for the field name in an `invalid_utf8` text. */
-  tag: number;
+  t: number;
   /** The nesting depth of the message being read: the outermost is at depth 1. */
-  depth: number;
+  d: number;
   /** The message (or map entry, or group) being read, for error texts. */
-  scope: Scope;
+  s: Scope;
 }
 
 const noScope: Scope = { name: "", fields: "" };
@@ -75,16 +80,16 @@ export function createReader(
 ): Reader {
   if (buf.constructor !== Uint8Array) buf = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   return {
-    buf,
+    b: buf,
     limit,
-    keepUnknown,
-    maxElements,
-    elements: 0,
-    pos: 0,
-    high: 0,
-    tag: 0,
-    depth: 1,
-    scope: noScope,
+    keep: keepUnknown,
+    max: maxElements,
+    n: 0,
+    p: 0,
+    hi: 0,
+    t: 0,
+    d: 1,
+    s: noScope,
   };
 }
 
@@ -94,36 +99,36 @@ export function createReader(
  * as `maxBytes` bounds the input (docs/reliability.md).
  */
 export function countElement(r: Reader): void {
-  if (++r.elements > r.maxElements) {
-    fail("too_large", `more than maxElements ${r.maxElements} elements at offset ${r.pos}`);
+  if (++r.n > r.max) {
+    fail("too_large", `more than maxElements ${r.max} elements at offset ${r.p}`);
   }
 }
 
 /**
  * Fails for a value that runs past `end`: `truncated` when `end` is the end of the input,
- * `malformed` when it is the end of the enclosing message `r.scope`.
+ * `malformed` when it is the end of the enclosing message `r.s`.
  */
 function overrun(r: Reader, what: string, start: number, end: number): never {
-  if (end >= r.buf.length) fail("truncated", pastEnd(what, start));
-  fail("malformed", pastEnd(what, start, `${r.scope.name} at offset ${end}`));
+  if (end >= r.b.length) fail("truncated", pastEnd(what, start));
+  fail("malformed", pastEnd(what, start, `${r.s.name} at offset ${end}`));
 }
 
 /** Fails with `too_deep` for the message (or group) `name`, which starts at the read position. */
 function tooDeep(r: Reader, name: string): never {
-  fail("too_deep", `${name} at offset ${r.pos} nests deeper than recursionLimit ${r.limit}`);
+  fail("too_deep", `${name} at offset ${r.p} nests deeper than recursionLimit ${r.limit}`);
 }
 
 /**
  * Reads a varint that must end before `end`. Returns its low 32 bits as a signed int32 and
- * leaves its high 32 bits in `r.high`; bits past the 64th are dropped, as protobuf-es does.
+ * leaves its high 32 bits in `r.hi`; bits past the 64th are dropped, as protobuf-es does.
  */
 export function readVarint(r: Reader, end: number): number {
-  const p = r.pos;
+  const p = r.p;
   if (p < end) {
-    const x = r.buf[p] as number;
+    const x = r.b[p] as number;
     if (x < 0x80) {
-      r.pos = p + 1;
-      r.high = 0;
+      r.p = p + 1;
+      r.hi = 0;
       return x;
     }
   }
@@ -131,8 +136,8 @@ export function readVarint(r: Reader, end: number): number {
 }
 
 function readVarintSlow(r: Reader, end: number): number {
-  const b = r.buf;
-  const start = r.pos;
+  const b = r.b;
+  const start = r.p;
   let p = start;
   let lo = 0;
   let hi = 0;
@@ -147,8 +152,8 @@ function readVarintSlow(r: Reader, end: number): number {
       hi = (x & 0x7f) >> 4;
     } else hi |= (x & 0x7f) << (7 * i - 32);
     if (x < 0x80) {
-      r.pos = p;
-      r.high = hi;
+      r.p = p;
+      r.hi = hi;
       return lo;
     }
   }
@@ -172,17 +177,17 @@ function varintAsNumber(b: Uint8Array, start: number): number {
  * it as a uint32. A tag of more than 5 bytes, or of 2^32 or more, is `malformed`.
  */
 export function readTag(r: Reader, end: number): number {
-  const start = r.pos;
-  const x = r.buf[start] as number;
+  const start = r.p;
+  const x = r.b[start] as number;
   if (x < 0x80) {
-    r.pos = start + 1; // one byte: field numbers 1 to 15
-    r.tag = x;
+    r.p = start + 1; // one byte: field numbers 1 to 15
+    r.t = x;
     return x;
   }
   const lo = readVarintSlow(r, end);
-  if (r.pos - start > 5 || r.high !== 0) fail("malformed", over32("tag", start));
-  r.tag = lo >>> 0;
-  return r.tag;
+  if (r.p - start > 5 || r.hi !== 0) fail("malformed", over32("tag", start));
+  r.t = lo >>> 0;
+  return r.t;
 }
 
 /**
@@ -190,36 +195,36 @@ export function readTag(r: Reader, end: number): number {
  * 2^32 or more are refused with one text.
  */
 export function readEntryTag(r: Reader, end: number): number {
-  const start = r.pos;
+  const start = r.p;
   const lo = readVarint(r, end);
-  const bad = r.high !== 0 || r.pos - start > 5;
+  const bad = r.hi !== 0 || r.p - start > 5;
   const t = lo >>> 0;
   const wireType = t & 7;
   if (bad || t >>> 3 === 0 || wireType > I32 || wireType === EGROUP) {
-    fail("malformed", `invalid tag in ${r.scope.name} at offset ${start}`);
+    fail("malformed", `invalid tag in ${r.s.name} at offset ${start}`);
   }
-  r.tag = t;
+  r.t = t;
   return t;
 }
 
 /** Reads a length prefix and returns the end of the data it announces. */
 export function readLength(r: Reader, end: number): number {
-  const start = r.pos;
+  const start = r.p;
   const lo = readVarint(r, end);
-  if (r.high !== 0 || r.pos - start > 5) {
-    const value = varintAsNumber(r.buf, start);
+  if (r.hi !== 0 || r.p - start > 5) {
+    const value = varintAsNumber(r.b, start);
     if (value > MAX_LENGTH) fail("malformed", lengthOver32(start, value));
   }
   const n = lo >>> 0;
-  if (r.pos + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
-  return r.pos + n;
+  if (r.p + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
+  return r.p + n;
 }
 
 /** Skips `n` bytes of a fixed-width value. */
 function skipFixed(r: Reader, n: number, what: string, end: number): void {
-  const start = r.pos;
+  const start = r.p;
   if (start + n > end) overrun(r, what, start, end);
-  r.pos = start + n;
+  r.p = start + n;
 }
 
 const strictUtf8 = /*@__PURE__*/ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -236,13 +241,13 @@ const codes: number[][] = [];
  * of its length prefix.
  */
 export function readString(r: Reader, end: number): string {
-  const start = r.pos;
+  const start = r.p;
   const e = readLength(r, end);
-  const from = r.pos;
-  r.pos = e;
+  const from = r.p;
+  r.p = e;
   const n = e - from;
   if (n > 32) return decodeUtf8(r, from, start);
-  const b = r.buf;
+  const b = r.b;
   let a = codes[n];
   if (a === undefined) {
     a = new Array<number>(n);
@@ -258,17 +263,17 @@ export function readString(r: Reader, end: number): string {
 }
 
 /**
- * Decodes `r.buf[from, r.pos)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
+ * Decodes `r.b[from, r.p)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
  * needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
  * by the strict TextDecoder, which tells a real U+FFFD from an error.
  */
 function decodeUtf8(r: Reader, from: number, start: number): string {
   try {
-    const s = nodeBuffer?.utf8Slice?.call(r.buf, from, r.pos);
-    return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.buf.subarray(from, r.pos));
+    const s = nodeBuffer?.utf8Slice?.call(r.b, from, r.p);
+    return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.b.subarray(from, r.p));
   } catch (cause) {
-    const name = knownField(r.scope, r.tag >>> 3)?.slice(1);
-    fail("invalid_utf8", `invalid UTF-8 in ${r.scope.name}.${name} at offset ${start}`, cause);
+    const name = knownField(r.s, r.t >>> 3)?.slice(1);
+    fail("invalid_utf8", `invalid UTF-8 in ${r.s.name}.${name} at offset ${start}`, cause);
   }
 }
 
@@ -286,9 +291,9 @@ export const EMPTY_BYTES = /*@__PURE__*/ new Uint8Array(0);
  */
 export function readBytes(r: Reader, end: number): Uint8Array {
   const e = readLength(r, end);
-  const from = r.pos;
-  r.pos = e;
-  return r.buf.subarray(from, e);
+  const from = r.p;
+  r.p = e;
+  return r.b.subarray(from, e);
 }
 
 /** A generated reader of one message body: the fields up to `end`, into `m`. */
@@ -307,12 +312,12 @@ export function readMessage<T>(
 ): T {
   countElement(r);
   const e = readLength(r, end);
-  const scope = r.scope;
+  const scope = r.s;
   // The outermost message is at depth 1, which every limit allows: only nested ones are checked.
-  if (++r.depth > r.limit) tooDeep(r, (create() as { $typeName: string }).$typeName);
+  if (++r.d > r.limit) tooDeep(r, (create() as { $typeName: string }).$typeName);
   const m = read(r, e, prior ?? create());
-  r.depth--;
-  r.scope = scope;
+  r.d--;
+  r.s = scope;
   return m;
 }
 
@@ -334,20 +339,20 @@ export function readOneofMessage<K extends string, T>(
 
 /** Reads a `bool`: true unless all 64 low bits of the varint are zero. */
 export function readBool(r: Reader, end: number): boolean {
-  return readVarint(r, end) !== 0 || r.high !== 0;
+  return readVarint(r, end) !== 0 || r.hi !== 0;
 }
 
 /** Reads an `int64` as a bigint. */
 export function readInt64(r: Reader, end: number): bigint {
   halves[LO] = readVarint(r, end);
-  halves[1 - LO] = r.high;
+  halves[1 - LO] = r.hi;
   return asInt64[0] as bigint;
 }
 
 /** Reads a `uint64` as a bigint. */
 export function readUint64(r: Reader, end: number): bigint {
   halves[LO] = readVarint(r, end);
-  halves[1 - LO] = r.high;
+  halves[1 - LO] = r.hi;
   return asUint64[0] as bigint;
 }
 
@@ -363,27 +368,27 @@ export function readUnknownField(
   start: number,
   end: number,
   unknown: UnknownField[] | undefined,
-  keep = r.keepUnknown,
+  keep = r.keep,
 ): UnknownField[] | undefined {
   const no = t >>> 3;
   const wireType = t & 7;
   checkTag(no, wireType, start);
   if (wireType === EGROUP)
     fail("malformed", `unexpected END_GROUP for field ${no} at offset ${start}`);
-  const field = knownField(r.scope, no);
+  const field = knownField(r.s, no);
   if (field !== undefined) {
     fail(
       "malformed",
-      `field ${r.scope.name}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
+      `field ${r.s.name}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
         `expected ${wireTypeName(Number(field[0]))}`,
     );
   }
-  const from = r.pos;
-  skipValue(r, no, wireType, start, end, r.depth);
+  const from = r.p;
+  skipValue(r, no, wireType, start, end, r.d);
   if (keep) {
     countElement(r);
     unknown ??= [];
-    unknown.push({ no, wireType, data: r.buf.subarray(from, r.pos) });
+    unknown.push({ no, wireType, data: r.b.subarray(from, r.p) });
   }
   return unknown;
 }
@@ -411,7 +416,7 @@ function skipValue(
       skipFixed(r, 8, "fixed64 value", end);
       return;
     case LEN:
-      r.pos = readLength(r, end);
+      r.p = readLength(r, end);
       return;
     case SGROUP:
       skipGroup(r, no, start, end, depth + 1);
@@ -424,11 +429,11 @@ function skipValue(
 
 /** Skips an unknown group, up to the END_GROUP tag with its field number. */
 function skipGroup(r: Reader, no: number, start: number, end: number, depth: number): void {
-  const parent = r.scope;
-  r.scope = { name: `group ${no} in ${parent.name}`, fields: "" };
-  if (depth > r.limit) tooDeep(r, r.scope.name);
-  while (r.pos < end) {
-    const tagStart = r.pos;
+  const parent = r.s;
+  r.s = { name: `group ${no} in ${parent.name}`, fields: "" };
+  if (depth > r.limit) tooDeep(r, r.s.name);
+  while (r.p < end) {
+    const tagStart = r.p;
     const t = readTag(r, end);
     const fieldNo = t >>> 3;
     const wireType = t & 7;
@@ -437,13 +442,13 @@ function skipGroup(r: Reader, no: number, start: number, end: number, depth: num
       if (fieldNo !== no) {
         fail("malformed", `unexpected END_GROUP for field ${fieldNo} at offset ${tagStart}`);
       }
-      r.scope = parent;
+      r.s = parent;
       return;
     }
     skipValue(r, fieldNo, wireType, tagStart, end, depth);
   }
   // Not closed: it runs past the end of the input, or of the message that holds it.
-  r.scope = parent;
+  r.s = parent;
   overrun(r, `group ${no}`, start, end);
 }
 
