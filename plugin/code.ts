@@ -4,10 +4,12 @@ import type { GeneratedFile, ImportSymbol, Printable } from "@bufbuild/protoplug
 import { stem } from "./wire.js";
 
 /**
- * The runtime the generated code imports (src/runtime/index.ts), relative to the output root
- * gen/: hand-written, never copied, as protobuf-es's generated code imports @bufbuild/protobuf/wire.
+ * The runtime the generated code imports: a subpath import of this package (package.json
+ * `imports` maps it to src/runtime/index.ts), as protobuf-es's generated code imports
+ * @bufbuild/protobuf/wire; never a relative path from gen/ into src/. tsup inlines it into
+ * the chunks of dist/, so the published package never imports `#runtime`.
  */
-export const runtimePath = "../src/runtime/index.js";
+export const runtimePath = "#runtime";
 
 /** Prints one generated file: lines of code with symbols that protoplugin turns into imports. */
 export class Code {
@@ -77,12 +79,10 @@ export function namesOf(desc: DescMessage) {
     read: `read${s}`,
     /** Prefix of the map entry readers: `readCarUpdateStatusEcus`. */
     readEntry: `read${s}`,
-    decode: `decode${s}`,
+    /** The exported binary reader constant: `GRPC_AttendantPayload$reader`. */
+    binaryReader: `${s}$reader`,
     write: `write${s}`,
-    encode: `encode${s}`,
-    toJson: `toJson${s}`,
     writeJson: `writeJson${s}`,
-    fromJson: `fromJson${s}`,
     readJson: `readJson${s}`,
   };
 }

@@ -3,18 +3,9 @@
 // into the very objects protobuf-es's fromBinary() makes.
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
+import { LEN, wireTypeName } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
-import {
-  fieldWireType,
-  hasExplicitPresence,
-  LEN,
-  lit,
-  scalarWireType,
-  stem,
-  tagOf,
-} from "./wire.js";
-
-const wireTypeNames = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32"];
+import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } from "./wire.js";
 
 /** The `fields` of a runtime Scope: by field number from 1, wire type and proto name. */
 function knownFields(fields: readonly { number: number; wire: number; name: string }[]): string {
@@ -136,7 +127,7 @@ export function printCreate(c: Code, desc: DescMessage): void {
     for (const p of props) {
       if (parts.length > 0) parts.push(", ");
       const field = bytesFields.find((f) => p === `${f.localName}: new Uint8Array(0)`);
-      parts.push(...(field === undefined ? [p] : [`${field.localName}: `, c.rt("EMPTY")]));
+      parts.push(...(field === undefined ? [p] : [`${field.localName}: `, c.rt("EMPTY_BYTES")]));
     }
     c.block(["function ", createForRead(desc), "(): ", c.shape(desc), " {"], () => {
       c.line("return { ", ...parts, " };");
@@ -166,19 +157,19 @@ export function createForRead(desc: DescMessage): string {
 function readScalar(c: Code, scalar: ScalarType): Printable[] {
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("str"), "(r, end)"];
+      return [c.rt("readString"), "(r, end)"];
     case ScalarType.BYTES:
-      return [c.rt("bytes"), "(r, end)"];
+      return [c.rt("readBytes"), "(r, end)"];
     case ScalarType.BOOL:
-      return [c.rt("bool"), "(r, end)"];
+      return [c.rt("readBool"), "(r, end)"];
     case ScalarType.INT32:
-      return [c.rt("varint"), "(r, end)"];
+      return [c.rt("readVarint"), "(r, end)"];
     case ScalarType.UINT32:
-      return [c.rt("varint"), "(r, end) >>> 0"];
+      return [c.rt("readVarint"), "(r, end) >>> 0"];
     case ScalarType.INT64:
-      return [c.rt("int64"), "(r, end)"];
+      return [c.rt("readInt64"), "(r, end)"];
     case ScalarType.UINT64:
-      return [c.rt("uint64"), "(r, end)"];
+      return [c.rt("readUint64"), "(r, end)"];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
@@ -201,15 +192,15 @@ function caseComment(field: DescField): string {
     : hasExplicitPresence(field) && field.fieldKind !== "message"
       ? ", optional"
       : "";
-  return `// ${field.number} ${field.name}: ${type}${where}, ${wireTypeNames[fieldWireType(field)]}`;
+  return `// ${field.number} ${field.name}: ${type}${where}, ${wireTypeName(fieldWireType(field))}`;
 }
 
-/** Prints `readX()`: the decoder of one message body, and the exported `decodeX()`. */
+/** Prints `readX()`: the decoder of one message body. */
 export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
     `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
-      "depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it\n" +
+      "depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it\n" +
       "calls this). Fields read twice follow protobuf-es: a scalar is\n" +
       "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.",
   );
@@ -227,51 +218,29 @@ export function printDecode(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line(`r.s = ${n.typeName};`);
-      c.line("let u = m.$unknown;");
+      c.line("let unknownFields = m.$unknown;");
       c.block(["while (r.p < end) {"], () => {
-        c.line("const s = r.p;");
-        c.line("const t = ", c.rt("tag"), "(r, end);");
-        c.block(["switch (t) {"], () => {
+        c.line("const start = r.p;");
+        c.line("const tag = ", c.rt("readTag"), "(r, end);");
+        c.block(["switch (tag) {"], () => {
           for (const field of desc.fields) printFieldCase(c, field);
           c.line("default:");
-          c.line("  u = ", c.rt("other"), "(r, t, s, end, u);");
+          c.line(
+            "  unknownFields = ",
+            c.rt("readUnknownField"),
+            "(r, tag, start, end, unknownFields);",
+          );
         });
       });
       for (const f of emptyBytesFields(desc)) {
         c.line(
           `if (m.${f.localName} === `,
-          c.rt("EMPTY"),
+          c.rt("EMPTY_BYTES"),
           `) m.${f.localName} = new Uint8Array(0);`,
         );
       }
-      c.line("if (u !== undefined) m.$unknown = u;");
+      c.line("if (unknownFields !== undefined) m.$unknown = unknownFields;");
       c.line("return m;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Decodes a ${desc.typeName} from protobuf binary in one pass that checks what the wire\n` +
-      "check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with\n" +
-      "its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`\n" +
-      "returns for the same bytes, `$unknown` included when `readUnknownFields`; more than\n" +
-      "`maxElements` elements (messages below the outermost, map entries, unknown fields kept) is\n" +
-      "`too_large`.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.decode,
-      "(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ",
-      c.shape(desc),
-      " {",
-    ],
-    () => {
-      c.line(
-        "const r = ",
-        c.rt("reader"),
-        "(bytes, recursionLimit, readUnknownFields, maxElements);",
-      );
-      c.line(`return ${n.read}(r, bytes.length, ${createForRead(desc)}());`);
     },
   );
   c.line();
@@ -301,7 +270,7 @@ function printFieldCase(c: Code, field: DescField): void {
         const child = namesOf(field.message);
         c.line(
           `  ${m}.push(`,
-          c.rt("message"),
+          c.rt("readMessage"),
           `(r, end, undefined, ${child.read}, ${createForRead(field.message)}));`,
         );
       } else {
@@ -315,13 +284,13 @@ function printFieldCase(c: Code, field: DescField): void {
         const o = `m.${field.oneof.localName}`;
         c.line(
           `  ${o} = `,
-          c.rt("member"),
+          c.rt("readOneofMessage"),
           `(r, end, ${o}, ${lit(field.localName)}, ${child.read}, ${createForRead(field.message)});`,
         );
       } else {
         c.line(
           `  ${m} = `,
-          c.rt("message"),
+          c.rt("readMessage"),
           `(r, end, ${m}, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
         );
       }
@@ -378,35 +347,39 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
         " }): void {",
       ],
       () => {
-        c.line(c.rt("element"), "(r);");
-        c.line("const e = ", c.rt("len"), "(r, end);");
+        c.line(c.rt("countElement"), "(r);");
+        c.line("const e = ", c.rt("readLength"), "(r, end);");
         c.line("const scope = r.s;");
         c.line(`r.s = ${scope};`);
         c.line(`let k = ${scalarZero(field.mapKey)};`);
         c.line("let v: ", ...valueType, " | undefined;");
         c.block(["while (r.p < e) {"], () => {
-          c.line("const s = r.p;");
-          c.line("const t = ", c.rt("entryTag"), "(r, e);");
+          c.line("const start = r.p;");
+          c.line("const tag = ", c.rt("readEntryTag"), "(r, e);");
           c.line(
-            `if (t === ${tagOf(1, keyWire)}) k = `,
+            `if (tag === ${tagOf(1, keyWire)}) k = `,
             ...inEntry(readScalar(c, field.mapKey)),
             ";",
           );
           if (field.mapKind === "message") {
             const child = namesOf(field.message);
             c.line(
-              `else if (t === ${tagOf(2, LEN)}) v = `,
-              c.rt("message"),
+              `else if (tag === ${tagOf(2, LEN)}) v = `,
+              c.rt("readMessage"),
               `(r, e, v, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
             );
           } else {
             c.line(
-              `else if (t === ${tagOf(2, valueWire)}) v = `,
+              `else if (tag === ${tagOf(2, valueWire)}) v = `,
               ...inEntry(readScalar(c, valueScalar)),
               ";",
             );
           }
-          c.line("else ", c.rt("other"), "(r, t, s, e, undefined, false); // skipped, never kept");
+          c.line(
+            "else ",
+            c.rt("readUnknownField"),
+            "(r, tag, start, e, undefined, false); // skipped, never kept",
+          );
         });
         const key = field.mapKey === ScalarType.STRING ? "k" : "String(k)";
         c.line(c.rt("setOwn"), `(map, ${key}, v ?? ${valueZero});`);
@@ -436,15 +409,4 @@ function scalarTsType(scalar: ScalarType): string {
     default:
       return "number";
   }
-}
-
-/** Prints the table of the file's decoders by type name, for decodeMessage(). */
-export function printDecoderTable(c: Code, messages: readonly DescMessage[]): void {
-  c.doc("The decoders of this file's messages, by type name.");
-  c.block([
-    "export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number) => unknown } = {",
-  ], () => {
-    for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).decode},`);
-  }, ["};"]);
-  c.line();
 }

@@ -1,11 +1,12 @@
 // Generates, per message type, an encoder that validates what src/envelope/check-message.ts
 // validates and writes exactly the bytes protobuf-es's toBinary() writes, map entries in key order
-// when deterministic (the runtime's mapKeys), or gives up so that the caller runs the fallback
+// when deterministic (the runtime's mapKeysInOrder), or gives up so that the caller runs the fallback
 // (src/envelope/fallback.ts).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
+import { LEN } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
-import { fieldWireType, hasExplicitPresence, LEN, lit, scalarWireType, tagOf } from "./wire.js";
+import { fieldWireType, hasExplicitPresence, lit, scalarWireType, tagOf } from "./wire.js";
 
 /** The statement that writes scalar `v` of `scalar` with tag `t`, validating it. */
 function writeScalar(c: Code, scalar: ScalarType, t: number, v: string): Printable[] {
@@ -21,9 +22,9 @@ function writeScalar(c: Code, scalar: ScalarType, t: number, v: string): Printab
     case ScalarType.UINT32:
       return [c.rt("writeUint32"), `(w, ${t}, ${v});`];
     case ScalarType.INT64:
-      return [c.rt("writeLong"), `(w, ${t}, ${v}, true);`];
+      return [c.rt("writeVarint64"), `(w, ${t}, ${v}, true);`];
     case ScalarType.UINT64:
-      return [c.rt("writeLong"), `(w, ${t}, ${v}, false);`];
+      return [c.rt("writeVarint64"), `(w, ${t}, ${v}, false);`];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
@@ -43,7 +44,7 @@ function notZero(c: Code, scalar: ScalarType, v: string): Printable[] {
       return [`${v} !== false`];
     case ScalarType.INT64:
     case ScalarType.UINT64:
-      return ["!", c.rt("isZeroLong"), `(${v})`];
+      return ["!", c.rt("isZeroInt64"), `(${v})`];
     default:
       return [`${v} !== 0`];
   }
@@ -53,13 +54,13 @@ function notZero(c: Code, scalar: ScalarType, v: string): Printable[] {
 function writeChild(c: Code, desc: DescMessage, t: number, v: string): void {
   const child = namesOf(desc);
   c.line("at = ", c.rt("fork"), `(w, ${t});`);
-  c.line(c.rt("enter"), "(w);");
-  c.line(`${child.write}(w, `, c.rt("isMessage"), `(${v}, ${lit(desc.typeName)}));`);
-  c.line("w.d--;");
+  c.line(c.rt("enterMessage"), "(w);");
+  c.line(`${child.write}(w, `, c.rt("asMessage"), `(${v}, ${lit(desc.typeName)}));`);
+  c.line("w.depth--;");
   c.line(c.rt("join"), "(w, at);");
 }
 
-/** Prints `writeX()`, the encoder of one message body, and the exported `encodeX()`. */
+/** Prints `writeX()`, the encoder of one message body. */
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
@@ -87,33 +88,7 @@ export function printEncode(c: Code, desc: DescMessage): void {
       for (const field of fields) printFieldWrite(c, field);
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
-      c.line("if (m.$unknown !== undefined) ", c.rt("writeUnknown"), "(w, m.$unknown);");
-    },
-  );
-  c.line();
-  c.doc(
-    `Encodes a ${desc.typeName} to protobuf binary, as protobuf-es's toBinary() writes it, maps in\n` +
-      "key order when `deterministic`, or returns undefined for anything the message holds that it\n" +
-      "does not take: the caller then runs the fallback (src/envelope/fallback.ts).",
-  );
-  c.block(
-    [
-      "export function ",
-      n.encode,
-      "(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {",
-    ],
-    () => {
-      c.block(["try {"], () => {
-        c.line(
-          "const w = ",
-          c.rt("writer"),
-          "(writeUnknownFields, deterministic, recursionLimit);",
-        );
-        c.line(`${n.write}(w, `, c.rt("isMessage"), `(message, ${lit(desc.typeName)}));`);
-        c.line("return ", c.rt("finish"), "(w);");
-      }, ["} catch {"]);
-      c.line("  return undefined; // bailed, or a getter threw: the slow path will report it");
-      c.line("}");
+      c.line("if (m.$unknown !== undefined) ", c.rt("writeUnknownFields"), "(w, m.$unknown);");
     },
   );
   c.line();
@@ -144,7 +119,7 @@ function printFieldWrite(c: Code, field: DescField): void {
       c.line(`v = ${get};`);
       if (hasExplicitPresence(field)) {
         c.block(["if (v !== undefined) {"], () => {
-          c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+          c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
           c.line(...writeScalar(c, scalar, t, "v"));
         });
       } else {
@@ -155,12 +130,12 @@ function printFieldWrite(c: Code, field: DescField): void {
     case "message":
       c.line(`v = ${get};`);
       c.block(["if (v !== undefined) {"], () => {
-        c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+        c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
         writeChild(c, field.message, t, "v");
       });
       return;
     case "list":
-      c.line(`v = `, c.rt("isList"), `(${get});`);
+      c.line(`v = `, c.rt("asList"), `(${get});`);
       c.block(["for (const x of v as unknown[]) {"], () => {
         if (field.listKind === "message") writeChild(c, field.message, t, "x");
         else
@@ -170,32 +145,24 @@ function printFieldWrite(c: Code, field: DescField): void {
       });
       return;
     case "map": {
-      c.line(`v = `, c.rt("isRecord"), `(${get});`);
-      c.block(["for (const k of ", c.rt("mapKeys"), "(w, v as Record<string, unknown>)) {"], () => {
-        if (field.mapKey !== ScalarType.STRING)
-          throw new Error("protoc-gen-vuc: only string map keys are supported by the encoder");
-        c.line("const entry = ", c.rt("fork"), `(w, ${t});`);
-        c.line(...writeScalar(c, ScalarType.STRING, tagOf(1, LEN), "k"));
-        const value = "(v as Record<string, unknown>)[k]";
-        if (field.mapKind === "message") writeChild(c, field.message, tagOf(2, LEN), value);
-        else {
-          const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
-          c.line(...writeScalar(c, scalar, tagOf(2, scalarWireType(scalar)), value));
-        }
-        c.line(c.rt("join"), "(w, entry);");
-      });
+      c.line(`v = `, c.rt("asRecord"), `(${get});`);
+      c.block(
+        ["for (const k of ", c.rt("mapKeysInOrder"), "(w, v as Record<string, unknown>)) {"],
+        () => {
+          if (field.mapKey !== ScalarType.STRING)
+            throw new Error("protoc-gen-vuc: only string map keys are supported by the encoder");
+          c.line("const entry = ", c.rt("fork"), `(w, ${t});`);
+          c.line(...writeScalar(c, ScalarType.STRING, tagOf(1, LEN), "k"));
+          const value = "(v as Record<string, unknown>)[k]";
+          if (field.mapKind === "message") writeChild(c, field.message, tagOf(2, LEN), value);
+          else {
+            const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
+            c.line(...writeScalar(c, scalar, tagOf(2, scalarWireType(scalar)), value));
+          }
+          c.line(c.rt("join"), "(w, entry);");
+        },
+      );
       return;
     }
   }
-}
-
-/** Prints the table of the file's encoders by type name, for encodeMessage(). */
-export function printEncoderTable(c: Code, messages: readonly DescMessage[]): void {
-  c.doc("The encoders of this file's messages, by type name.");
-  c.block([
-    "export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number) => Uint8Array<ArrayBuffer> | undefined } = {",
-  ], () => {
-    for (const desc of messages) c.line(`${lit(desc.typeName)}: ${namesOf(desc).encode},`);
-  }, ["};"]);
-  c.line();
 }

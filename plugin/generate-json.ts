@@ -59,23 +59,23 @@ function scalarToJson(
 ): Printable[] {
   if (scalar === undefined) {
     const e = field.enum as DescEnum;
-    return [c.rt("jsonEnum"), `(${v}, ${enumStem(e)}$names, f)`];
+    return [c.rt("enumToJson"), `(${v}, ${enumStem(e)}$names, f)`];
   }
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("jsonString"), `(${v}, f.text)`];
+      return [c.rt("stringToJson"), `(${v}, f.text)`];
     case ScalarType.BYTES:
-      return [c.rt("jsonBytes"), `(${v})`];
+      return [c.rt("bytesToJson"), `(${v})`];
     case ScalarType.BOOL:
-      return [c.rt("jsonBool"), `(${v})`];
+      return [c.rt("boolToJson"), `(${v})`];
     case ScalarType.INT32:
-      return [c.rt("jsonInt32"), `(${v})`];
+      return [c.rt("int32ToJson"), `(${v})`];
     case ScalarType.UINT32:
-      return [c.rt("jsonUint32"), `(${v})`];
+      return [c.rt("uint32ToJson"), `(${v})`];
     case ScalarType.INT64:
-      return [c.rt("jsonLong"), `(${v}, true)`];
+      return [c.rt("int64ToJson"), `(${v}, true)`];
     case ScalarType.UINT64:
-      return [c.rt("jsonLong"), `(${v}, false)`];
+      return [c.rt("int64ToJson"), `(${v}, false)`];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
@@ -83,7 +83,7 @@ function scalarToJson(
 
 /**
  * The condition under which protobuf-es writes an implicit scalar: not zero, or implicit.
- * (64-bit integers are tested by jsonLongField.)
+ * (64-bit integers are tested by int64FieldToJson.)
  */
 function emitCondition(scalar: ScalarType | undefined, v: string): string {
   switch (scalar) {
@@ -121,7 +121,7 @@ function valueScalar(field: DescField): ScalarType | undefined {
   }
 }
 
-/** Prints `jsonX()` (message to JSON object) and the exported `xToJson()`. */
+/** Prints `writeJsonX()`, the JSON writer of one message. */
 export function printToJson(
   c: Code,
   desc: DescMessage,
@@ -143,22 +143,22 @@ export function printToJson(
         "function ",
         `${n.writeJson}Value`,
         "(v: unknown, f: ",
-        c.rtType("JsonFlags"),
+        c.rtType("JsonWriter"),
         "): ",
         c.rtType("JsonObject"),
         " {",
       ],
       () => {
-        // The check inline rather than through isMessage(): one property-read site per type
+        // The check inline rather than through asMessage(): one property-read site per type
         // stays monomorphic where a shared helper's would see every message type.
         c.line(
           `if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
           c.rt("bail"),
           "();",
         );
-        c.line("if (++f.d > f.limit) ", c.rt("bail"), "(); // the fallback names the depth");
+        c.line("if (++f.depth > f.limit) ", c.rt("bail"), "(); // the fallback names the depth");
         c.line(`const j = ${n.writeJson}(v as `, c.shape(desc), ", f);");
-        c.line("f.d--;");
+        c.line("f.depth--;");
         c.line("return j;");
       },
     );
@@ -176,7 +176,7 @@ export function printToJson(
       "(m: ",
       c.shape(desc),
       ", f: ",
-      c.rtType("JsonFlags"),
+      c.rtType("JsonWriter"),
       "): ",
       c.rtType("JsonObject"),
       " {",
@@ -195,37 +195,8 @@ export function printToJson(
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
       // JSON drops unknown fields, but checkMessage checks them (the test here keeps the usual
       // case from calling a function too large to inline).
-      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknown"), "(m.$unknown);");
+      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknownFields"), "(m.$unknown);");
       c.line("return j;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Maps a ${desc.typeName} to proto3 JSON as the slow path (checkMessage, then protobuf-es's\n` +
-      "toJson()) would, or returns undefined when the message holds anything the slow path would\n" +
-      "reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.toJson,
-      "(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): ",
-      c.rtType("JsonObject"),
-      " | undefined {",
-    ],
-    () => {
-      c.line(
-        "const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };",
-      );
-      c.block(["try {"], () => {
-        c.line(
-          `return ${n.writeJson}(`,
-          c.rt("isMessage"),
-          `(message, ${lit(desc.typeName)}), f);`,
-        );
-      }, ["} catch {"]);
-      c.line("  return undefined; // bailed, or a getter threw: the slow path will report it");
-      c.line("}");
     },
   );
   c.line();
@@ -261,14 +232,14 @@ function printFieldToJson(c: Code, field: DescField): void {
       ) {
         // One call for the zero test and the mapping (the runtime's hottest JSON path).
         const signed = scalar === ScalarType.INT64;
-        c.line("v = ", c.rt("jsonLongField"), `(m.${field.localName}, ${signed}, f.implicit);`);
+        c.line("v = ", c.rt("int64FieldToJson"), `(m.${field.localName}, ${signed}, f.implicit);`);
         c.line(`if (v !== undefined) j[${key}] = v;`);
         return;
       }
       c.line(`v = m.${field.localName};`);
       if (hasExplicitPresence(field)) {
         c.block(["if (v !== undefined) {"], () => {
-          c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+          c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
           c.line(`j[${key}] = `, ...scalarToJson(c, field, scalar, "v"), ";");
         });
       } else {
@@ -285,7 +256,7 @@ function printFieldToJson(c: Code, field: DescField): void {
     case "message":
       c.line(`v = m.${field.localName};`);
       c.block(["if (v !== undefined) {"], () => {
-        c.line(c.rt("own"), `(m, ${lit(field.localName)});`);
+        c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
         c.line(`j[${key}] = ${namesOf(field.message).writeJson}Value(v, f);`);
       });
       return;
@@ -297,14 +268,14 @@ function printFieldToJson(c: Code, field: DescField): void {
           ? [`${namesOf(field.message as DescMessage).writeJson}Value(x, f)`]
           : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "x");
       if (field.fieldKind === "list") {
-        c.line("v = ", c.rt("isList"), `(m.${field.localName});`);
+        c.line("v = ", c.rt("asList"), `(m.${field.localName});`);
         c.block(["if ((v as unknown[]).length > 0 || f.implicit) {"], () => {
           c.line("const out: unknown[] = [];");
           c.line("for (const x of v as unknown[]) out.push(", ...item, ");");
           c.line(`j[${key}] = out;`);
         });
       } else {
-        c.line("v = ", c.rt("isRecord"), `(m.${field.localName});`);
+        c.line("v = ", c.rt("asRecord"), `(m.${field.localName});`);
         c.block(["{"], () => {
           c.line("const keys = Object.keys(v as object);");
           c.block(["if (keys.length > 0 || f.implicit) {"], () => {
@@ -333,9 +304,9 @@ function printFieldToJson(c: Code, field: DescField): void {
  * Maps with more keys than this are copied once written for JSON text (`{ ...out }`): V8 turns
  * an object into a dictionary after 4 in-object and 12 more properties added by keyed stores,
  * and the spread makes a fast object of it again (own properties by CreateDataProperty:
- * `__proto__` stays an own member). Measured with 40 keys: about 10 % faster on Node.js 26 (more
- * when V8 has seen the keys before), slower on Node.js 20 and 24 (up to 50 % on 24 with keys new
- * to V8), whose JSON.stringify() gains nothing from it.
+ * `__proto__` stays an own member). That pays on Node.js 26, whose JSON.stringify() has a fast
+ * path for fast objects; Node.js 20 and 24 gain nothing from it (the caller copies only for text
+ * on an engine with that fast path: JsonWriter.text).
  */
 const MAP_SPREAD_KEYS = 16;
 
@@ -346,22 +317,22 @@ function readValue(c: Code, field: DescField, v: string): Printable[] {
     return [`${namesOf(field.message as DescMessage).readJson}(${v}, r, depth + 1)`];
   }
   if (kind === "enum")
-    return [c.rt("readEnum"), `(${v}, ${enumStem(field.enum as DescEnum)}$numbers)`];
+    return [c.rt("enumFromJson"), `(${v}, ${enumStem(field.enum as DescEnum)}$numbers)`];
   switch (valueScalar(field)) {
     case ScalarType.STRING:
-      return [c.rt("readString"), `(${v}, r.wf)`];
+      return [c.rt("stringFromJson"), `(${v}, r.wellFormed)`];
     case ScalarType.BYTES:
-      return [c.rt("readBytes"), `(${v})`];
+      return [c.rt("bytesFromJson"), `(${v})`];
     case ScalarType.BOOL:
-      return [c.rt("readBool"), `(${v})`];
+      return [c.rt("boolFromJson"), `(${v})`];
     case ScalarType.INT32:
-      return [c.rt("readInt32"), `(${v})`];
+      return [c.rt("int32FromJson"), `(${v})`];
     case ScalarType.UINT32:
-      return [c.rt("readUint32"), `(${v})`];
+      return [c.rt("uint32FromJson"), `(${v})`];
     case ScalarType.INT64:
-      return [c.rt("readLong"), `(${v}, true)`];
+      return [c.rt("int64FromJson"), `(${v}, true)`];
     case ScalarType.UINT64:
-      return [c.rt("readLong"), `(${v}, false)`];
+      return [c.rt("int64FromJson"), `(${v}, false)`];
     default:
       throw new Error("protoc-gen-vuc: unsupported scalar type");
   }
@@ -378,7 +349,11 @@ function valueText(c: Code, field: DescField, v: string): [number, Printable[]] 
   if (kind === "message") return [0, []];
   const numberOrString: [number, Printable[]] = [
     0,
-    [` + (typeof ${v} === "string" ? ${v}.length + 2 : `, c.rt("numberText"), `(${v} as number))`],
+    [
+      ` + (typeof ${v} === "string" ? ${v}.length + 2 : `,
+      c.rt("numberTextLength"),
+      `(${v} as number))`,
+    ],
   ];
   if (kind === "enum") return numberOrString;
   switch (valueScalar(field)) {
@@ -389,7 +364,7 @@ function valueText(c: Code, field: DescField, v: string): [number, Printable[]] 
       return [0, [` + (${v} ? 4 : 5)`]];
     case ScalarType.INT32:
     case ScalarType.UINT32:
-      return [0, [" + ", c.rt("numberText"), `(${v} as number)`]];
+      return [0, [" + ", c.rt("numberTextLength"), `(${v} as number)`]];
     default: // int64, uint64: a decimal string, or a number
       return numberOrString;
   }
@@ -416,8 +391,8 @@ function addItemText(c: Code, field: DescField, add: number, x: string, note = "
  * For a message of what JSON.parse() made (`r.parsed`), written as `v.constructor !== Object`:
  * its objects are arrays or have that prototype, and a member named `constructor` is unknown to
  * every message (the slow path decides). Written out in each reader, which sees objects of one
- * shape, V8 finds `constructor` on the prototype it knows, where Object.getPrototypeOf(), or one
- * function that every reader calls, costs about 20 ns an object (Node.js 26). A map may have a
+ * shape, V8 finds `constructor` on the prototype it knows, which costs less than
+ * Object.getPrototypeOf() or one function that every reader calls. A map may have a
  * key `constructor`, and any other value any prototype: they get Object.getPrototypeOf().
  */
 function printJsonObject(c: Code, name: string, v: string, map = false): void {
@@ -429,7 +404,7 @@ function printJsonObject(c: Code, name: string, v: string, map = false): void {
   c.line(`const ${name} = ${v} as `, c.rtType("JsonObject"), ";");
 }
 
-/** Prints `readJsonX()` (JSON value to message) and the exported `fromJsonX()`. */
+/** Prints `readJsonX()`, the JSON reader of one message. */
 export function printFromJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
@@ -449,7 +424,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       "function ",
       n.readJson,
       "(j: unknown, r: ",
-      c.rtType("JsonRead"),
+      c.rtType("JsonReader"),
       ", depth: number): ",
       c.shape(desc),
       " {",
@@ -459,7 +434,9 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       printJsonObject(c, "o", "j");
       c.line(`const m = ${createForRead(desc)}();`);
       c.line("let n = 0; // members read");
-      c.line("let t = 0; // their text: names, quotes, colons, commas and values");
+      c.line(
+        "let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)",
+      );
       c.line("let v: unknown;");
       if (fields.some((f) => f.jsonName !== f.name)) c.line("let w: unknown;");
       for (const field of fields) {
@@ -492,58 +469,21 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         });
       }
       // Members counted, and unknown ones looked into; or, for compact text, left to the
-      // caller, who compares the length of the text (see JsonRead.count).
+      // caller (the compact-text rule: src/envelope/json-text.ts).
       c.block(["if (r.count) {"], () => {
         c.line("const k = Object.keys(o).length;");
         c.line("r.keys += k;");
-        c.line("if (n !== k) ", c.rt("unknownMembers"), `(o, n, r, ${n.typeName}json);`);
+        c.line("if (n !== k) ", c.rt("checkUnknownMembers"), `(o, n, r, ${n.typeName}json);`);
       }, ["} else r.keys += n;"]);
       c.line("r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma");
       for (const f of emptyBytesFields(desc)) {
         c.line(
           `if (m.${f.localName} === `,
-          c.rt("EMPTY"),
+          c.rt("EMPTY_BYTES"),
           `) m.${f.localName} = new Uint8Array(0);`,
         );
       }
       c.line("return m;");
-    },
-  );
-  c.line();
-  c.doc(
-    `Reads a ${desc.typeName} from a proto3 JSON value as the slow path (protobuf-es's fromJson())\n` +
-      "would, or returns undefined for anything it does not take: the caller then runs the slow\n" +
-      "path, for its exact result or error. `wellFormed` says that every string in `json` is\n" +
-      "known to be well-formed UTF-16 (it came from text without lone surrogates or \\u escapes).\n" +
-      "`counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives\n" +
-      "the number of members of the objects read and the length of their shortest text (see\n" +
-      "JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members\n" +
-      "the reader does not know are not looked for: see JsonRead.count.",
-  );
-  c.block(
-    [
-      "export function ",
-      n.fromJson,
-      "(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ",
-      c.shape(desc),
-      " | undefined {",
-    ],
-    () => {
-      c.block(["try {"], () => {
-        c.line(
-          "const r: ",
-          c.rtType("JsonRead"),
-          " = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };",
-        );
-        c.line(`const m = ${n.readJson}(json, r, 1);`);
-        c.block(["if (counts !== undefined) {"], () => {
-          c.line("counts.keys = r.keys;");
-          c.line("counts.chars = r.chars;");
-        });
-        c.line("return m;");
-      }, ["} catch {"]);
-      c.line("  return undefined;");
-      c.line("}");
     },
   );
   c.line();
@@ -571,7 +511,7 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       c.line(`${m} = `, ...value(v), ";");
       return;
     case "list":
-      c.block(["for (const x of ", c.rt("isList"), `(${v})) {`], () => {
+      c.block(["for (const x of ", c.rt("asList"), `(${v})) {`], () => {
         c.line(`${m}.push(`, ...value("x"), ");");
         addItemText(c, field, 1, "x", " // and a comma");
       });
@@ -586,7 +526,10 @@ function printRead(c: Code, field: DescField, value: (x: string) => Printable[],
       c.line("r.keys += mapNames.length;");
       c.line("t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma");
       c.block(["for (const key of mapNames) {"], () => {
-        c.line(c.rt("readString"), "(key, r.wf); // a lone surrogate in a key is rejected");
+        c.line(
+          c.rt("stringFromJson"),
+          "(key, r.wellFormed); // a lone surrogate in a key is rejected",
+        );
         c.line(c.rt("setOwn"), `(${m}, key, `, ...value("map[key]"), ");");
         const [more, text] = valueText(c, field, "map[key]");
         c.line(`t += key.length + ${4 + more}`, ...text, ";");

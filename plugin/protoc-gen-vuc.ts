@@ -1,7 +1,7 @@
 // protoc-gen-vuc: generates straight-line decode, encode and JSON functions for the messages of
 // each proto file (<file>_fast.ts, next to protoc-gen-es's <file>_pb.ts). The functions read and
 // write the very message objects protobuf-es makes; every check and error text is in the runtime
-// they import, src/runtime/. buf.gen.yaml runs it beside protoc-gen-es:
+// they import as `#runtime` (src/runtime/). buf.gen.yaml runs it beside protoc-gen-es:
 // `node --import tsx plugin/protoc-gen-vuc.ts`.
 import type { DescMessage } from "@bufbuild/protobuf";
 import { nestedTypes } from "@bufbuild/protobuf/reflect";
@@ -11,10 +11,10 @@ import {
   printConstants,
   printCreate,
   printDecode,
-  printDecoderTable,
   printMapEntryReaders,
 } from "./generate-decode.js";
-import { printEncode, printEncoderTable } from "./generate-encode.js";
+import { printEncode } from "./generate-encode.js";
+import { printEntryPoints } from "./generate-entry-points.js";
 import { printEnumTables, printFromJson, printToJson } from "./generate-json.js";
 import { printOneofCases, printOneofMembers } from "./generate-oneofs.js";
 import { checkSupported } from "./wire.js";
@@ -52,8 +52,7 @@ function generateTs(schema: Schema): void {
       printToJson(c, desc, referenced);
       printFromJson(c, desc);
     }
-    printDecoderTable(c, messages);
-    printEncoderTable(c, messages);
+    printEntryPoints(c, messages);
     const oneofs = schema.generateFile(`${file.name}_oneofs.ts`);
     oneofs.preamble(file);
     if (!printOneofMembers(oneofs, messages)) oneofs.print("export {};");

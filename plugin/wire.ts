@@ -1,12 +1,8 @@
-// Facts about fields that the generators share: wire types, tags, names in error texts, and the
-// identifiers of the generated functions.
+// Facts about fields that the generators share: the wire type and tag of a field, the fields
+// the generators handle, and the identifiers of the generated functions. The wire types
+// themselves, and their names, are the runtime's (src/runtime/wire-type.ts).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-
-/** Wire types. */
-export const VARINT = 0;
-export const I64 = 1;
-export const LEN = 2;
-export const I32 = 5;
+import { I32, I64, LEN, VARINT } from "../src/runtime/wire-type.js";
 
 /** The wire type a scalar is written with (and, unpacked, read with). */
 export function scalarWireType(scalar: ScalarType): number {
@@ -48,18 +44,6 @@ export function fieldWireType(field: DescField): number {
 /** A tag as a number: field number and wire type. */
 export function tagOf(fieldNo: number, wireType: number): number {
   return ((fieldNo << 3) | wireType) >>> 0;
-}
-
-/** The bytes of a tag as a varint. */
-export function tagBytes(fieldNo: number, wireType: number): number[] {
-  let t = tagOf(fieldNo, wireType);
-  const bytes: number[] = [];
-  while (t > 0x7f) {
-    bytes.push((t & 0x7f) | 0x80);
-    t >>>= 7;
-  }
-  bytes.push(t);
-  return bytes;
 }
 
 /**

@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { JsonFlags, JsonObject, JsonRead, Reader, Scope, Writer } from "../../src/runtime/index.js";
-import { bail, bool, bytes, checkUnknown, element, EMPTY, enter, entryTag, finish, fork, int64, isList, isMessage, isRecord, isZeroLong, join, jsonBool, jsonBytes, jsonEnum, jsonInt32, jsonLong, jsonLongField, jsonString, jsonUint32, len, mapKeys, member, message, numberText, oneofCase, other, own, readBool, readBytes, readEnum, reader, readInt32, readLong, readString, readUint32, setOwn, str, tag, uint64, unknownMembers, varint, wellFormed, writeBool, writeBytes, writeInt32, writeLong, writer, writeString, writeUint32, writeUnknown } from "../../src/runtime/index.js";
+import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, ParsedJson, Reader, ReadJson, Scope, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -36,72 +36,59 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 
 /**
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): GRPC_AttendantPayload {
   r.s = GRPC_AttendantPayload$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 handler: string, LEN
-        m.handler = str(r, end);
+        m.handler = readString(r, end);
         break;
       case 18: // 2 carUpdateStatus: CarUpdateStatus, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "carUpdateStatus", readCarUpdateStatus, createCarUpdateStatus);
+        m.Data = readOneofMessage(r, end, m.Data, "carUpdateStatus", readCarUpdateStatus, createCarUpdateStatus);
         break;
       case 26: // 3 carUpdateProgress: CarUpdateProgress, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "carUpdateProgress", readCarUpdateProgress, createCarUpdateProgress);
+        m.Data = readOneofMessage(r, end, m.Data, "carUpdateProgress", readCarUpdateProgress, createCarUpdateProgress);
         break;
       case 34: // 4 fileKeyReq: FileKeysRequest, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "fileKeyReq", readFileKeysRequest, createFileKeysRequest);
+        m.Data = readOneofMessage(r, end, m.Data, "fileKeyReq", readFileKeysRequest, createFileKeysRequest);
         break;
       case 42: // 5 keys: ECCKeys, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "keys", readECCKeys, createECCKeys);
+        m.Data = readOneofMessage(r, end, m.Data, "keys", readECCKeys, createECCKeys);
         break;
       case 50: // 6 updateApprove: UpdateData, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "updateApprove", readUpdateData, createUpdateData);
+        m.Data = readOneofMessage(r, end, m.Data, "updateApprove", readUpdateData, createUpdateData);
         break;
       case 58: // 7 updateGet: VehicleData, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "updateGet", readVehicleData, createVehicleData);
+        m.Data = readOneofMessage(r, end, m.Data, "updateGet", readVehicleData, createVehicleData);
         break;
       case 66: // 8 updateManifest: UpdateManifest, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "updateManifest", readUpdateManifest, createUpdateManifest);
+        m.Data = readOneofMessage(r, end, m.Data, "updateManifest", readUpdateManifest, createUpdateManifest);
         break;
       case 74: // 9 order: Order, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "order", readOrder, createOrder);
+        m.Data = readOneofMessage(r, end, m.Data, "order", readOrder, createOrder);
         break;
       case 82: // 10 messageStatus: MessageStatus, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "messageStatus", readMessageStatus, createMessageStatus);
+        m.Data = readOneofMessage(r, end, m.Data, "messageStatus", readMessageStatus, createMessageStatus);
         break;
       case 90: // 11 dtcEntry: DTCEntry, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "dtcEntry", readDTCEntry, createDTCEntry);
+        m.Data = readOneofMessage(r, end, m.Data, "dtcEntry", readDTCEntry, createDTCEntry);
         break;
       case 98: // 12 carUpdateRequest: CarUpdateRequest, oneof Data, LEN
-        m.Data = member(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
+        m.Data = readOneofMessage(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.GRPC_AttendantPayload from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeGRPC_AttendantPayload(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): GRPC_AttendantPayload {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readGRPC_AttendantPayload(r, bytes.length, createGRPC_AttendantPayload());
 }
 
 /**
@@ -121,118 +108,103 @@ function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
     at = fork(w, 18);
-    enter(w);
-    writeCarUpdateStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
-    w.d--;
+    enterMessage(w);
+    writeCarUpdateStatus(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
+    w.depth--;
     join(w, at);
   }
   // 3 carUpdateProgress
   if (DataCase === "carUpdateProgress") {
     DataWritten = true;
     at = fork(w, 26);
-    enter(w);
-    writeCarUpdateProgress(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
-    w.d--;
+    enterMessage(w);
+    writeCarUpdateProgress(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
+    w.depth--;
     join(w, at);
   }
   // 4 fileKeyReq
   if (DataCase === "fileKeyReq") {
     DataWritten = true;
     at = fork(w, 34);
-    enter(w);
-    writeFileKeysRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
-    w.d--;
+    enterMessage(w);
+    writeFileKeysRequest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
+    w.depth--;
     join(w, at);
   }
   // 5 keys
   if (DataCase === "keys") {
     DataWritten = true;
     at = fork(w, 42);
-    enter(w);
-    writeECCKeys(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
-    w.d--;
+    enterMessage(w);
+    writeECCKeys(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
+    w.depth--;
     join(w, at);
   }
   // 6 updateApprove
   if (DataCase === "updateApprove") {
     DataWritten = true;
     at = fork(w, 50);
-    enter(w);
-    writeUpdateData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateData(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
+    w.depth--;
     join(w, at);
   }
   // 7 updateGet
   if (DataCase === "updateGet") {
     DataWritten = true;
     at = fork(w, 58);
-    enter(w);
-    writeVehicleData(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
-    w.d--;
+    enterMessage(w);
+    writeVehicleData(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
+    w.depth--;
     join(w, at);
   }
   // 8 updateManifest
   if (DataCase === "updateManifest") {
     DataWritten = true;
     at = fork(w, 66);
-    enter(w);
-    writeUpdateManifest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
+    w.depth--;
     join(w, at);
   }
   // 9 order
   if (DataCase === "order") {
     DataWritten = true;
     at = fork(w, 74);
-    enter(w);
-    writeOrder(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
-    w.d--;
+    enterMessage(w);
+    writeOrder(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
+    w.depth--;
     join(w, at);
   }
   // 10 messageStatus
   if (DataCase === "messageStatus") {
     DataWritten = true;
     at = fork(w, 82);
-    enter(w);
-    writeMessageStatus(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
-    w.d--;
+    enterMessage(w);
+    writeMessageStatus(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
+    w.depth--;
     join(w, at);
   }
   // 11 dtcEntry
   if (DataCase === "dtcEntry") {
     DataWritten = true;
     at = fork(w, 90);
-    enter(w);
-    writeDTCEntry(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
-    w.d--;
+    enterMessage(w);
+    writeDTCEntry(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
+    w.depth--;
     join(w, at);
   }
   // 12 carUpdateRequest
   if (DataCase === "carUpdateRequest") {
     DataWritten = true;
     at = fork(w, 98);
-    enter(w);
-    writeCarUpdateRequest(w, isMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
-    w.d--;
+    enterMessage(w);
+    writeCarUpdateRequest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
+    w.depth--;
     join(w, at);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.GRPC_AttendantPayload to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeGRPC_AttendantPayload(w, isMessage(message, "kafka_grpc.GRPC_AttendantPayload"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /**
@@ -240,7 +212,7 @@ export function encodeGRPC_AttendantPayload(message: unknown, writeUnknownFields
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags): JsonObject {
+function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   const Data = m.Data;
@@ -248,7 +220,7 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
   let DataWritten = DataCase === undefined;
   // 1 handler
   v = m.handler;
-  if (v !== "" || f.implicit) j["handler"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["handler"] = stringToJson(v, f.text);
   // 2 carUpdateStatus
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
@@ -305,22 +277,8 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonFlags):
     j["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, f);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.GRPC_AttendantPayload to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonGRPC_AttendantPayload(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonGRPC_AttendantPayload(isMessage(message, "kafka_grpc.GRPC_AttendantPayload"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.GRPC_AttendantPayload takes in JSON: JSON names, then proto names. */
@@ -333,7 +291,7 @@ const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStat
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): GRPC_AttendantPayload {
+function readJsonGRPC_AttendantPayload(j: unknown, r: JsonReader, depth: number): GRPC_AttendantPayload {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -341,13 +299,13 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
   const o = j as JsonObject;
   const m = createGRPC_AttendantPayload();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 handler
   v = o["handler"];
   if (v !== undefined) {
     n++;
-    m.handler = readString(v, r.wf);
+    m.handler = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 2 carUpdateStatus
@@ -441,34 +399,10 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonRead, depth: number): 
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, GRPC_AttendantPayload$json);
+    if (n !== k) checkUnknownMembers(o, n, r, GRPC_AttendantPayload$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.GRPC_AttendantPayload from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonGRPC_AttendantPayload(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): GRPC_AttendantPayload | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonGRPC_AttendantPayload(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
@@ -490,18 +424,18 @@ function createCarUpdateStatus(): CarUpdateStatus {
  * zero value, fields other than key (1) and value (2) are skipped, as in protobuf-es.
  */
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
-  element(r);
-  const e = len(r, end);
+  countElement(r);
+  const e = readLength(r, end);
   const scope = r.s;
   r.s = CarUpdateStatus$ecus;
   let k = "";
   let v: CarECU | undefined;
   while (r.p < e) {
-    const s = r.p;
-    const t = entryTag(r, e);
-    if (t === 10) k = str(r, e);
-    else if (t === 18) v = message(r, e, v, readCarECU, createCarECU); // read twice: merged
-    else other(r, t, s, e, undefined, false); // skipped, never kept
+    const start = r.p;
+    const tag = readEntryTag(r, e);
+    if (tag === 10) k = readString(r, e);
+    else if (tag === 18) v = readMessage(r, e, v, readCarECU, createCarECU); // read twice: merged
+    else readUnknownField(r, tag, start, e, undefined, false); // skipped, never kept
   }
   setOwn(map, k, v ?? createCarECU());
   r.s = scope;
@@ -509,39 +443,26 @@ function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: C
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpdateStatus {
   r.s = CarUpdateStatus$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 ecus: map entry, LEN
         readCarUpdateStatusEcus(r, end, m.ecus);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.CarUpdateStatus from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarUpdateStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateStatus {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarUpdateStatus(r, bytes.length, createCarUpdateStatus());
 }
 
 /**
@@ -552,41 +473,26 @@ function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
   let v: unknown;
   let at: number;
   // 1 ecus
-  v = isRecord(m.ecus);
-  for (const k of mapKeys(w, v as Record<string, unknown>)) {
+  v = asRecord(m.ecus);
+  for (const k of mapKeysInOrder(w, v as Record<string, unknown>)) {
     const entry = fork(w, 10);
     writeString(w, 10, k);
     at = fork(w, 18);
-    enter(w);
-    writeCarECU(w, isMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
-    w.d--;
+    enterMessage(w);
+    writeCarECU(w, asMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
+    w.depth--;
     join(w, at);
     join(w, entry);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarUpdateStatus to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarUpdateStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateStatus(w, isMessage(message, "kafka_grpc.CarUpdateStatus"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateStatusValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarUpdateStatus(v as CarUpdateStatus, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -595,11 +501,11 @@ function writeJsonCarUpdateStatusValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 ecus
-  v = isRecord(m.ecus);
+  v = asRecord(m.ecus);
   {
     const keys = Object.keys(v as object);
     if (keys.length > 0 || f.implicit) {
@@ -614,22 +520,8 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonFlags): JsonObject 
       j["ecus"] = f.text && keys.length > 16 ? { ...out } : out;
     }
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarUpdateStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonCarUpdateStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonCarUpdateStatus(isMessage(message, "kafka_grpc.CarUpdateStatus"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarUpdateStatus takes in JSON: JSON names, then proto names. */
@@ -642,7 +534,7 @@ const CarUpdateStatus$json: readonly string[] = ["ecus"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpdateStatus {
+function readJsonCarUpdateStatus(j: unknown, r: JsonReader, depth: number): CarUpdateStatus {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -650,7 +542,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
   const o = j as JsonObject;
   const m = createCarUpdateStatus();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 ecus
   v = o["ecus"];
@@ -664,7 +556,7 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
     r.keys += mapNames.length;
     t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
     for (const key of mapNames) {
-      readString(key, r.wf); // a lone surrogate in a key is rejected
+      stringFromJson(key, r.wellFormed); // a lone surrogate in a key is rejected
       setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
       t += key.length + 4;
     }
@@ -673,34 +565,10 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonRead, depth: number): CarUpd
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarUpdateStatus$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateStatus$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.CarUpdateStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonCarUpdateStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateStatus | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarUpdateStatus(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.CarECU fields are read, for error texts: the type name and the known fields. */
@@ -716,78 +584,65 @@ function createCarECU(): CarECU {
 
 /**
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
   r.s = CarECU$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 vin: string, LEN
-        m.vin = str(r, end);
+        m.vin = readString(r, end);
         break;
       case 18: // 2 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 26: // 3 sw_version: string, LEN
-        m.swVersion = str(r, end);
+        m.swVersion = readString(r, end);
         break;
       case 34: // 4 serial_number: string, LEN
-        m.serialNumber = str(r, end);
+        m.serialNumber = readString(r, end);
         break;
       case 42: // 5 hw_version: string, LEN
-        m.hwVersion = str(r, end);
+        m.hwVersion = readString(r, end);
         break;
       case 50: // 6 boot_loader_version: string, LEN
-        m.bootLoaderVersion = str(r, end);
+        m.bootLoaderVersion = readString(r, end);
         break;
       case 58: // 7 fingerprint: string, LEN
-        m.fingerprint = str(r, end);
+        m.fingerprint = readString(r, end);
         break;
       case 66: // 8 code_data_string: string, LEN
-        m.codeDataString = str(r, end);
+        m.codeDataString = readString(r, end);
         break;
       case 74: // 9 vendor: string, LEN
-        m.vendor = str(r, end);
+        m.vendor = readString(r, end);
         break;
       case 82: // 10 supplier_sw_version: string, LEN
-        m.supplierSwVersion = str(r, end);
+        m.supplierSwVersion = readString(r, end);
         break;
       case 88: // 11 epoch_usec: int64, VARINT
-        m.epochUsec = int64(r, end);
+        m.epochUsec = readInt64(r, end);
         break;
       case 98: // 12 assy_number: string, LEN
-        m.assyNumber = str(r, end);
+        m.assyNumber = readString(r, end);
         break;
       case 104: // 13 createdAt: int64, optional, VARINT
-        m.createdAt = int64(r, end);
+        m.createdAt = readInt64(r, end);
         break;
       case 112: // 14 updatedAt: int64, optional, VARINT
-        m.updatedAt = int64(r, end);
+        m.updatedAt = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.CarECU from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarECU {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarECU(r, bytes.length, createCarECU());
 }
 
 /**
@@ -828,46 +683,31 @@ function writeCarECU(w: Writer, m: CarECU): void {
   if (v !== "") writeString(w, 82, v);
   // 11 epoch_usec
   v = m.epochUsec;
-  if (!isZeroLong(v)) writeLong(w, 88, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
   // 12 assy_number
   v = m.assyNumber;
   if (v !== "") writeString(w, 98, v);
   // 13 createdAt
   v = m.createdAt;
   if (v !== undefined) {
-    own(m, "createdAt");
-    writeLong(w, 104, v, true);
+    requireOwn(m, "createdAt");
+    writeVarint64(w, 104, v, true);
   }
   // 14 updatedAt
   v = m.updatedAt;
   if (v !== undefined) {
-    own(m, "updatedAt");
-    writeLong(w, 112, v, true);
+    requireOwn(m, "updatedAt");
+    writeVarint64(w, 112, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarECU to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarECU(w, isMessage(message, "kafka_grpc.CarECU"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarECUValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarECU(v as CarECU, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -876,73 +716,59 @@ function writeJsonCarECUValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarECU(m: CarECU, f: JsonFlags): JsonObject {
+function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   // 2 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 3 sw_version
   v = m.swVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = stringToJson(v, f.text);
   // 4 serial_number
   v = m.serialNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = stringToJson(v, f.text);
   // 5 hw_version
   v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
   // 6 boot_loader_version
   v = m.bootLoaderVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(v, f.text);
   // 7 fingerprint
   v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["fingerprint"] = stringToJson(v, f.text);
   // 8 code_data_string
   v = m.codeDataString;
-  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = stringToJson(v, f.text);
   // 9 vendor
   v = m.vendor;
-  if (v !== "" || f.implicit) j["vendor"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vendor"] = stringToJson(v, f.text);
   // 10 supplier_sw_version
   v = m.supplierSwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(v, f.text);
   // 11 epoch_usec
-  v = jsonLongField(m.epochUsec, true, f.implicit);
+  v = int64FieldToJson(m.epochUsec, true, f.implicit);
   if (v !== undefined) j[f.proto ? "epoch_usec" : "epochUsec"] = v;
   // 12 assy_number
   v = m.assyNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = stringToJson(v, f.text);
   // 13 createdAt
   v = m.createdAt;
   if (v !== undefined) {
-    own(m, "createdAt");
-    j["createdAt"] = jsonLong(v, true);
+    requireOwn(m, "createdAt");
+    j["createdAt"] = int64ToJson(v, true);
   }
   // 14 updatedAt
   v = m.updatedAt;
   if (v !== undefined) {
-    own(m, "updatedAt");
-    j["updatedAt"] = jsonLong(v, true);
+    requireOwn(m, "updatedAt");
+    j["updatedAt"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonCarECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonCarECU(isMessage(message, "kafka_grpc.CarECU"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarECU takes in JSON: JSON names, then proto names. */
@@ -955,7 +781,7 @@ const CarECU$json: readonly string[] = ["vin", "ecu", "swVersion", "sw_version",
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
+function readJsonCarECU(j: unknown, r: JsonReader, depth: number): CarECU {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -963,21 +789,21 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   const o = j as JsonObject;
   const m = createCarECU();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 vin
   v = o["vin"];
   if (v !== undefined) {
     n++;
-    m.vin = readString(v, r.wf);
+    m.vin = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 2 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 sw_version
@@ -990,7 +816,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.swVersion = readString(v, r.wf);
+    m.swVersion = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 4 serial_number
@@ -1003,7 +829,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.serialNumber = readString(v, r.wf);
+    m.serialNumber = stringFromJson(v, r.wellFormed);
     t += 18 + (v as string).length;
   }
   // 5 hw_version
@@ -1016,7 +842,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.hwVersion = readString(v, r.wf);
+    m.hwVersion = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 6 boot_loader_version
@@ -1029,14 +855,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.bootLoaderVersion = readString(v, r.wf);
+    m.bootLoaderVersion = stringFromJson(v, r.wellFormed);
     t += 23 + (v as string).length;
   }
   // 7 fingerprint
   v = o["fingerprint"];
   if (v !== undefined) {
     n++;
-    m.fingerprint = readString(v, r.wf);
+    m.fingerprint = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   // 8 code_data_string
@@ -1049,14 +875,14 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.codeDataString = readString(v, r.wf);
+    m.codeDataString = stringFromJson(v, r.wellFormed);
     t += 20 + (v as string).length;
   }
   // 9 vendor
   v = o["vendor"];
   if (v !== undefined) {
     n++;
-    m.vendor = readString(v, r.wf);
+    m.vendor = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 10 supplier_sw_version
@@ -1069,7 +895,7 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.supplierSwVersion = readString(v, r.wf);
+    m.supplierSwVersion = stringFromJson(v, r.wellFormed);
     t += 23 + (v as string).length;
   }
   // 11 epoch_usec
@@ -1082,8 +908,8 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.epochUsec = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.epochUsec = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 12 assy_number
   v = o["assyNumber"];
@@ -1095,54 +921,30 @@ function readJsonCarECU(j: unknown, r: JsonRead, depth: number): CarECU {
   }
   if (v !== undefined) {
     n++;
-    m.assyNumber = readString(v, r.wf);
+    m.assyNumber = stringFromJson(v, r.wellFormed);
     t += 16 + (v as string).length;
   }
   // 13 createdAt
   v = o["createdAt"];
   if (v !== undefined) {
     n++;
-    m.createdAt = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.createdAt = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 14 updatedAt
   v = o["updatedAt"];
   if (v !== undefined) {
     n++;
-    m.updatedAt = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updatedAt = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarECU$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarECU$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.CarECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonCarECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarECU | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarECU(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
@@ -1158,69 +960,56 @@ function createCarUpdateProgress(): CarUpdateProgress {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): CarUpdateProgress {
   r.s = CarUpdateProgress$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 fileCurrent: uint64, VARINT
-        m.fileCurrent = uint64(r, end);
+        m.fileCurrent = readUint64(r, end);
         break;
       case 16: // 2 fileTotal: uint64, VARINT
-        m.fileTotal = uint64(r, end);
+        m.fileTotal = readUint64(r, end);
         break;
       case 24: // 3 pkgCurrent: uint64, VARINT
-        m.pkgCurrent = uint64(r, end);
+        m.pkgCurrent = readUint64(r, end);
         break;
       case 32: // 4 pkgTotal: uint64, VARINT
-        m.pkgTotal = uint64(r, end);
+        m.pkgTotal = readUint64(r, end);
         break;
       case 40: // 5 installedFiles: int64, VARINT
-        m.installedFiles = int64(r, end);
+        m.installedFiles = readInt64(r, end);
         break;
       case 48: // 6 totalFiles: int64, VARINT
-        m.totalFiles = int64(r, end);
+        m.totalFiles = readInt64(r, end);
         break;
       case 56: // 7 carUpdateID: int64, VARINT
-        m.carUpdateID = int64(r, end);
+        m.carUpdateID = readInt64(r, end);
         break;
       case 66: // 8 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 74: // 9 info: string, LEN
-        m.info = str(r, end);
+        m.info = readString(r, end);
         break;
       case 82: // 10 status: string, LEN
-        m.status = str(r, end);
+        m.status = readString(r, end);
         break;
       case 88: // 11 errCode: int64, VARINT
-        m.errCode = int64(r, end);
+        m.errCode = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.CarUpdateProgress from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarUpdateProgress(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateProgress {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarUpdateProgress(r, bytes.length, createCarUpdateProgress());
 }
 
 /**
@@ -1231,25 +1020,25 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   let v: unknown;
   // 1 fileCurrent
   v = m.fileCurrent;
-  if (!isZeroLong(v)) writeLong(w, 8, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, false);
   // 2 fileTotal
   v = m.fileTotal;
-  if (!isZeroLong(v)) writeLong(w, 16, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
   // 3 pkgCurrent
   v = m.pkgCurrent;
-  if (!isZeroLong(v)) writeLong(w, 24, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 24, v, false);
   // 4 pkgTotal
   v = m.pkgTotal;
-  if (!isZeroLong(v)) writeLong(w, 32, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 32, v, false);
   // 5 installedFiles
   v = m.installedFiles;
-  if (!isZeroLong(v)) writeLong(w, 40, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 40, v, true);
   // 6 totalFiles
   v = m.totalFiles;
-  if (!isZeroLong(v)) writeLong(w, 48, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 48, v, true);
   // 7 carUpdateID
   v = m.carUpdateID;
-  if (!isZeroLong(v)) writeLong(w, 56, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 56, v, true);
   // 8 ecu
   v = m.ecu;
   if (v !== "") writeString(w, 66, v);
@@ -1261,31 +1050,16 @@ function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
   if (v !== "") writeString(w, 82, v);
   // 11 errCode
   v = m.errCode;
-  if (!isZeroLong(v)) writeLong(w, 88, v, true);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarUpdateProgress to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarUpdateProgress(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateProgress(w, isMessage(message, "kafka_grpc.CarUpdateProgress"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateProgressValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarUpdateProgress(v as CarUpdateProgress, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -1294,58 +1068,44 @@ function writeJsonCarUpdateProgressValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileCurrent
-  v = jsonLongField(m.fileCurrent, false, f.implicit);
+  v = int64FieldToJson(m.fileCurrent, false, f.implicit);
   if (v !== undefined) j["fileCurrent"] = v;
   // 2 fileTotal
-  v = jsonLongField(m.fileTotal, false, f.implicit);
+  v = int64FieldToJson(m.fileTotal, false, f.implicit);
   if (v !== undefined) j["fileTotal"] = v;
   // 3 pkgCurrent
-  v = jsonLongField(m.pkgCurrent, false, f.implicit);
+  v = int64FieldToJson(m.pkgCurrent, false, f.implicit);
   if (v !== undefined) j["pkgCurrent"] = v;
   // 4 pkgTotal
-  v = jsonLongField(m.pkgTotal, false, f.implicit);
+  v = int64FieldToJson(m.pkgTotal, false, f.implicit);
   if (v !== undefined) j["pkgTotal"] = v;
   // 5 installedFiles
-  v = jsonLongField(m.installedFiles, true, f.implicit);
+  v = int64FieldToJson(m.installedFiles, true, f.implicit);
   if (v !== undefined) j["installedFiles"] = v;
   // 6 totalFiles
-  v = jsonLongField(m.totalFiles, true, f.implicit);
+  v = int64FieldToJson(m.totalFiles, true, f.implicit);
   if (v !== undefined) j["totalFiles"] = v;
   // 7 carUpdateID
-  v = jsonLongField(m.carUpdateID, true, f.implicit);
+  v = int64FieldToJson(m.carUpdateID, true, f.implicit);
   if (v !== undefined) j["carUpdateID"] = v;
   // 8 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 9 info
   v = m.info;
-  if (v !== "" || f.implicit) j["info"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["info"] = stringToJson(v, f.text);
   // 10 status
   v = m.status;
-  if (v !== "" || f.implicit) j["status"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["status"] = stringToJson(v, f.text);
   // 11 errCode
-  v = jsonLongField(m.errCode, true, f.implicit);
+  v = int64FieldToJson(m.errCode, true, f.implicit);
   if (v !== undefined) j["errCode"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarUpdateProgress to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonCarUpdateProgress(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonCarUpdateProgress(isMessage(message, "kafka_grpc.CarUpdateProgress"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarUpdateProgress takes in JSON: JSON names, then proto names. */
@@ -1358,7 +1118,7 @@ const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarUpdateProgress {
+function readJsonCarUpdateProgress(j: unknown, r: JsonReader, depth: number): CarUpdateProgress {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -1366,116 +1126,92 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonRead, depth: number): CarU
   const o = j as JsonObject;
   const m = createCarUpdateProgress();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 fileCurrent
   v = o["fileCurrent"];
   if (v !== undefined) {
     n++;
-    m.fileCurrent = readLong(v, false);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.fileCurrent = int64FromJson(v, false);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 fileTotal
   v = o["fileTotal"];
   if (v !== undefined) {
     n++;
-    m.fileTotal = readLong(v, false);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.fileTotal = int64FromJson(v, false);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 pkgCurrent
   v = o["pkgCurrent"];
   if (v !== undefined) {
     n++;
-    m.pkgCurrent = readLong(v, false);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.pkgCurrent = int64FromJson(v, false);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 4 pkgTotal
   v = o["pkgTotal"];
   if (v !== undefined) {
     n++;
-    m.pkgTotal = readLong(v, false);
-    t += 12 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.pkgTotal = int64FromJson(v, false);
+    t += 12 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 5 installedFiles
   v = o["installedFiles"];
   if (v !== undefined) {
     n++;
-    m.installedFiles = readLong(v, true);
-    t += 18 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.installedFiles = int64FromJson(v, true);
+    t += 18 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 6 totalFiles
   v = o["totalFiles"];
   if (v !== undefined) {
     n++;
-    m.totalFiles = readLong(v, true);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.totalFiles = int64FromJson(v, true);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 7 carUpdateID
   v = o["carUpdateID"];
   if (v !== undefined) {
     n++;
-    m.carUpdateID = readLong(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.carUpdateID = int64FromJson(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 8 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 9 info
   v = o["info"];
   if (v !== undefined) {
     n++;
-    m.info = readString(v, r.wf);
+    m.info = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 10 status
   v = o["status"];
   if (v !== undefined) {
     n++;
-    m.status = readString(v, r.wf);
+    m.status = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 11 errCode
   v = o["errCode"];
   if (v !== undefined) {
     n++;
-    m.errCode = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.errCode = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarUpdateProgress$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateProgress$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.CarUpdateProgress from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonCarUpdateProgress(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateProgress | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarUpdateProgress(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
@@ -1491,39 +1227,26 @@ function createFileKeysRequest(): FileKeysRequest {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKeysRequest {
   r.s = FileKeysRequest$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 fileIDs: repeated string, LEN
-        m.fileIDs.push(str(r, end));
+        m.fileIDs.push(readString(r, end));
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.FileKeysRequest from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeysRequest {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readFileKeysRequest(r, bytes.length, createFileKeysRequest());
 }
 
 /**
@@ -1533,34 +1256,19 @@ export function decodeFileKeysRequest(bytes: Uint8Array, recursionLimit: number,
 function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
   let v: unknown;
   // 1 fileIDs
-  v = isList(m.fileIDs);
+  v = asList(m.fileIDs);
   for (const x of v as unknown[]) {
     writeString(w, 10, x);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.FileKeysRequest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeFileKeysRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeFileKeysRequest(w, isMessage(message, "kafka_grpc.FileKeysRequest"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonFileKeysRequestValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonFileKeysRequest(v as FileKeysRequest, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -1569,32 +1277,18 @@ function writeJsonFileKeysRequestValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonFlags): JsonObject {
+function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 fileIDs
-  v = isList(m.fileIDs);
+  v = asList(m.fileIDs);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j["fileIDs"] = out;
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.FileKeysRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonFileKeysRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonFileKeysRequest(isMessage(message, "kafka_grpc.FileKeysRequest"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.FileKeysRequest takes in JSON: JSON names, then proto names. */
@@ -1607,7 +1301,7 @@ const FileKeysRequest$json: readonly string[] = ["fileIDs"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKeysRequest {
+function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): FileKeysRequest {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -1615,14 +1309,14 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
   const o = j as JsonObject;
   const m = createFileKeysRequest();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 fileIDs
   v = o["fileIDs"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
-      m.fileIDs.push(readString(x, r.wf));
+    for (const x of asList(v)) {
+      m.fileIDs.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -1631,34 +1325,10 @@ function readJsonFileKeysRequest(j: unknown, r: JsonRead, depth: number): FileKe
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, FileKeysRequest$json);
+    if (n !== k) checkUnknownMembers(o, n, r, FileKeysRequest$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.FileKeysRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonFileKeysRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeysRequest | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonFileKeysRequest(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.DTCEntry fields are read, for error texts: the type name and the known fields. */
@@ -1674,66 +1344,53 @@ function createDTCEntry(): DTCEntry {
 
 /**
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
   r.s = DTCEntry$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 createdAt: int64, VARINT
-        m.createdAt = int64(r, end);
+        m.createdAt = readInt64(r, end);
         break;
       case 18: // 2 vin: string, LEN
-        m.vin = str(r, end);
+        m.vin = readString(r, end);
         break;
       case 26: // 3 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 32: // 4 dtc: uint64, VARINT
-        m.dtc = uint64(r, end);
+        m.dtc = readUint64(r, end);
         break;
       case 40: // 5 timestamp: int64, VARINT
-        m.timestamp = int64(r, end);
+        m.timestamp = readInt64(r, end);
         break;
       case 48: // 6 speed: uint32, VARINT
-        m.speed = varint(r, end) >>> 0;
+        m.speed = readVarint(r, end) >>> 0;
         break;
       case 56: // 7 mileage: uint32, VARINT
-        m.mileage = varint(r, end) >>> 0;
+        m.mileage = readVarint(r, end) >>> 0;
         break;
       case 64: // 8 volt: uint32, VARINT
-        m.volt = varint(r, end) >>> 0;
+        m.volt = readVarint(r, end) >>> 0;
         break;
       case 74: // 9 snapshotBase64: string, LEN
-        m.snapshotBase64 = str(r, end);
+        m.snapshotBase64 = readString(r, end);
         break;
       case 80: // 10 status: uint32, VARINT
-        m.status = varint(r, end) >>> 0;
+        m.status = readVarint(r, end) >>> 0;
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.DTCEntry from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeDTCEntry(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): DTCEntry {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readDTCEntry(r, bytes.length, createDTCEntry());
 }
 
 /**
@@ -1744,7 +1401,7 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   let v: unknown;
   // 1 createdAt
   v = m.createdAt;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 vin
   v = m.vin;
   if (v !== "") writeString(w, 18, v);
@@ -1753,10 +1410,10 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   if (v !== "") writeString(w, 26, v);
   // 4 dtc
   v = m.dtc;
-  if (!isZeroLong(v)) writeLong(w, 32, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 32, v, false);
   // 5 timestamp
   v = m.timestamp;
-  if (!isZeroLong(v)) writeLong(w, 40, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 40, v, true);
   // 6 speed
   v = m.speed;
   if (v !== 0) writeUint32(w, 48, v);
@@ -1772,30 +1429,15 @@ function writeDTCEntry(w: Writer, m: DTCEntry): void {
   // 10 status
   v = m.status;
   if (v !== 0) writeUint32(w, 80, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.DTCEntry to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeDTCEntry(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeDTCEntry(w, isMessage(message, "kafka_grpc.DTCEntry"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonDTCEntryValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonDTCEntry(v as DTCEntry, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -1804,55 +1446,41 @@ function writeJsonDTCEntryValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonDTCEntry(m: DTCEntry, f: JsonFlags): JsonObject {
+function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 createdAt
-  v = jsonLongField(m.createdAt, true, f.implicit);
+  v = int64FieldToJson(m.createdAt, true, f.implicit);
   if (v !== undefined) j["createdAt"] = v;
   // 2 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   // 3 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 4 dtc
-  v = jsonLongField(m.dtc, false, f.implicit);
+  v = int64FieldToJson(m.dtc, false, f.implicit);
   if (v !== undefined) j["dtc"] = v;
   // 5 timestamp
-  v = jsonLongField(m.timestamp, true, f.implicit);
+  v = int64FieldToJson(m.timestamp, true, f.implicit);
   if (v !== undefined) j["timestamp"] = v;
   // 6 speed
   v = m.speed;
-  if (v !== 0 || f.implicit) j["speed"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["speed"] = uint32ToJson(v);
   // 7 mileage
   v = m.mileage;
-  if (v !== 0 || f.implicit) j["mileage"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["mileage"] = uint32ToJson(v);
   // 8 volt
   v = m.volt;
-  if (v !== 0 || f.implicit) j["volt"] = jsonUint32(v);
+  if (v !== 0 || f.implicit) j["volt"] = uint32ToJson(v);
   // 9 snapshotBase64
   v = m.snapshotBase64;
-  if (v !== "" || f.implicit) j["snapshotBase64"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["snapshotBase64"] = stringToJson(v, f.text);
   // 10 status
   v = m.status;
-  if (v !== 0 || f.implicit) j["status"] = jsonUint32(v);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (v !== 0 || f.implicit) j["status"] = uint32ToJson(v);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.DTCEntry to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonDTCEntry(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonDTCEntry(isMessage(message, "kafka_grpc.DTCEntry"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.DTCEntry takes in JSON: JSON names, then proto names. */
@@ -1865,7 +1493,7 @@ const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "tim
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
+function readJsonDTCEntry(j: unknown, r: JsonReader, depth: number): DTCEntry {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -1873,109 +1501,85 @@ function readJsonDTCEntry(j: unknown, r: JsonRead, depth: number): DTCEntry {
   const o = j as JsonObject;
   const m = createDTCEntry();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 createdAt
   v = o["createdAt"];
   if (v !== undefined) {
     n++;
-    m.createdAt = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.createdAt = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 vin
   v = o["vin"];
   if (v !== undefined) {
     n++;
-    m.vin = readString(v, r.wf);
+    m.vin = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 4 dtc
   v = o["dtc"];
   if (v !== undefined) {
     n++;
-    m.dtc = readLong(v, false);
-    t += 7 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.dtc = int64FromJson(v, false);
+    t += 7 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 5 timestamp
   v = o["timestamp"];
   if (v !== undefined) {
     n++;
-    m.timestamp = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.timestamp = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 6 speed
   v = o["speed"];
   if (v !== undefined) {
     n++;
-    m.speed = readUint32(v);
-    t += 9 + numberText(v as number);
+    m.speed = uint32FromJson(v);
+    t += 9 + numberTextLength(v as number);
   }
   // 7 mileage
   v = o["mileage"];
   if (v !== undefined) {
     n++;
-    m.mileage = readUint32(v);
-    t += 11 + numberText(v as number);
+    m.mileage = uint32FromJson(v);
+    t += 11 + numberTextLength(v as number);
   }
   // 8 volt
   v = o["volt"];
   if (v !== undefined) {
     n++;
-    m.volt = readUint32(v);
-    t += 8 + numberText(v as number);
+    m.volt = uint32FromJson(v);
+    t += 8 + numberTextLength(v as number);
   }
   // 9 snapshotBase64
   v = o["snapshotBase64"];
   if (v !== undefined) {
     n++;
-    m.snapshotBase64 = readString(v, r.wf);
+    m.snapshotBase64 = stringFromJson(v, r.wellFormed);
     t += 20 + (v as string).length;
   }
   // 10 status
   v = o["status"];
   if (v !== undefined) {
     n++;
-    m.status = readUint32(v);
-    t += 10 + numberText(v as number);
+    m.status = uint32FromJson(v);
+    t += 10 + numberTextLength(v as number);
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, DTCEntry$json);
+    if (n !== k) checkUnknownMembers(o, n, r, DTCEntry$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.DTCEntry from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonDTCEntry(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): DTCEntry | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonDTCEntry(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
@@ -1991,39 +1595,26 @@ function createECCKeys(): ECCKeys {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
   r.s = ECCKeys$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
-        m.eccKeys.push(message(r, end, undefined, readECCKey, createECCKey));
+        m.eccKeys.push(readMessage(r, end, undefined, readECCKey, createECCKey));
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.ECCKeys from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeECCKeys(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKeys {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readECCKeys(r, bytes.length, createECCKeys());
 }
 
 /**
@@ -2034,38 +1625,23 @@ function writeECCKeys(w: Writer, m: ECCKeys): void {
   let v: unknown;
   let at: number;
   // 1 eccKeys
-  v = isList(m.eccKeys);
+  v = asList(m.eccKeys);
   for (const x of v as unknown[]) {
     at = fork(w, 10);
-    enter(w);
-    writeECCKey(w, isMessage(x, "kafka_grpc.ECCKey"));
-    w.d--;
+    enterMessage(w);
+    writeECCKey(w, asMessage(x, "kafka_grpc.ECCKey"));
+    w.depth--;
     join(w, at);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.ECCKeys to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeECCKeys(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeECCKeys(w, isMessage(message, "kafka_grpc.ECCKeys"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonECCKeysValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonECCKeys(v as ECCKeys, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2074,32 +1650,18 @@ function writeJsonECCKeysValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonECCKeys(m: ECCKeys, f: JsonFlags): JsonObject {
+function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 eccKeys
-  v = isList(m.eccKeys);
+  v = asList(m.eccKeys);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonECCKeyValue(x, f));
     j["eccKeys"] = out;
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.ECCKeys to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonECCKeys(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonECCKeys(isMessage(message, "kafka_grpc.ECCKeys"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.ECCKeys takes in JSON: JSON names, then proto names. */
@@ -2112,7 +1674,7 @@ const ECCKeys$json: readonly string[] = ["eccKeys"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
+function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2120,13 +1682,13 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
   const o = j as JsonObject;
   const m = createECCKeys();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 eccKeys
   v = o["eccKeys"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -2136,34 +1698,10 @@ function readJsonECCKeys(j: unknown, r: JsonRead, depth: number): ECCKeys {
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, ECCKeys$json);
+    if (n !== k) checkUnknownMembers(o, n, r, ECCKeys$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.ECCKeys from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonECCKeys(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKeys | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonECCKeys(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.ECCKey fields are read, for error texts: the type name and the known fields. */
@@ -2179,66 +1717,53 @@ function createECCKey(): ECCKey {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
   r.s = ECCKey$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 ecu: string, LEN
-        m.ecu = str(r, end);
+        m.ecu = readString(r, end);
         break;
       case 18: // 2 env: string, LEN
-        m.env = str(r, end);
+        m.env = readString(r, end);
         break;
       case 26: // 3 pub_key_level_1: BineryHex, LEN
-        m.pubKeyLevel1 = message(r, end, m.pubKeyLevel1, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.pubKeyLevel1 = readMessage(r, end, m.pubKeyLevel1, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 34: // 4 pub_key_level_2: BineryHex, LEN
-        m.pubKeyLevel2 = message(r, end, m.pubKeyLevel2, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.pubKeyLevel2 = readMessage(r, end, m.pubKeyLevel2, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 42: // 5 pub_key_level_3: BineryHex, LEN
-        m.pubKeyLevel3 = message(r, end, m.pubKeyLevel3, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.pubKeyLevel3 = readMessage(r, end, m.pubKeyLevel3, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 50: // 6 level_1: BineryHex, LEN
-        m.level1 = message(r, end, m.level1, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.level1 = readMessage(r, end, m.level1, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 58: // 7 level_2: BineryHex, LEN
-        m.level2 = message(r, end, m.level2, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.level2 = readMessage(r, end, m.level2, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 66: // 8 level_3: BineryHex, LEN
-        m.level3 = message(r, end, m.level3, readBineryHex, createBineryHexForRead); // read twice: merged
+        m.level3 = readMessage(r, end, m.level3, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 72: // 9 created: int64, optional, VARINT
-        m.created = int64(r, end);
+        m.created = readInt64(r, end);
         break;
       case 80: // 10 updated: int64, optional, VARINT
-        m.updated = int64(r, end);
+        m.updated = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.ECCKey from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeECCKey(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): ECCKey {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readECCKey(r, bytes.length, createECCKey());
 }
 
 /**
@@ -2257,99 +1782,84 @@ function writeECCKey(w: Writer, m: ECCKey): void {
   // 3 pub_key_level_1
   v = m.pubKeyLevel1;
   if (v !== undefined) {
-    own(m, "pubKeyLevel1");
+    requireOwn(m, "pubKeyLevel1");
     at = fork(w, 26);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 4 pub_key_level_2
   v = m.pubKeyLevel2;
   if (v !== undefined) {
-    own(m, "pubKeyLevel2");
+    requireOwn(m, "pubKeyLevel2");
     at = fork(w, 34);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 5 pub_key_level_3
   v = m.pubKeyLevel3;
   if (v !== undefined) {
-    own(m, "pubKeyLevel3");
+    requireOwn(m, "pubKeyLevel3");
     at = fork(w, 42);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 6 level_1
   v = m.level1;
   if (v !== undefined) {
-    own(m, "level1");
+    requireOwn(m, "level1");
     at = fork(w, 50);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 7 level_2
   v = m.level2;
   if (v !== undefined) {
-    own(m, "level2");
+    requireOwn(m, "level2");
     at = fork(w, 58);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 8 level_3
   v = m.level3;
   if (v !== undefined) {
-    own(m, "level3");
+    requireOwn(m, "level3");
     at = fork(w, 66);
-    enter(w);
-    writeBineryHex(w, isMessage(v, "kafka_grpc.BineryHex"));
-    w.d--;
+    enterMessage(w);
+    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
+    w.depth--;
     join(w, at);
   }
   // 9 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    writeLong(w, 72, v, true);
+    requireOwn(m, "created");
+    writeVarint64(w, 72, v, true);
   }
   // 10 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    writeLong(w, 80, v, true);
+    requireOwn(m, "updated");
+    writeVarint64(w, 80, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.ECCKey to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeECCKey(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeECCKey(w, isMessage(message, "kafka_grpc.ECCKey"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonECCKeyValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonECCKey(v as ECCKey, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2358,79 +1868,65 @@ function writeJsonECCKeyValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonECCKey(m: ECCKey, f: JsonFlags): JsonObject {
+function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 ecu
   v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
   // 2 env
   v = m.env;
-  if (v !== "" || f.implicit) j["env"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["env"] = stringToJson(v, f.text);
   // 3 pub_key_level_1
   v = m.pubKeyLevel1;
   if (v !== undefined) {
-    own(m, "pubKeyLevel1");
+    requireOwn(m, "pubKeyLevel1");
     j[f.proto ? "pub_key_level_1" : "pubKeyLevel1"] = writeJsonBineryHexValue(v, f);
   }
   // 4 pub_key_level_2
   v = m.pubKeyLevel2;
   if (v !== undefined) {
-    own(m, "pubKeyLevel2");
+    requireOwn(m, "pubKeyLevel2");
     j[f.proto ? "pub_key_level_2" : "pubKeyLevel2"] = writeJsonBineryHexValue(v, f);
   }
   // 5 pub_key_level_3
   v = m.pubKeyLevel3;
   if (v !== undefined) {
-    own(m, "pubKeyLevel3");
+    requireOwn(m, "pubKeyLevel3");
     j[f.proto ? "pub_key_level_3" : "pubKeyLevel3"] = writeJsonBineryHexValue(v, f);
   }
   // 6 level_1
   v = m.level1;
   if (v !== undefined) {
-    own(m, "level1");
+    requireOwn(m, "level1");
     j[f.proto ? "level_1" : "level1"] = writeJsonBineryHexValue(v, f);
   }
   // 7 level_2
   v = m.level2;
   if (v !== undefined) {
-    own(m, "level2");
+    requireOwn(m, "level2");
     j[f.proto ? "level_2" : "level2"] = writeJsonBineryHexValue(v, f);
   }
   // 8 level_3
   v = m.level3;
   if (v !== undefined) {
-    own(m, "level3");
+    requireOwn(m, "level3");
     j[f.proto ? "level_3" : "level3"] = writeJsonBineryHexValue(v, f);
   }
   // 9 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    j["created"] = jsonLong(v, true);
+    requireOwn(m, "created");
+    j["created"] = int64ToJson(v, true);
   }
   // 10 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    j["updated"] = jsonLong(v, true);
+    requireOwn(m, "updated");
+    j["updated"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.ECCKey to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonECCKey(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonECCKey(isMessage(message, "kafka_grpc.ECCKey"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.ECCKey takes in JSON: JSON names, then proto names. */
@@ -2443,7 +1939,7 @@ const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_l
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
+function readJsonECCKey(j: unknown, r: JsonReader, depth: number): ECCKey {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2451,21 +1947,21 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   const o = j as JsonObject;
   const m = createECCKey();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 ecu
   v = o["ecu"];
   if (v !== undefined) {
     n++;
-    m.ecu = readString(v, r.wf);
+    m.ecu = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 2 env
   v = o["env"];
   if (v !== undefined) {
     n++;
-    m.env = readString(v, r.wf);
+    m.env = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 pub_key_level_1
@@ -2550,47 +2046,23 @@ function readJsonECCKey(j: unknown, r: JsonRead, depth: number): ECCKey {
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.created = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 10 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updated = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, ECCKey$json);
+    if (n !== k) checkUnknownMembers(o, n, r, ECCKey$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.ECCKey from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonECCKey(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): ECCKey | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonECCKey(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
@@ -2610,45 +2082,32 @@ function createBineryHex(): BineryHex {
  * array that a read replaces costs more than the compare).
  */
 function createBineryHexForRead(): BineryHex {
-  return { $typeName: "kafka_grpc.BineryHex", data: EMPTY };
+  return { $typeName: "kafka_grpc.BineryHex", data: EMPTY_BYTES };
 }
 
 /**
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
   r.s = BineryHex$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 data: bytes, LEN
-        m.data = bytes(r, end);
+        m.data = readBytes(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (m.data === EMPTY) m.data = new Uint8Array(0);
-  if (u !== undefined) m.$unknown = u;
+  if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.BineryHex from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeBineryHex(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): BineryHex {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readBineryHex(r, bytes.length, createBineryHexForRead());
 }
 
 /**
@@ -2660,30 +2119,15 @@ function writeBineryHex(w: Writer, m: BineryHex): void {
   // 1 data
   v = m.data;
   if (!(v instanceof Uint8Array) || v.length > 0) writeBytes(w, 10, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.BineryHex to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeBineryHex(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeBineryHex(w, isMessage(message, "kafka_grpc.BineryHex"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonBineryHexValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonBineryHex(v as BineryHex, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2692,28 +2136,14 @@ function writeJsonBineryHexValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonBineryHex(m: BineryHex, f: JsonFlags): JsonObject {
+function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 data
   v = m.data;
-  if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = jsonBytes(v);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = bytesToJson(v);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.BineryHex to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonBineryHex(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonBineryHex(isMessage(message, "kafka_grpc.BineryHex"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.BineryHex takes in JSON: JSON names, then proto names. */
@@ -2726,7 +2156,7 @@ const BineryHex$json: readonly string[] = ["data"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
+function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2734,47 +2164,23 @@ function readJsonBineryHex(j: unknown, r: JsonRead, depth: number): BineryHex {
   const o = j as JsonObject;
   const m = createBineryHexForRead();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 data
   v = o["data"];
   if (v !== undefined) {
     n++;
-    m.data = readBytes(v);
+    m.data = bytesFromJson(v);
     t += 10 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, BineryHex$json);
+    if (n !== k) checkUnknownMembers(o, n, r, BineryHex$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (m.data === EMPTY) m.data = new Uint8Array(0);
+  if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
   return m;
-}
-
-/**
- * Reads a kafka_grpc.BineryHex from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonBineryHex(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): BineryHex | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonBineryHex(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
@@ -2790,39 +2196,26 @@ function createUpdateData(): UpdateData {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
   r.s = UpdateData$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 id: int64, VARINT
-        m.id = int64(r, end);
+        m.id = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.UpdateData from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateData {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateData(r, bytes.length, createUpdateData());
 }
 
 /**
@@ -2833,31 +2226,16 @@ function writeUpdateData(w: Writer, m: UpdateData): void {
   let v: unknown;
   // 1 id
   v = m.id;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateData to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateData(w, isMessage(message, "kafka_grpc.UpdateData"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateDataValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateData(v as UpdateData, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -2866,28 +2244,14 @@ function writeJsonUpdateDataValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateData(m: UpdateData, f: JsonFlags): JsonObject {
+function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = jsonLongField(m.id, true, f.implicit);
+  v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonUpdateData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonUpdateData(isMessage(message, "kafka_grpc.UpdateData"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateData takes in JSON: JSON names, then proto names. */
@@ -2900,7 +2264,7 @@ const UpdateData$json: readonly string[] = ["id"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData {
+function readJsonUpdateData(j: unknown, r: JsonReader, depth: number): UpdateData {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -2908,46 +2272,22 @@ function readJsonUpdateData(j: unknown, r: JsonRead, depth: number): UpdateData 
   const o = j as JsonObject;
   const m = createUpdateData();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 id
   v = o["id"];
   if (v !== undefined) {
     n++;
-    m.id = readLong(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.id = int64FromJson(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateData$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateData$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.UpdateData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonUpdateData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateData | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateData(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
@@ -2963,39 +2303,26 @@ function createVehicleData(): VehicleData {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
   r.s = VehicleData$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 vin: string, LEN
-        m.vin = str(r, end);
+        m.vin = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.VehicleData from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeVehicleData(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleData {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readVehicleData(r, bytes.length, createVehicleData());
 }
 
 /**
@@ -3007,30 +2334,15 @@ function writeVehicleData(w: Writer, m: VehicleData): void {
   // 1 vin
   v = m.vin;
   if (v !== "") writeString(w, 10, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.VehicleData to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeVehicleData(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeVehicleData(w, isMessage(message, "kafka_grpc.VehicleData"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonVehicleDataValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonVehicleData(v as VehicleData, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -3039,28 +2351,14 @@ function writeJsonVehicleDataValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonVehicleData(m: VehicleData, f: JsonFlags): JsonObject {
+function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 vin
   v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = jsonString(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.VehicleData to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonVehicleData(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonVehicleData(isMessage(message, "kafka_grpc.VehicleData"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.VehicleData takes in JSON: JSON names, then proto names. */
@@ -3073,7 +2371,7 @@ const VehicleData$json: readonly string[] = ["vin"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleData {
+function readJsonVehicleData(j: unknown, r: JsonReader, depth: number): VehicleData {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -3081,46 +2379,22 @@ function readJsonVehicleData(j: unknown, r: JsonRead, depth: number): VehicleDat
   const o = j as JsonObject;
   const m = createVehicleData();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 vin
   v = o["vin"];
   if (v !== undefined) {
     n++;
-    m.vin = readString(v, r.wf);
+    m.vin = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, VehicleData$json);
+    if (n !== k) checkUnknownMembers(o, n, r, VehicleData$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.VehicleData from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonVehicleData(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleData | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonVehicleData(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.MessageStatus fields are read, for error texts: the type name and the known fields. */
@@ -3136,42 +2410,29 @@ function createMessageStatus(): MessageStatus {
 
 /**
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageStatus {
   r.s = MessageStatus$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 messageId: string, LEN
-        m.messageId = str(r, end);
+        m.messageId = readString(r, end);
         break;
       case 16: // 2 status: EmumStatus, VARINT
-        m.status = varint(r, end);
+        m.status = readVarint(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.MessageStatus from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeMessageStatus(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MessageStatus {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readMessageStatus(r, bytes.length, createMessageStatus());
 }
 
 /**
@@ -3186,30 +2447,15 @@ function writeMessageStatus(w: Writer, m: MessageStatus): void {
   // 2 status
   v = m.status;
   if (v !== 0) writeInt32(w, 16, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.MessageStatus to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeMessageStatus(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeMessageStatus(w, isMessage(message, "kafka_grpc.MessageStatus"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonMessageStatusValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonMessageStatus(v as MessageStatus, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -3218,31 +2464,17 @@ function writeJsonMessageStatusValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonMessageStatus(m: MessageStatus, f: JsonFlags): JsonObject {
+function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 messageId
   v = m.messageId;
-  if (v !== "" || f.implicit) j["messageId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["messageId"] = stringToJson(v, f.text);
   // 2 status
   v = m.status;
-  if (v !== 0 || f.implicit) j["status"] = jsonEnum(v, EmumStatus$names, f);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (v !== 0 || f.implicit) j["status"] = enumToJson(v, EmumStatus$names, f);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.MessageStatus to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonMessageStatus(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonMessageStatus(isMessage(message, "kafka_grpc.MessageStatus"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.MessageStatus takes in JSON: JSON names, then proto names. */
@@ -3255,7 +2487,7 @@ const MessageStatus$json: readonly string[] = ["messageId", "status"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageStatus {
+function readJsonMessageStatus(j: unknown, r: JsonReader, depth: number): MessageStatus {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -3263,53 +2495,29 @@ function readJsonMessageStatus(j: unknown, r: JsonRead, depth: number): MessageS
   const o = j as JsonObject;
   const m = createMessageStatus();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 messageId
   v = o["messageId"];
   if (v !== undefined) {
     n++;
-    m.messageId = readString(v, r.wf);
+    m.messageId = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 2 status
   v = o["status"];
   if (v !== undefined) {
     n++;
-    m.status = readEnum(v, EmumStatus$numbers);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.status = enumFromJson(v, EmumStatus$numbers);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, MessageStatus$json);
+    if (n !== k) checkUnknownMembers(o, n, r, MessageStatus$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.MessageStatus from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonMessageStatus(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MessageStatus | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonMessageStatus(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.UpdateManifest fields are read, for error texts: the type name and the known fields. */
@@ -3325,117 +2533,104 @@ function createUpdateManifest(): UpdateManifest {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateManifest {
   r.s = UpdateManifest$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 id: int64, VARINT
-        m.id = int64(r, end);
+        m.id = readInt64(r, end);
         break;
       case 18: // 2 name: string, LEN
-        m.name = str(r, end);
+        m.name = readString(r, end);
         break;
       case 26: // 3 version: string, LEN
-        m.version = str(r, end);
+        m.version = readString(r, end);
         break;
       case 34: // 4 description: string, LEN
-        m.description = str(r, end);
+        m.description = readString(r, end);
         break;
       case 42: // 5 release_notes: string, LEN
-        m.releaseNotes = str(r, end);
+        m.releaseNotes = readString(r, end);
         break;
       case 50: // 6 ecu_list: string, LEN
-        m.ecuList = str(r, end);
+        m.ecuList = readString(r, end);
         break;
       case 58: // 7 ecu_updates: repeated UpdateManifestECU, LEN
-        m.ecuUpdates.push(message(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
+        m.ecuUpdates.push(readMessage(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
         break;
       case 66: // 8 fingerprint: string, LEN
-        m.fingerprint = str(r, end);
+        m.fingerprint = readString(r, end);
         break;
       case 72: // 9 car_update_id: int64, VARINT
-        m.carUpdateId = int64(r, end);
+        m.carUpdateId = readInt64(r, end);
         break;
       case 80: // 10 rollback: bool, VARINT
-        m.rollback = bool(r, end);
+        m.rollback = readBool(r, end);
         break;
       case 90: // 11 type: string, LEN
-        m.type = str(r, end);
+        m.type = readString(r, end);
         break;
       case 98: // 12 vod: string, LEN
-        m.vod = str(r, end);
+        m.vod = readString(r, end);
         break;
       case 104: // 13 manifest_type: int32, VARINT
-        m.manifestType = varint(r, end);
+        m.manifestType = readVarint(r, end);
         break;
       case 112: // 14 active: bool, optional, VARINT
-        m.active = bool(r, end);
+        m.active = readBool(r, end);
         break;
       case 122: // 15 country: string, LEN
-        m.country = str(r, end);
+        m.country = readString(r, end);
         break;
       case 130: // 16 powertrain: string, LEN
-        m.powertrain = str(r, end);
+        m.powertrain = readString(r, end);
         break;
       case 138: // 17 restraint: string, LEN
-        m.restraint = str(r, end);
+        m.restraint = readString(r, end);
         break;
       case 146: // 18 model: string, LEN
-        m.model = str(r, end);
+        m.model = readString(r, end);
         break;
       case 154: // 19 trim: string, LEN
-        m.trim = str(r, end);
+        m.trim = readString(r, end);
         break;
       case 160: // 20 year: int32, VARINT
-        m.year = varint(r, end);
+        m.year = readVarint(r, end);
         break;
       case 170: // 21 body_type: string, LEN
-        m.bodyType = str(r, end);
+        m.bodyType = readString(r, end);
         break;
       case 178: // 22 sums: string, LEN
-        m.sums = str(r, end);
+        m.sums = readString(r, end);
         break;
       case 186: // 23 env: string, LEN
-        m.env = str(r, end);
+        m.env = readString(r, end);
         break;
       case 192: // 24 update_duration: int32, VARINT
-        m.updateDuration = varint(r, end);
+        m.updateDuration = readVarint(r, end);
         break;
       case 200: // 25 max_attempts: int32, VARINT
-        m.maxAttempts = varint(r, end);
+        m.maxAttempts = readVarint(r, end);
         break;
       case 208: // 26 created: int64, optional, VARINT
-        m.created = int64(r, end);
+        m.created = readInt64(r, end);
         break;
       case 216: // 27 updated: int64, optional, VARINT
-        m.updated = int64(r, end);
+        m.updated = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.UpdateManifest from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateManifest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifest {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateManifest(r, bytes.length, createUpdateManifest());
 }
 
 /**
@@ -3447,7 +2642,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   let at: number;
   // 1 id
   v = m.id;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 name
   v = m.name;
   if (v !== "") writeString(w, 18, v);
@@ -3464,12 +2659,12 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   v = m.ecuList;
   if (v !== "") writeString(w, 50, v);
   // 7 ecu_updates
-  v = isList(m.ecuUpdates);
+  v = asList(m.ecuUpdates);
   for (const x of v as unknown[]) {
     at = fork(w, 58);
-    enter(w);
-    writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifestECU(w, asMessage(x, "kafka_grpc.UpdateManifestECU"));
+    w.depth--;
     join(w, at);
   }
   // 8 fingerprint
@@ -3477,7 +2672,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   if (v !== "") writeString(w, 66, v);
   // 9 car_update_id
   v = m.carUpdateId;
-  if (!isZeroLong(v)) writeLong(w, 72, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 72, v, true);
   // 10 rollback
   v = m.rollback;
   if (v !== false) writeBool(w, 80, v);
@@ -3493,7 +2688,7 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   // 14 active
   v = m.active;
   if (v !== undefined) {
-    own(m, "active");
+    requireOwn(m, "active");
     writeBool(w, 112, v);
   }
   // 15 country
@@ -3532,39 +2727,24 @@ function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
   // 26 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    writeLong(w, 208, v, true);
+    requireOwn(m, "created");
+    writeVarint64(w, 208, v, true);
   }
   // 27 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    writeLong(w, 216, v, true);
+    requireOwn(m, "updated");
+    writeVarint64(w, 216, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateManifest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateManifest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifest(w, isMessage(message, "kafka_grpc.UpdateManifest"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateManifest(v as UpdateManifest, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -3573,29 +2753,29 @@ function writeJsonUpdateManifestValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = jsonLongField(m.id, true, f.implicit);
+  v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
   // 2 name
   v = m.name;
-  if (v !== "" || f.implicit) j["name"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["name"] = stringToJson(v, f.text);
   // 3 version
   v = m.version;
-  if (v !== "" || f.implicit) j["version"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["version"] = stringToJson(v, f.text);
   // 4 description
   v = m.description;
-  if (v !== "" || f.implicit) j["description"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["description"] = stringToJson(v, f.text);
   // 5 release_notes
   v = m.releaseNotes;
-  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = stringToJson(v, f.text);
   // 6 ecu_list
   v = m.ecuList;
-  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = stringToJson(v, f.text);
   // 7 ecu_updates
-  v = isList(m.ecuUpdates);
+  v = asList(m.ecuUpdates);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
@@ -3603,89 +2783,75 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonFlags): JsonObject {
   }
   // 8 fingerprint
   v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["fingerprint"] = stringToJson(v, f.text);
   // 9 car_update_id
-  v = jsonLongField(m.carUpdateId, true, f.implicit);
+  v = int64FieldToJson(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   // 10 rollback
   v = m.rollback;
-  if (v !== false || f.implicit) j["rollback"] = jsonBool(v);
+  if (v !== false || f.implicit) j["rollback"] = boolToJson(v);
   // 11 type
   v = m.type;
-  if (v !== "" || f.implicit) j["type"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["type"] = stringToJson(v, f.text);
   // 12 vod
   v = m.vod;
-  if (v !== "" || f.implicit) j["vod"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vod"] = stringToJson(v, f.text);
   // 13 manifest_type
   v = m.manifestType;
-  if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = int32ToJson(v);
   // 14 active
   v = m.active;
   if (v !== undefined) {
-    own(m, "active");
-    j["active"] = jsonBool(v);
+    requireOwn(m, "active");
+    j["active"] = boolToJson(v);
   }
   // 15 country
   v = m.country;
-  if (v !== "" || f.implicit) j["country"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["country"] = stringToJson(v, f.text);
   // 16 powertrain
   v = m.powertrain;
-  if (v !== "" || f.implicit) j["powertrain"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["powertrain"] = stringToJson(v, f.text);
   // 17 restraint
   v = m.restraint;
-  if (v !== "" || f.implicit) j["restraint"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["restraint"] = stringToJson(v, f.text);
   // 18 model
   v = m.model;
-  if (v !== "" || f.implicit) j["model"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["model"] = stringToJson(v, f.text);
   // 19 trim
   v = m.trim;
-  if (v !== "" || f.implicit) j["trim"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["trim"] = stringToJson(v, f.text);
   // 20 year
   v = m.year;
-  if (v !== 0 || f.implicit) j["year"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j["year"] = int32ToJson(v);
   // 21 body_type
   v = m.bodyType;
-  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = stringToJson(v, f.text);
   // 22 sums
   v = m.sums;
-  if (v !== "" || f.implicit) j["sums"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["sums"] = stringToJson(v, f.text);
   // 23 env
   v = m.env;
-  if (v !== "" || f.implicit) j["env"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["env"] = stringToJson(v, f.text);
   // 24 update_duration
   v = m.updateDuration;
-  if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = int32ToJson(v);
   // 25 max_attempts
   v = m.maxAttempts;
-  if (v !== 0 || f.implicit) j[f.proto ? "max_attempts" : "maxAttempts"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "max_attempts" : "maxAttempts"] = int32ToJson(v);
   // 26 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    j["created"] = jsonLong(v, true);
+    requireOwn(m, "created");
+    j["created"] = int64ToJson(v, true);
   }
   // 27 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    j["updated"] = jsonLong(v, true);
+    requireOwn(m, "updated");
+    j["updated"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateManifest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonUpdateManifest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonUpdateManifest(isMessage(message, "kafka_grpc.UpdateManifest"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateManifest takes in JSON: JSON names, then proto names. */
@@ -3698,7 +2864,7 @@ const UpdateManifest$json: readonly string[] = ["id", "name", "version", "descri
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateManifest {
+function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): UpdateManifest {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -3706,35 +2872,35 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   const o = j as JsonObject;
   const m = createUpdateManifest();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 id
   v = o["id"];
   if (v !== undefined) {
     n++;
-    m.id = readLong(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.id = int64FromJson(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 name
   v = o["name"];
   if (v !== undefined) {
     n++;
-    m.name = readString(v, r.wf);
+    m.name = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 3 version
   v = o["version"];
   if (v !== undefined) {
     n++;
-    m.version = readString(v, r.wf);
+    m.version = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 4 description
   v = o["description"];
   if (v !== undefined) {
     n++;
-    m.description = readString(v, r.wf);
+    m.description = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   // 5 release_notes
@@ -3747,7 +2913,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.releaseNotes = readString(v, r.wf);
+    m.releaseNotes = stringFromJson(v, r.wellFormed);
     t += 18 + (v as string).length;
   }
   // 6 ecu_list
@@ -3760,7 +2926,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.ecuList = readString(v, r.wf);
+    m.ecuList = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 7 ecu_updates
@@ -3773,7 +2939,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -3784,7 +2950,7 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   v = o["fingerprint"];
   if (v !== undefined) {
     n++;
-    m.fingerprint = readString(v, r.wf);
+    m.fingerprint = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   // 9 car_update_id
@@ -3797,28 +2963,28 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.carUpdateId = readLong(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.carUpdateId = int64FromJson(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 10 rollback
   v = o["rollback"];
   if (v !== undefined) {
     n++;
-    m.rollback = readBool(v);
+    m.rollback = boolFromJson(v);
     t += 12 + (v ? 4 : 5);
   }
   // 11 type
   v = o["type"];
   if (v !== undefined) {
     n++;
-    m.type = readString(v, r.wf);
+    m.type = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 12 vod
   v = o["vod"];
   if (v !== undefined) {
     n++;
-    m.vod = readString(v, r.wf);
+    m.vod = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 13 manifest_type
@@ -3831,57 +2997,57 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.manifestType = readInt32(v);
-    t += 16 + numberText(v as number);
+    m.manifestType = int32FromJson(v);
+    t += 16 + numberTextLength(v as number);
   }
   // 14 active
   v = o["active"];
   if (v !== undefined) {
     n++;
-    m.active = readBool(v);
+    m.active = boolFromJson(v);
     t += 10 + (v ? 4 : 5);
   }
   // 15 country
   v = o["country"];
   if (v !== undefined) {
     n++;
-    m.country = readString(v, r.wf);
+    m.country = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 16 powertrain
   v = o["powertrain"];
   if (v !== undefined) {
     n++;
-    m.powertrain = readString(v, r.wf);
+    m.powertrain = stringFromJson(v, r.wellFormed);
     t += 16 + (v as string).length;
   }
   // 17 restraint
   v = o["restraint"];
   if (v !== undefined) {
     n++;
-    m.restraint = readString(v, r.wf);
+    m.restraint = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 18 model
   v = o["model"];
   if (v !== undefined) {
     n++;
-    m.model = readString(v, r.wf);
+    m.model = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   // 19 trim
   v = o["trim"];
   if (v !== undefined) {
     n++;
-    m.trim = readString(v, r.wf);
+    m.trim = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 20 year
   v = o["year"];
   if (v !== undefined) {
     n++;
-    m.year = readInt32(v);
-    t += 8 + numberText(v as number);
+    m.year = int32FromJson(v);
+    t += 8 + numberTextLength(v as number);
   }
   // 21 body_type
   v = o["bodyType"];
@@ -3893,21 +3059,21 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.bodyType = readString(v, r.wf);
+    m.bodyType = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   // 22 sums
   v = o["sums"];
   if (v !== undefined) {
     n++;
-    m.sums = readString(v, r.wf);
+    m.sums = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 23 env
   v = o["env"];
   if (v !== undefined) {
     n++;
-    m.env = readString(v, r.wf);
+    m.env = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 24 update_duration
@@ -3920,8 +3086,8 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.updateDuration = readInt32(v);
-    t += 18 + numberText(v as number);
+    m.updateDuration = int32FromJson(v);
+    t += 18 + numberTextLength(v as number);
   }
   // 25 max_attempts
   v = o["maxAttempts"];
@@ -3933,54 +3099,30 @@ function readJsonUpdateManifest(j: unknown, r: JsonRead, depth: number): UpdateM
   }
   if (v !== undefined) {
     n++;
-    m.maxAttempts = readInt32(v);
-    t += 15 + numberText(v as number);
+    m.maxAttempts = int32FromJson(v);
+    t += 15 + numberTextLength(v as number);
   }
   // 26 created
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.created = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 27 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updated = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateManifest$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifest$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.UpdateManifest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonUpdateManifest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifest | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateManifest(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
@@ -3996,87 +3138,74 @@ function createUpdateManifestECU(): UpdateManifestECU {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): UpdateManifestECU {
   r.s = UpdateManifestECU$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 id: int64, VARINT
-        m.id = int64(r, end);
+        m.id = readInt64(r, end);
         break;
       case 16: // 2 manifest_id: int64, VARINT
-        m.manifestId = int64(r, end);
+        m.manifestId = readInt64(r, end);
         break;
       case 26: // 3 name: string, LEN
-        m.name = str(r, end);
+        m.name = readString(r, end);
         break;
       case 34: // 4 version: string, LEN
-        m.version = str(r, end);
+        m.version = readString(r, end);
         break;
       case 42: // 5 current_version: string, LEN
-        m.currentVersion = str(r, end);
+        m.currentVersion = readString(r, end);
         break;
       case 50: // 6 hw_version: string, LEN
-        m.hwVersion = str(r, end);
+        m.hwVersion = readString(r, end);
         break;
       case 58: // 7 hw_versions: repeated string, LEN
-        m.hwVersions.push(str(r, end));
+        m.hwVersions.push(readString(r, end));
         break;
       case 66: // 8 configuration_mask: string, LEN
-        m.configurationMask = str(r, end);
+        m.configurationMask = readString(r, end);
         break;
       case 74: // 9 configuration: string, LEN
-        m.configuration = str(r, end);
+        m.configuration = readString(r, end);
         break;
       case 80: // 10 self_download: bool, VARINT
-        m.selfDownload = bool(r, end);
+        m.selfDownload = readBool(r, end);
         break;
       case 90: // 11 mode: string, LEN
-        m.mode = str(r, end);
+        m.mode = readString(r, end);
         break;
       case 98: // 12 files: repeated UpdateManifestFile, LEN
-        m.files.push(message(r, end, undefined, readUpdateManifestFile, createUpdateManifestFile));
+        m.files.push(readMessage(r, end, undefined, readUpdateManifestFile, createUpdateManifestFile));
         break;
       case 106: // 13 rollback: repeated UpdateManifestECU, LEN
-        m.rollback.push(message(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
+        m.rollback.push(readMessage(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
         break;
       case 114: // 14 ecc_keys: ECCKey, LEN
-        m.eccKeys = message(r, end, m.eccKeys, readECCKey, createECCKey); // read twice: merged
+        m.eccKeys = readMessage(r, end, m.eccKeys, readECCKey, createECCKey); // read twice: merged
         break;
       case 120: // 15 install_priority: int32, VARINT
-        m.installPriority = varint(r, end);
+        m.installPriority = readVarint(r, end);
         break;
       case 128: // 16 created: int64, optional, VARINT
-        m.created = int64(r, end);
+        m.created = readInt64(r, end);
         break;
       case 136: // 17 updated: int64, optional, VARINT
-        m.updated = int64(r, end);
+        m.updated = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.UpdateManifestECU from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateManifestECU(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestECU {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateManifestECU(r, bytes.length, createUpdateManifestECU());
 }
 
 /**
@@ -4088,10 +3217,10 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   let at: number;
   // 1 id
   v = m.id;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 manifest_id
   v = m.manifestId;
-  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
   // 3 name
   v = m.name;
   if (v !== "") writeString(w, 26, v);
@@ -4105,7 +3234,7 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   v = m.hwVersion;
   if (v !== "") writeString(w, 50, v);
   // 7 hw_versions
-  v = isList(m.hwVersions);
+  v = asList(m.hwVersions);
   for (const x of v as unknown[]) {
     writeString(w, 58, x);
   }
@@ -4122,31 +3251,31 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   v = m.mode;
   if (v !== "") writeString(w, 90, v);
   // 12 files
-  v = isList(m.files);
+  v = asList(m.files);
   for (const x of v as unknown[]) {
     at = fork(w, 98);
-    enter(w);
-    writeUpdateManifestFile(w, isMessage(x, "kafka_grpc.UpdateManifestFile"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifestFile(w, asMessage(x, "kafka_grpc.UpdateManifestFile"));
+    w.depth--;
     join(w, at);
   }
   // 13 rollback
-  v = isList(m.rollback);
+  v = asList(m.rollback);
   for (const x of v as unknown[]) {
     at = fork(w, 106);
-    enter(w);
-    writeUpdateManifestECU(w, isMessage(x, "kafka_grpc.UpdateManifestECU"));
-    w.d--;
+    enterMessage(w);
+    writeUpdateManifestECU(w, asMessage(x, "kafka_grpc.UpdateManifestECU"));
+    w.depth--;
     join(w, at);
   }
   // 14 ecc_keys
   v = m.eccKeys;
   if (v !== undefined) {
-    own(m, "eccKeys");
+    requireOwn(m, "eccKeys");
     at = fork(w, 114);
-    enter(w);
-    writeECCKey(w, isMessage(v, "kafka_grpc.ECCKey"));
-    w.d--;
+    enterMessage(w);
+    writeECCKey(w, asMessage(v, "kafka_grpc.ECCKey"));
+    w.depth--;
     join(w, at);
   }
   // 15 install_priority
@@ -4155,39 +3284,24 @@ function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    writeLong(w, 128, v, true);
+    requireOwn(m, "created");
+    writeVarint64(w, 128, v, true);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    writeLong(w, 136, v, true);
+    requireOwn(m, "updated");
+    writeVarint64(w, 136, v, true);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateManifestECU to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateManifestECU(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifestECU(w, isMessage(message, "kafka_grpc.UpdateManifestECU"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestECUValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateManifestECU(v as UpdateManifestECU, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -4196,55 +3310,55 @@ function writeJsonUpdateManifestECUValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 id
-  v = jsonLongField(m.id, true, f.implicit);
+  v = int64FieldToJson(m.id, true, f.implicit);
   if (v !== undefined) j["id"] = v;
   // 2 manifest_id
-  v = jsonLongField(m.manifestId, true, f.implicit);
+  v = int64FieldToJson(m.manifestId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "manifest_id" : "manifestId"] = v;
   // 3 name
   v = m.name;
-  if (v !== "" || f.implicit) j["name"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["name"] = stringToJson(v, f.text);
   // 4 version
   v = m.version;
-  if (v !== "" || f.implicit) j["version"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["version"] = stringToJson(v, f.text);
   // 5 current_version
   v = m.currentVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = stringToJson(v, f.text);
   // 6 hw_version
   v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
   // 7 hw_versions
-  v = isList(m.hwVersions);
+  v = asList(m.hwVersions);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "hw_versions" : "hwVersions"] = out;
   }
   // 8 configuration_mask
   v = m.configurationMask;
-  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = stringToJson(v, f.text);
   // 9 configuration
   v = m.configuration;
-  if (v !== "" || f.implicit) j["configuration"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["configuration"] = stringToJson(v, f.text);
   // 10 self_download
   v = m.selfDownload;
-  if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = jsonBool(v);
+  if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = boolToJson(v);
   // 11 mode
   v = m.mode;
-  if (v !== "" || f.implicit) j["mode"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["mode"] = stringToJson(v, f.text);
   // 12 files
-  v = isList(m.files);
+  v = asList(m.files);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonUpdateManifestFileValue(x, f));
     j["files"] = out;
   }
   // 13 rollback
-  v = isList(m.rollback);
+  v = asList(m.rollback);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
@@ -4253,40 +3367,26 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonFlags): JsonObj
   // 14 ecc_keys
   v = m.eccKeys;
   if (v !== undefined) {
-    own(m, "eccKeys");
+    requireOwn(m, "eccKeys");
     j[f.proto ? "ecc_keys" : "eccKeys"] = writeJsonECCKeyValue(v, f);
   }
   // 15 install_priority
   v = m.installPriority;
-  if (v !== 0 || f.implicit) j[f.proto ? "install_priority" : "installPriority"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j[f.proto ? "install_priority" : "installPriority"] = int32ToJson(v);
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    j["created"] = jsonLong(v, true);
+    requireOwn(m, "created");
+    j["created"] = int64ToJson(v, true);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    j["updated"] = jsonLong(v, true);
+    requireOwn(m, "updated");
+    j["updated"] = int64ToJson(v, true);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateManifestECU to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonUpdateManifestECU(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonUpdateManifestECU(isMessage(message, "kafka_grpc.UpdateManifestECU"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateManifestECU takes in JSON: JSON names, then proto names. */
@@ -4299,7 +3399,7 @@ const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): UpdateManifestECU {
+function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): UpdateManifestECU {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -4307,15 +3407,15 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   const o = j as JsonObject;
   const m = createUpdateManifestECU();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 id
   v = o["id"];
   if (v !== undefined) {
     n++;
-    m.id = readLong(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.id = int64FromJson(v, true);
+    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 manifest_id
   v = o["manifestId"];
@@ -4327,21 +3427,21 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.manifestId = readLong(v, true);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.manifestId = int64FromJson(v, true);
+    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 name
   v = o["name"];
   if (v !== undefined) {
     n++;
-    m.name = readString(v, r.wf);
+    m.name = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 4 version
   v = o["version"];
   if (v !== undefined) {
     n++;
-    m.version = readString(v, r.wf);
+    m.version = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 5 current_version
@@ -4354,7 +3454,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.currentVersion = readString(v, r.wf);
+    m.currentVersion = stringFromJson(v, r.wellFormed);
     t += 20 + (v as string).length;
   }
   // 6 hw_version
@@ -4367,7 +3467,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.hwVersion = readString(v, r.wf);
+    m.hwVersion = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 7 hw_versions
@@ -4380,8 +3480,8 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
-      m.hwVersions.push(readString(x, r.wf));
+    for (const x of asList(v)) {
+      m.hwVersions.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.hwVersions.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -4397,14 +3497,14 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.configurationMask = readString(v, r.wf);
+    m.configurationMask = stringFromJson(v, r.wellFormed);
     t += 23 + (v as string).length;
   }
   // 9 configuration
   v = o["configuration"];
   if (v !== undefined) {
     n++;
-    m.configuration = readString(v, r.wf);
+    m.configuration = stringFromJson(v, r.wellFormed);
     t += 19 + (v as string).length;
   }
   // 10 self_download
@@ -4417,21 +3517,21 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.selfDownload = readBool(v);
+    m.selfDownload = boolFromJson(v);
     t += 16 + (v ? 4 : 5);
   }
   // 11 mode
   v = o["mode"];
   if (v !== undefined) {
     n++;
-    m.mode = readString(v, r.wf);
+    m.mode = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 12 files
   v = o["files"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -4442,7 +3542,7 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   v = o["rollback"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -4472,54 +3572,30 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonRead, depth: number): Upda
   }
   if (v !== undefined) {
     n++;
-    m.installPriority = readInt32(v);
-    t += 19 + numberText(v as number);
+    m.installPriority = int32FromJson(v);
+    t += 19 + numberTextLength(v as number);
   }
   // 16 created
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.created = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 17 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.updated = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateManifestECU$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifestECU$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.UpdateManifestECU from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonUpdateManifestECU(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestECU | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateManifestECU(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.UpdateManifestFile fields are read, for error texts: the type name and the known fields. */
@@ -4535,87 +3611,74 @@ function createUpdateManifestFile(): UpdateManifestFile {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): UpdateManifestFile {
   r.s = UpdateManifestFile$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 file_id: string, LEN
-        m.fileId = str(r, end);
+        m.fileId = readString(r, end);
         break;
       case 16: // 2 manifest_ecu_id: int64, VARINT
-        m.manifestEcuId = int64(r, end);
+        m.manifestEcuId = readInt64(r, end);
         break;
       case 26: // 3 filename: string, LEN
-        m.filename = str(r, end);
+        m.filename = readString(r, end);
         break;
       case 34: // 4 url: string, LEN
-        m.url = str(r, end);
+        m.url = readString(r, end);
         break;
       case 40: // 5 file_size: uint64, VARINT
-        m.fileSize = uint64(r, end);
+        m.fileSize = readUint64(r, end);
         break;
       case 50: // 6 checksum: string, LEN
-        m.checksum = str(r, end);
+        m.checksum = readString(r, end);
         break;
       case 58: // 7 type: string, LEN
-        m.type = str(r, end);
+        m.type = readString(r, end);
         break;
       case 64: // 8 order: int32, VARINT
-        m.order = varint(r, end);
+        m.order = readVarint(r, end);
         break;
       case 74: // 9 write_region: MemoryRegion, LEN
-        m.writeRegion = message(r, end, m.writeRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
+        m.writeRegion = readMessage(r, end, m.writeRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
         break;
       case 82: // 10 erase_region: MemoryRegion, LEN
-        m.eraseRegion = message(r, end, m.eraseRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
+        m.eraseRegion = readMessage(r, end, m.eraseRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
         break;
       case 90: // 11 file_key: FileKeyResponse, LEN
-        m.fileKey = message(r, end, m.fileKey, readFileKeyResponse, createFileKeyResponse); // read twice: merged
+        m.fileKey = readMessage(r, end, m.fileKey, readFileKeyResponse, createFileKeyResponse); // read twice: merged
         break;
       case 96: // 12 parsed_file: bool, optional, VARINT
-        m.parsedFile = bool(r, end);
+        m.parsedFile = readBool(r, end);
         break;
       case 106: // 13 signature: string, LEN
-        m.signature = str(r, end);
+        m.signature = readString(r, end);
         break;
       case 114: // 14 compatible_trims: repeated string, LEN
-        m.compatibleTrims.push(str(r, end));
+        m.compatibleTrims.push(readString(r, end));
         break;
       case 122: // 15 compatible_drive_sides: repeated string, LEN
-        m.compatibleDriveSides.push(str(r, end));
+        m.compatibleDriveSides.push(readString(r, end));
         break;
       case 130: // 16 created: string, optional, LEN
-        m.created = str(r, end);
+        m.created = readString(r, end);
         break;
       case 138: // 17 updated: string, optional, LEN
-        m.updated = str(r, end);
+        m.updated = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.UpdateManifestFile from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeUpdateManifestFile(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): UpdateManifestFile {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readUpdateManifestFile(r, bytes.length, createUpdateManifestFile());
 }
 
 /**
@@ -4630,7 +3693,7 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== "") writeString(w, 10, v);
   // 2 manifest_ecu_id
   v = m.manifestEcuId;
-  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
   // 3 filename
   v = m.filename;
   if (v !== "") writeString(w, 26, v);
@@ -4639,7 +3702,7 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   if (v !== "") writeString(w, 34, v);
   // 5 file_size
   v = m.fileSize;
-  if (!isZeroLong(v)) writeLong(w, 40, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 40, v, false);
   // 6 checksum
   v = m.checksum;
   if (v !== "") writeString(w, 50, v);
@@ -4652,88 +3715,73 @@ function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
   // 9 write_region
   v = m.writeRegion;
   if (v !== undefined) {
-    own(m, "writeRegion");
+    requireOwn(m, "writeRegion");
     at = fork(w, 74);
-    enter(w);
-    writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
-    w.d--;
+    enterMessage(w);
+    writeMemoryRegion(w, asMessage(v, "kafka_grpc.MemoryRegion"));
+    w.depth--;
     join(w, at);
   }
   // 10 erase_region
   v = m.eraseRegion;
   if (v !== undefined) {
-    own(m, "eraseRegion");
+    requireOwn(m, "eraseRegion");
     at = fork(w, 82);
-    enter(w);
-    writeMemoryRegion(w, isMessage(v, "kafka_grpc.MemoryRegion"));
-    w.d--;
+    enterMessage(w);
+    writeMemoryRegion(w, asMessage(v, "kafka_grpc.MemoryRegion"));
+    w.depth--;
     join(w, at);
   }
   // 11 file_key
   v = m.fileKey;
   if (v !== undefined) {
-    own(m, "fileKey");
+    requireOwn(m, "fileKey");
     at = fork(w, 90);
-    enter(w);
-    writeFileKeyResponse(w, isMessage(v, "kafka_grpc.FileKeyResponse"));
-    w.d--;
+    enterMessage(w);
+    writeFileKeyResponse(w, asMessage(v, "kafka_grpc.FileKeyResponse"));
+    w.depth--;
     join(w, at);
   }
   // 12 parsed_file
   v = m.parsedFile;
   if (v !== undefined) {
-    own(m, "parsedFile");
+    requireOwn(m, "parsedFile");
     writeBool(w, 96, v);
   }
   // 13 signature
   v = m.signature;
   if (v !== "") writeString(w, 106, v);
   // 14 compatible_trims
-  v = isList(m.compatibleTrims);
+  v = asList(m.compatibleTrims);
   for (const x of v as unknown[]) {
     writeString(w, 114, x);
   }
   // 15 compatible_drive_sides
-  v = isList(m.compatibleDriveSides);
+  v = asList(m.compatibleDriveSides);
   for (const x of v as unknown[]) {
     writeString(w, 122, x);
   }
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
+    requireOwn(m, "created");
     writeString(w, 130, v);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
+    requireOwn(m, "updated");
     writeString(w, 138, v);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.UpdateManifestFile to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeUpdateManifestFile(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeUpdateManifestFile(w, isMessage(message, "kafka_grpc.UpdateManifestFile"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestFileValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonUpdateManifestFile(v as UpdateManifestFile, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -4742,102 +3790,88 @@ function writeJsonUpdateManifestFileValue(v: unknown, f: JsonFlags): JsonObject 
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonFlags): JsonObject {
+function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 file_id
   v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = stringToJson(v, f.text);
   // 2 manifest_ecu_id
-  v = jsonLongField(m.manifestEcuId, true, f.implicit);
+  v = int64FieldToJson(m.manifestEcuId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = v;
   // 3 filename
   v = m.filename;
-  if (v !== "" || f.implicit) j["filename"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["filename"] = stringToJson(v, f.text);
   // 4 url
   v = m.url;
-  if (v !== "" || f.implicit) j["url"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["url"] = stringToJson(v, f.text);
   // 5 file_size
-  v = jsonLongField(m.fileSize, false, f.implicit);
+  v = int64FieldToJson(m.fileSize, false, f.implicit);
   if (v !== undefined) j[f.proto ? "file_size" : "fileSize"] = v;
   // 6 checksum
   v = m.checksum;
-  if (v !== "" || f.implicit) j["checksum"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["checksum"] = stringToJson(v, f.text);
   // 7 type
   v = m.type;
-  if (v !== "" || f.implicit) j["type"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["type"] = stringToJson(v, f.text);
   // 8 order
   v = m.order;
-  if (v !== 0 || f.implicit) j["order"] = jsonInt32(v);
+  if (v !== 0 || f.implicit) j["order"] = int32ToJson(v);
   // 9 write_region
   v = m.writeRegion;
   if (v !== undefined) {
-    own(m, "writeRegion");
+    requireOwn(m, "writeRegion");
     j[f.proto ? "write_region" : "writeRegion"] = writeJsonMemoryRegionValue(v, f);
   }
   // 10 erase_region
   v = m.eraseRegion;
   if (v !== undefined) {
-    own(m, "eraseRegion");
+    requireOwn(m, "eraseRegion");
     j[f.proto ? "erase_region" : "eraseRegion"] = writeJsonMemoryRegionValue(v, f);
   }
   // 11 file_key
   v = m.fileKey;
   if (v !== undefined) {
-    own(m, "fileKey");
+    requireOwn(m, "fileKey");
     j[f.proto ? "file_key" : "fileKey"] = writeJsonFileKeyResponseValue(v, f);
   }
   // 12 parsed_file
   v = m.parsedFile;
   if (v !== undefined) {
-    own(m, "parsedFile");
-    j[f.proto ? "parsed_file" : "parsedFile"] = jsonBool(v);
+    requireOwn(m, "parsedFile");
+    j[f.proto ? "parsed_file" : "parsedFile"] = boolToJson(v);
   }
   // 13 signature
   v = m.signature;
-  if (v !== "" || f.implicit) j["signature"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["signature"] = stringToJson(v, f.text);
   // 14 compatible_trims
-  v = isList(m.compatibleTrims);
+  v = asList(m.compatibleTrims);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "compatible_trims" : "compatibleTrims"] = out;
   }
   // 15 compatible_drive_sides
-  v = isList(m.compatibleDriveSides);
+  v = asList(m.compatibleDriveSides);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(jsonString(x, f.text));
+    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
     j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
   }
   // 16 created
   v = m.created;
   if (v !== undefined) {
-    own(m, "created");
-    j["created"] = jsonString(v, f.text);
+    requireOwn(m, "created");
+    j["created"] = stringToJson(v, f.text);
   }
   // 17 updated
   v = m.updated;
   if (v !== undefined) {
-    own(m, "updated");
-    j["updated"] = jsonString(v, f.text);
+    requireOwn(m, "updated");
+    j["updated"] = stringToJson(v, f.text);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.UpdateManifestFile to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonUpdateManifestFile(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonUpdateManifestFile(isMessage(message, "kafka_grpc.UpdateManifestFile"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.UpdateManifestFile takes in JSON: JSON names, then proto names. */
@@ -4850,7 +3884,7 @@ const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manife
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): UpdateManifestFile {
+function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): UpdateManifestFile {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -4858,7 +3892,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   const o = j as JsonObject;
   const m = createUpdateManifestFile();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 file_id
@@ -4871,7 +3905,7 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.fileId = readString(v, r.wf);
+    m.fileId = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 2 manifest_ecu_id
@@ -4884,21 +3918,21 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.manifestEcuId = readLong(v, true);
-    t += 17 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.manifestEcuId = int64FromJson(v, true);
+    t += 17 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 filename
   v = o["filename"];
   if (v !== undefined) {
     n++;
-    m.filename = readString(v, r.wf);
+    m.filename = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   // 4 url
   v = o["url"];
   if (v !== undefined) {
     n++;
-    m.url = readString(v, r.wf);
+    m.url = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 5 file_size
@@ -4911,29 +3945,29 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.fileSize = readLong(v, false);
-    t += 12 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.fileSize = int64FromJson(v, false);
+    t += 12 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 6 checksum
   v = o["checksum"];
   if (v !== undefined) {
     n++;
-    m.checksum = readString(v, r.wf);
+    m.checksum = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   // 7 type
   v = o["type"];
   if (v !== undefined) {
     n++;
-    m.type = readString(v, r.wf);
+    m.type = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 8 order
   v = o["order"];
   if (v !== undefined) {
     n++;
-    m.order = readInt32(v);
-    t += 9 + numberText(v as number);
+    m.order = int32FromJson(v);
+    t += 9 + numberTextLength(v as number);
   }
   // 9 write_region
   v = o["writeRegion"];
@@ -4984,14 +4018,14 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    m.parsedFile = readBool(v);
+    m.parsedFile = boolFromJson(v);
     t += 14 + (v ? 4 : 5);
   }
   // 13 signature
   v = o["signature"];
   if (v !== undefined) {
     n++;
-    m.signature = readString(v, r.wf);
+    m.signature = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 14 compatible_trims
@@ -5004,8 +4038,8 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
-      m.compatibleTrims.push(readString(x, r.wf));
+    for (const x of asList(v)) {
+      m.compatibleTrims.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.compatibleTrims.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -5021,8 +4055,8 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   }
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
-      m.compatibleDriveSides.push(readString(x, r.wf));
+    for (const x of asList(v)) {
+      m.compatibleDriveSides.push(stringFromJson(x, r.wellFormed));
       t += 3 + (x as string).length; // and a comma
     }
     t += m.compatibleDriveSides.length === 0 ? 2 : 1; // the brackets, less the last comma
@@ -5032,47 +4066,23 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonRead, depth: number): Upd
   v = o["created"];
   if (v !== undefined) {
     n++;
-    m.created = readString(v, r.wf);
+    m.created = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 17 updated
   v = o["updated"];
   if (v !== undefined) {
     n++;
-    m.updated = readString(v, r.wf);
+    m.updated = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, UpdateManifestFile$json);
+    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifestFile$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.UpdateManifestFile from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonUpdateManifestFile(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): UpdateManifestFile | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonUpdateManifestFile(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
@@ -5088,42 +4098,29 @@ function createMemoryRegion(): MemoryRegion {
 
 /**
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion {
   r.s = MemoryRegion$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 offset: uint64, VARINT
-        m.offset = uint64(r, end);
+        m.offset = readUint64(r, end);
         break;
       case 16: // 2 length: uint64, VARINT
-        m.length = uint64(r, end);
+        m.length = readUint64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.MemoryRegion from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeMemoryRegion(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): MemoryRegion {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readMemoryRegion(r, bytes.length, createMemoryRegion());
 }
 
 /**
@@ -5134,34 +4131,19 @@ function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
   let v: unknown;
   // 1 offset
   v = m.offset;
-  if (!isZeroLong(v)) writeLong(w, 8, v, false);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, false);
   // 2 length
   v = m.length;
-  if (!isZeroLong(v)) writeLong(w, 16, v, false);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.MemoryRegion to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeMemoryRegion(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeMemoryRegion(w, isMessage(message, "kafka_grpc.MemoryRegion"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonMemoryRegionValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonMemoryRegion(v as MemoryRegion, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5170,31 +4152,17 @@ function writeJsonMemoryRegionValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonMemoryRegion(m: MemoryRegion, f: JsonFlags): JsonObject {
+function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 offset
-  v = jsonLongField(m.offset, false, f.implicit);
+  v = int64FieldToJson(m.offset, false, f.implicit);
   if (v !== undefined) j["offset"] = v;
   // 2 length
-  v = jsonLongField(m.length, false, f.implicit);
+  v = int64FieldToJson(m.length, false, f.implicit);
   if (v !== undefined) j["length"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.MemoryRegion to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonMemoryRegion(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonMemoryRegion(isMessage(message, "kafka_grpc.MemoryRegion"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.MemoryRegion takes in JSON: JSON names, then proto names. */
@@ -5207,7 +4175,7 @@ const MemoryRegion$json: readonly string[] = ["offset", "length"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryRegion {
+function readJsonMemoryRegion(j: unknown, r: JsonReader, depth: number): MemoryRegion {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5215,53 +4183,29 @@ function readJsonMemoryRegion(j: unknown, r: JsonRead, depth: number): MemoryReg
   const o = j as JsonObject;
   const m = createMemoryRegion();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 offset
   v = o["offset"];
   if (v !== undefined) {
     n++;
-    m.offset = readLong(v, false);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.offset = int64FromJson(v, false);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 length
   v = o["length"];
   if (v !== undefined) {
     n++;
-    m.length = readLong(v, false);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.length = int64FromJson(v, false);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, MemoryRegion$json);
+    if (n !== k) checkUnknownMembers(o, n, r, MemoryRegion$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.MemoryRegion from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonMemoryRegion(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): MemoryRegion | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonMemoryRegion(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.FileKeyResponse fields are read, for error texts: the type name and the known fields. */
@@ -5277,51 +4221,38 @@ function createFileKeyResponse(): FileKeyResponse {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKeyResponse {
   r.s = FileKeyResponse$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 file_id: string, LEN
-        m.fileId = str(r, end);
+        m.fileId = readString(r, end);
         break;
       case 18: // 2 key: string, LEN
-        m.key = str(r, end);
+        m.key = readString(r, end);
         break;
       case 26: // 3 auth: string, LEN
-        m.auth = str(r, end);
+        m.auth = readString(r, end);
         break;
       case 34: // 4 nonce: string, LEN
-        m.nonce = str(r, end);
+        m.nonce = readString(r, end);
         break;
       case 42: // 5 error: string, LEN
-        m.error = str(r, end);
+        m.error = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.FileKeyResponse from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeFileKeyResponse(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FileKeyResponse {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readFileKeyResponse(r, bytes.length, createFileKeyResponse());
 }
 
 /**
@@ -5345,30 +4276,15 @@ function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
   // 5 error
   v = m.error;
   if (v !== "") writeString(w, 42, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.FileKeyResponse to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeFileKeyResponse(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeFileKeyResponse(w, isMessage(message, "kafka_grpc.FileKeyResponse"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonFileKeyResponseValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonFileKeyResponse(v as FileKeyResponse, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5377,40 +4293,26 @@ function writeJsonFileKeyResponseValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonFlags): JsonObject {
+function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 file_id
   v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = stringToJson(v, f.text);
   // 2 key
   v = m.key;
-  if (v !== "" || f.implicit) j["key"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["key"] = stringToJson(v, f.text);
   // 3 auth
   v = m.auth;
-  if (v !== "" || f.implicit) j["auth"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["auth"] = stringToJson(v, f.text);
   // 4 nonce
   v = m.nonce;
-  if (v !== "" || f.implicit) j["nonce"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["nonce"] = stringToJson(v, f.text);
   // 5 error
   v = m.error;
-  if (v !== "" || f.implicit) j["error"] = jsonString(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (v !== "" || f.implicit) j["error"] = stringToJson(v, f.text);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.FileKeyResponse to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonFileKeyResponse(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonFileKeyResponse(isMessage(message, "kafka_grpc.FileKeyResponse"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.FileKeyResponse takes in JSON: JSON names, then proto names. */
@@ -5423,7 +4325,7 @@ const FileKeyResponse$json: readonly string[] = ["fileId", "file_id", "key", "au
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKeyResponse {
+function readJsonFileKeyResponse(j: unknown, r: JsonReader, depth: number): FileKeyResponse {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5431,7 +4333,7 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
   const o = j as JsonObject;
   const m = createFileKeyResponse();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 file_id
@@ -5444,68 +4346,44 @@ function readJsonFileKeyResponse(j: unknown, r: JsonRead, depth: number): FileKe
   }
   if (v !== undefined) {
     n++;
-    m.fileId = readString(v, r.wf);
+    m.fileId = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 2 key
   v = o["key"];
   if (v !== undefined) {
     n++;
-    m.key = readString(v, r.wf);
+    m.key = stringFromJson(v, r.wellFormed);
     t += 9 + (v as string).length;
   }
   // 3 auth
   v = o["auth"];
   if (v !== undefined) {
     n++;
-    m.auth = readString(v, r.wf);
+    m.auth = stringFromJson(v, r.wellFormed);
     t += 10 + (v as string).length;
   }
   // 4 nonce
   v = o["nonce"];
   if (v !== undefined) {
     n++;
-    m.nonce = readString(v, r.wf);
+    m.nonce = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   // 5 error
   v = o["error"];
   if (v !== undefined) {
     n++;
-    m.error = readString(v, r.wf);
+    m.error = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, FileKeyResponse$json);
+    if (n !== k) checkUnknownMembers(o, n, r, FileKeyResponse$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.FileKeyResponse from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonFileKeyResponse(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FileKeyResponse | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonFileKeyResponse(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
@@ -5521,42 +4399,29 @@ function createFeatureCodes(): FeatureCodes {
 
 /**
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes {
   r.s = FeatureCodes$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 familyCode: string, LEN
-        m.familyCode = str(r, end);
+        m.familyCode = readString(r, end);
         break;
       case 18: // 2 featureCode: string, LEN
-        m.featureCode = str(r, end);
+        m.featureCode = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.FeatureCodes from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeFeatureCodes(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): FeatureCodes {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readFeatureCodes(r, bytes.length, createFeatureCodes());
 }
 
 /**
@@ -5571,30 +4436,15 @@ function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
   // 2 featureCode
   v = m.featureCode;
   if (v !== "") writeString(w, 18, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.FeatureCodes to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeFeatureCodes(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeFeatureCodes(w, isMessage(message, "kafka_grpc.FeatureCodes"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonFeatureCodesValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonFeatureCodes(v as FeatureCodes, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5603,31 +4453,17 @@ function writeJsonFeatureCodesValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonFeatureCodes(m: FeatureCodes, f: JsonFlags): JsonObject {
+function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 familyCode
   v = m.familyCode;
-  if (v !== "" || f.implicit) j["familyCode"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["familyCode"] = stringToJson(v, f.text);
   // 2 featureCode
   v = m.featureCode;
-  if (v !== "" || f.implicit) j["featureCode"] = jsonString(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (v !== "" || f.implicit) j["featureCode"] = stringToJson(v, f.text);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.FeatureCodes to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonFeatureCodes(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonFeatureCodes(isMessage(message, "kafka_grpc.FeatureCodes"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.FeatureCodes takes in JSON: JSON names, then proto names. */
@@ -5640,7 +4476,7 @@ const FeatureCodes$json: readonly string[] = ["familyCode", "featureCode"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCodes {
+function readJsonFeatureCodes(j: unknown, r: JsonReader, depth: number): FeatureCodes {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5648,53 +4484,29 @@ function readJsonFeatureCodes(j: unknown, r: JsonRead, depth: number): FeatureCo
   const o = j as JsonObject;
   const m = createFeatureCodes();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 familyCode
   v = o["familyCode"];
   if (v !== undefined) {
     n++;
-    m.familyCode = readString(v, r.wf);
+    m.familyCode = stringFromJson(v, r.wellFormed);
     t += 16 + (v as string).length;
   }
   // 2 featureCode
   v = o["featureCode"];
   if (v !== undefined) {
     n++;
-    m.featureCode = readString(v, r.wf);
+    m.featureCode = stringFromJson(v, r.wellFormed);
     t += 17 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, FeatureCodes$json);
+    if (n !== k) checkUnknownMembers(o, n, r, FeatureCodes$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.FeatureCodes from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonFeatureCodes(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): FeatureCodes | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonFeatureCodes(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.VehicleSpecification fields are read, for error texts: the type name and the known fields. */
@@ -5710,81 +4522,68 @@ function createVehicleSpecification(): VehicleSpecification {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): VehicleSpecification {
   r.s = VehicleSpecification$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 10: // 1 orderId: string, LEN
-        m.orderId = str(r, end);
+        m.orderId = readString(r, end);
         break;
       case 18: // 2 productId: string, LEN
-        m.productId = str(r, end);
+        m.productId = readString(r, end);
         break;
       case 26: // 3 vehicleId: string, LEN
-        m.vehicleId = str(r, end);
+        m.vehicleId = readString(r, end);
         break;
       case 34: // 4 mfPlant: string, LEN
-        m.mfPlant = str(r, end);
+        m.mfPlant = readString(r, end);
         break;
       case 42: // 5 modelType: string, LEN
-        m.modelType = str(r, end);
+        m.modelType = readString(r, end);
         break;
       case 48: // 6 modelId: int64, VARINT
-        m.modelId = int64(r, end);
+        m.modelId = readInt64(r, end);
         break;
       case 56: // 7 modelYear: int64, VARINT
-        m.modelYear = int64(r, end);
+        m.modelYear = readInt64(r, end);
         break;
       case 66: // 8 sn: string, LEN
-        m.sn = str(r, end);
+        m.sn = readString(r, end);
         break;
       case 72: // 9 version: int64, VARINT
-        m.version = int64(r, end);
+        m.version = readInt64(r, end);
         break;
       case 82: // 10 model: string, LEN
-        m.model = str(r, end);
+        m.model = readString(r, end);
         break;
       case 90: // 11 vinPre: string, LEN
-        m.vinPre = str(r, end);
+        m.vinPre = readString(r, end);
         break;
       case 98: // 12 destCon: string, LEN
-        m.destCon = str(r, end);
+        m.destCon = readString(r, end);
         break;
       case 106: // 13 feature: repeated FeatureCodes, LEN
-        m.feature.push(message(r, end, undefined, readFeatureCodes, createFeatureCodes));
+        m.feature.push(readMessage(r, end, undefined, readFeatureCodes, createFeatureCodes));
         break;
       case 112: // 14 date: int64, VARINT
-        m.date = int64(r, end);
+        m.date = readInt64(r, end);
         break;
       case 122: // 15 fOrderId: string, LEN
-        m.fOrderId = str(r, end);
+        m.fOrderId = readString(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.VehicleSpecification from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeVehicleSpecification(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): VehicleSpecification {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readVehicleSpecification(r, bytes.length, createVehicleSpecification());
 }
 
 /**
@@ -5811,16 +4610,16 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   if (v !== "") writeString(w, 42, v);
   // 6 modelId
   v = m.modelId;
-  if (!isZeroLong(v)) writeLong(w, 48, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 48, v, true);
   // 7 modelYear
   v = m.modelYear;
-  if (!isZeroLong(v)) writeLong(w, 56, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 56, v, true);
   // 8 sn
   v = m.sn;
   if (v !== "") writeString(w, 66, v);
   // 9 version
   v = m.version;
-  if (!isZeroLong(v)) writeLong(w, 72, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 72, v, true);
   // 10 model
   v = m.model;
   if (v !== "") writeString(w, 82, v);
@@ -5831,44 +4630,29 @@ function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
   v = m.destCon;
   if (v !== "") writeString(w, 98, v);
   // 13 feature
-  v = isList(m.feature);
+  v = asList(m.feature);
   for (const x of v as unknown[]) {
     at = fork(w, 106);
-    enter(w);
-    writeFeatureCodes(w, isMessage(x, "kafka_grpc.FeatureCodes"));
-    w.d--;
+    enterMessage(w);
+    writeFeatureCodes(w, asMessage(x, "kafka_grpc.FeatureCodes"));
+    w.depth--;
     join(w, at);
   }
   // 14 date
   v = m.date;
-  if (!isZeroLong(v)) writeLong(w, 112, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 112, v, true);
   // 15 fOrderId
   v = m.fOrderId;
   if (v !== "") writeString(w, 122, v);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.VehicleSpecification to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeVehicleSpecification(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeVehicleSpecification(w, isMessage(message, "kafka_grpc.VehicleSpecification"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonVehicleSpecificationValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonVehicleSpecification(v as VehicleSpecification, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -5877,74 +4661,60 @@ function writeJsonVehicleSpecificationValue(v: unknown, f: JsonFlags): JsonObjec
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonFlags): JsonObject {
+function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 orderId
   v = m.orderId;
-  if (v !== "" || f.implicit) j["orderId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["orderId"] = stringToJson(v, f.text);
   // 2 productId
   v = m.productId;
-  if (v !== "" || f.implicit) j["productId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["productId"] = stringToJson(v, f.text);
   // 3 vehicleId
   v = m.vehicleId;
-  if (v !== "" || f.implicit) j["vehicleId"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vehicleId"] = stringToJson(v, f.text);
   // 4 mfPlant
   v = m.mfPlant;
-  if (v !== "" || f.implicit) j["mfPlant"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["mfPlant"] = stringToJson(v, f.text);
   // 5 modelType
   v = m.modelType;
-  if (v !== "" || f.implicit) j["modelType"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["modelType"] = stringToJson(v, f.text);
   // 6 modelId
-  v = jsonLongField(m.modelId, true, f.implicit);
+  v = int64FieldToJson(m.modelId, true, f.implicit);
   if (v !== undefined) j["modelId"] = v;
   // 7 modelYear
-  v = jsonLongField(m.modelYear, true, f.implicit);
+  v = int64FieldToJson(m.modelYear, true, f.implicit);
   if (v !== undefined) j["modelYear"] = v;
   // 8 sn
   v = m.sn;
-  if (v !== "" || f.implicit) j["sn"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["sn"] = stringToJson(v, f.text);
   // 9 version
-  v = jsonLongField(m.version, true, f.implicit);
+  v = int64FieldToJson(m.version, true, f.implicit);
   if (v !== undefined) j["version"] = v;
   // 10 model
   v = m.model;
-  if (v !== "" || f.implicit) j["model"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["model"] = stringToJson(v, f.text);
   // 11 vinPre
   v = m.vinPre;
-  if (v !== "" || f.implicit) j["vinPre"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["vinPre"] = stringToJson(v, f.text);
   // 12 destCon
   v = m.destCon;
-  if (v !== "" || f.implicit) j["destCon"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["destCon"] = stringToJson(v, f.text);
   // 13 feature
-  v = isList(m.feature);
+  v = asList(m.feature);
   if ((v as unknown[]).length > 0 || f.implicit) {
     const out: unknown[] = [];
     for (const x of v as unknown[]) out.push(writeJsonFeatureCodesValue(x, f));
     j["feature"] = out;
   }
   // 14 date
-  v = jsonLongField(m.date, true, f.implicit);
+  v = int64FieldToJson(m.date, true, f.implicit);
   if (v !== undefined) j["date"] = v;
   // 15 fOrderId
   v = m.fOrderId;
-  if (v !== "" || f.implicit) j["fOrderId"] = jsonString(v, f.text);
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (v !== "" || f.implicit) j["fOrderId"] = stringToJson(v, f.text);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.VehicleSpecification to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonVehicleSpecification(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonVehicleSpecification(isMessage(message, "kafka_grpc.VehicleSpecification"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.VehicleSpecification takes in JSON: JSON names, then proto names. */
@@ -5957,7 +4727,7 @@ const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "v
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): VehicleSpecification {
+function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number): VehicleSpecification {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -5965,97 +4735,97 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
   const o = j as JsonObject;
   const m = createVehicleSpecification();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 orderId
   v = o["orderId"];
   if (v !== undefined) {
     n++;
-    m.orderId = readString(v, r.wf);
+    m.orderId = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 2 productId
   v = o["productId"];
   if (v !== undefined) {
     n++;
-    m.productId = readString(v, r.wf);
+    m.productId = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 3 vehicleId
   v = o["vehicleId"];
   if (v !== undefined) {
     n++;
-    m.vehicleId = readString(v, r.wf);
+    m.vehicleId = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 4 mfPlant
   v = o["mfPlant"];
   if (v !== undefined) {
     n++;
-    m.mfPlant = readString(v, r.wf);
+    m.mfPlant = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 5 modelType
   v = o["modelType"];
   if (v !== undefined) {
     n++;
-    m.modelType = readString(v, r.wf);
+    m.modelType = stringFromJson(v, r.wellFormed);
     t += 15 + (v as string).length;
   }
   // 6 modelId
   v = o["modelId"];
   if (v !== undefined) {
     n++;
-    m.modelId = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.modelId = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 7 modelYear
   v = o["modelYear"];
   if (v !== undefined) {
     n++;
-    m.modelYear = readLong(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.modelYear = int64FromJson(v, true);
+    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 8 sn
   v = o["sn"];
   if (v !== undefined) {
     n++;
-    m.sn = readString(v, r.wf);
+    m.sn = stringFromJson(v, r.wellFormed);
     t += 8 + (v as string).length;
   }
   // 9 version
   v = o["version"];
   if (v !== undefined) {
     n++;
-    m.version = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.version = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 10 model
   v = o["model"];
   if (v !== undefined) {
     n++;
-    m.model = readString(v, r.wf);
+    m.model = stringFromJson(v, r.wellFormed);
     t += 11 + (v as string).length;
   }
   // 11 vinPre
   v = o["vinPre"];
   if (v !== undefined) {
     n++;
-    m.vinPre = readString(v, r.wf);
+    m.vinPre = stringFromJson(v, r.wellFormed);
     t += 12 + (v as string).length;
   }
   // 12 destCon
   v = o["destCon"];
   if (v !== undefined) {
     n++;
-    m.destCon = readString(v, r.wf);
+    m.destCon = stringFromJson(v, r.wellFormed);
     t += 13 + (v as string).length;
   }
   // 13 feature
   v = o["feature"];
   if (v !== undefined) {
     n++;
-    for (const x of isList(v)) {
+    for (const x of asList(v)) {
       m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
       t += 1; // and a comma
     }
@@ -6066,47 +4836,23 @@ function readJsonVehicleSpecification(j: unknown, r: JsonRead, depth: number): V
   v = o["date"];
   if (v !== undefined) {
     n++;
-    m.date = readLong(v, true);
-    t += 8 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.date = int64FromJson(v, true);
+    t += 8 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 15 fOrderId
   v = o["fOrderId"];
   if (v !== undefined) {
     n++;
-    m.fOrderId = readString(v, r.wf);
+    m.fOrderId = stringFromJson(v, r.wellFormed);
     t += 14 + (v as string).length;
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, VehicleSpecification$json);
+    if (n !== k) checkUnknownMembers(o, n, r, VehicleSpecification$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.VehicleSpecification from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonVehicleSpecification(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): VehicleSpecification | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonVehicleSpecification(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
@@ -6122,48 +4868,35 @@ function createOrder(): Order {
 
 /**
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readOrder(r: Reader, end: number, m: Order): Order {
   r.s = Order$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 specId: int64, VARINT
-        m.specId = int64(r, end);
+        m.specId = readInt64(r, end);
         break;
       case 16: // 2 orderNo: int64, VARINT
-        m.orderNo = int64(r, end);
+        m.orderNo = readInt64(r, end);
         break;
       case 26: // 3 msgIdentifier: string, LEN
-        m.msgIdentifier = str(r, end);
+        m.msgIdentifier = readString(r, end);
         break;
       case 34: // 4 VehicleSpecification: VehicleSpecification, LEN
-        m.VehicleSpecification = message(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
+        m.VehicleSpecification = readMessage(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.Order from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeOrder(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): Order {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readOrder(r, bytes.length, createOrder());
 }
 
 /**
@@ -6175,47 +4908,32 @@ function writeOrder(w: Writer, m: Order): void {
   let at: number;
   // 1 specId
   v = m.specId;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
   // 2 orderNo
   v = m.orderNo;
-  if (!isZeroLong(v)) writeLong(w, 16, v, true);
+  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
   // 3 msgIdentifier
   v = m.msgIdentifier;
   if (v !== "") writeString(w, 26, v);
   // 4 VehicleSpecification
   v = m.VehicleSpecification;
   if (v !== undefined) {
-    own(m, "VehicleSpecification");
+    requireOwn(m, "VehicleSpecification");
     at = fork(w, 34);
-    enter(w);
-    writeVehicleSpecification(w, isMessage(v, "kafka_grpc.VehicleSpecification"));
-    w.d--;
+    enterMessage(w);
+    writeVehicleSpecification(w, asMessage(v, "kafka_grpc.VehicleSpecification"));
+    w.depth--;
     join(w, at);
   }
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.Order to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeOrder(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeOrder(w, isMessage(message, "kafka_grpc.Order"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonOrderValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonOrder(v as Order, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -6224,40 +4942,26 @@ function writeJsonOrderValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonOrder(m: Order, f: JsonFlags): JsonObject {
+function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 specId
-  v = jsonLongField(m.specId, true, f.implicit);
+  v = int64FieldToJson(m.specId, true, f.implicit);
   if (v !== undefined) j["specId"] = v;
   // 2 orderNo
-  v = jsonLongField(m.orderNo, true, f.implicit);
+  v = int64FieldToJson(m.orderNo, true, f.implicit);
   if (v !== undefined) j["orderNo"] = v;
   // 3 msgIdentifier
   v = m.msgIdentifier;
-  if (v !== "" || f.implicit) j["msgIdentifier"] = jsonString(v, f.text);
+  if (v !== "" || f.implicit) j["msgIdentifier"] = stringToJson(v, f.text);
   // 4 VehicleSpecification
   v = m.VehicleSpecification;
   if (v !== undefined) {
-    own(m, "VehicleSpecification");
+    requireOwn(m, "VehicleSpecification");
     j["VehicleSpecification"] = writeJsonVehicleSpecificationValue(v, f);
   }
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.Order to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonOrder(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonOrder(isMessage(message, "kafka_grpc.Order"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.Order takes in JSON: JSON names, then proto names. */
@@ -6270,7 +4974,7 @@ const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "Ve
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
+function readJsonOrder(j: unknown, r: JsonReader, depth: number): Order {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -6278,27 +4982,27 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   const o = j as JsonObject;
   const m = createOrder();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   // 1 specId
   v = o["specId"];
   if (v !== undefined) {
     n++;
-    m.specId = readLong(v, true);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.specId = int64FromJson(v, true);
+    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 2 orderNo
   v = o["orderNo"];
   if (v !== undefined) {
     n++;
-    m.orderNo = readLong(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.orderNo = int64FromJson(v, true);
+    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   // 3 msgIdentifier
   v = o["msgIdentifier"];
   if (v !== undefined) {
     n++;
-    m.msgIdentifier = readString(v, r.wf);
+    m.msgIdentifier = stringFromJson(v, r.wellFormed);
     t += 19 + (v as string).length;
   }
   // 4 VehicleSpecification
@@ -6311,34 +5015,10 @@ function readJsonOrder(j: unknown, r: JsonRead, depth: number): Order {
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, Order$json);
+    if (n !== k) checkUnknownMembers(o, n, r, Order$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
-}
-
-/**
- * Reads a kafka_grpc.Order from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonOrder(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): Order | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonOrder(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
@@ -6354,39 +5034,26 @@ function createCarUpdateRequest(): CarUpdateRequest {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; message() checks the depth of a nested one before it
+ * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
  * calls this). Fields read twice follow protobuf-es: a scalar is
  * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
  */
 function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarUpdateRequest {
   r.s = CarUpdateRequest$;
-  let u = m.$unknown;
+  let unknownFields = m.$unknown;
   while (r.p < end) {
-    const s = r.p;
-    const t = tag(r, end);
-    switch (t) {
+    const start = r.p;
+    const tag = readTag(r, end);
+    switch (tag) {
       case 8: // 1 car_update_id: int64, VARINT
-        m.carUpdateId = int64(r, end);
+        m.carUpdateId = readInt64(r, end);
         break;
       default:
-        u = other(r, t, s, end, u);
+        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
     }
   }
-  if (u !== undefined) m.$unknown = u;
+  if (unknownFields !== undefined) m.$unknown = unknownFields;
   return m;
-}
-
-/**
- * Decodes a kafka_grpc.CarUpdateRequest from protobuf binary in one pass that checks what the wire
- * check checks (varints, tags, lengths, groups, wire types, UTF-8, nesting) and fails with
- * its exact texts, as a `CodecError`. The result is what protobuf-es's `fromBinary()`
- * returns for the same bytes, `$unknown` included when `readUnknownFields`; more than
- * `maxElements` elements (messages below the outermost, map entries, unknown fields kept) is
- * `too_large`.
- */
-export function decodeCarUpdateRequest(bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number): CarUpdateRequest {
-  const r = reader(bytes, recursionLimit, readUnknownFields, maxElements);
-  return readCarUpdateRequest(r, bytes.length, createCarUpdateRequest());
 }
 
 /**
@@ -6397,31 +5064,16 @@ function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
   let v: unknown;
   // 1 car_update_id
   v = m.carUpdateId;
-  if (!isZeroLong(v)) writeLong(w, 8, v, true);
-  if (m.$unknown !== undefined) writeUnknown(w, m.$unknown);
-}
-
-/**
- * Encodes a kafka_grpc.CarUpdateRequest to protobuf binary, as protobuf-es's toBinary() writes it, maps in
- * key order when `deterministic`, or returns undefined for anything the message holds that it
- * does not take: the caller then runs the fallback (src/envelope/fallback.ts).
- */
-export function encodeCarUpdateRequest(message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const w = writer(writeUnknownFields, deterministic, recursionLimit);
-    writeCarUpdateRequest(w, isMessage(message, "kafka_grpc.CarUpdateRequest"));
-    return finish(w);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateRequestValue(v: unknown, f: JsonWriter): JsonObject {
   if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
-  if (++f.d > f.limit) bail(); // the fallback names the depth
+  if (++f.depth > f.limit) bail(); // the fallback names the depth
   const j = writeJsonCarUpdateRequest(v as CarUpdateRequest, f);
-  f.d--;
+  f.depth--;
   return j;
 }
 
@@ -6430,28 +5082,14 @@ function writeJsonCarUpdateRequestValue(v: unknown, f: JsonFlags): JsonObject {
  * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
  * slow path would reject.
  */
-function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonFlags): JsonObject {
+function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObject {
   const j: JsonObject = {};
   let v: unknown;
   // 1 car_update_id
-  v = jsonLongField(m.carUpdateId, true, f.implicit);
+  v = int64FieldToJson(m.carUpdateId, true, f.implicit);
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
-  if (m.$unknown !== undefined) checkUnknown(m.$unknown);
+  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/**
- * Maps a kafka_grpc.CarUpdateRequest to proto3 JSON as the slow path (checkMessage, then protobuf-es's
- * toJson()) would, or returns undefined when the message holds anything the slow path would
- * reject: the caller then runs the slow path, for its exact error. `forText`: see JsonFlags.text.
- */
-export function toJsonCarUpdateRequest(message: unknown, useProtoFieldName: boolean, alwaysEmitImplicit: boolean, enumAsInteger: boolean, recursionLimit: number, forText = false): JsonObject | undefined {
-  const f = { proto: useProtoFieldName, implicit: alwaysEmitImplicit, enumInt: enumAsInteger, limit: recursionLimit, text: forText, d: 1 };
-  try {
-    return writeJsonCarUpdateRequest(isMessage(message, "kafka_grpc.CarUpdateRequest"), f);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
 }
 
 /** The member names a kafka_grpc.CarUpdateRequest takes in JSON: JSON names, then proto names. */
@@ -6464,7 +5102,7 @@ const CarUpdateRequest$json: readonly string[] = ["carUpdateId", "car_update_id"
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUpdateRequest {
+function readJsonCarUpdateRequest(j: unknown, r: JsonReader, depth: number): CarUpdateRequest {
   if (depth > r.limit) bail();
   if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
     bail();
@@ -6472,7 +5110,7 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
   const o = j as JsonObject;
   const m = createCarUpdateRequest();
   let n = 0; // members read
-  let t = 0; // their text: names, quotes, colons, commas and values
+  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
   let v: unknown;
   let w: unknown;
   // 1 car_update_id
@@ -6485,89 +5123,232 @@ function readJsonCarUpdateRequest(j: unknown, r: JsonRead, depth: number): CarUp
   }
   if (v !== undefined) {
     n++;
-    m.carUpdateId = readLong(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberText(v as number));
+    m.carUpdateId = int64FromJson(v, true);
+    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
   }
   if (r.count) {
     const k = Object.keys(o).length;
     r.keys += k;
-    if (n !== k) unknownMembers(o, n, r, CarUpdateRequest$json);
+    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateRequest$json);
   } else r.keys += n;
   r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
   return m;
 }
 
-/**
- * Reads a kafka_grpc.CarUpdateRequest from a proto3 JSON value as the slow path (protobuf-es's fromJson())
- * would, or returns undefined for anything it does not take: the caller then runs the slow
- * path, for its exact result or error. `wellFormed` says that every string in `json` is
- * known to be well-formed UTF-16 (it came from text without lone surrogates or \u escapes).
- * `counts`, given when `json` is what JSON.parse() returned (see JsonRead.parsed), receives
- * the number of members of the objects read and the length of their shortest text (see
- * JsonRead.keys and JsonRead.chars). Without `countMembers` (only with `counts`), members
- * the reader does not know are not looked for: see JsonRead.count.
- */
-export function fromJsonCarUpdateRequest(json: unknown, ignoreUnknownFields: boolean, recursionLimit: number, wellFormed = false, counts?: { keys: number; chars: number }, countMembers = true): CarUpdateRequest | undefined {
-  try {
-    const r: JsonRead = { limit: recursionLimit, ignore: ignoreUnknownFields, wf: wellFormed, parsed: counts !== undefined, count: countMembers || counts === undefined, keys: 0, chars: 0 };
-    const m = readJsonCarUpdateRequest(json, r, 1);
-    if (counts !== undefined) {
-      counts.keys = r.keys;
-      counts.chars = r.chars;
-    }
-    return m;
-  } catch {
-    return undefined;
-  }
+/** The messages of this file by type name: what the entry points below take and return. */
+export interface MessageTypes {
+  "kafka_grpc.GRPC_AttendantPayload": GRPC_AttendantPayload;
+  "kafka_grpc.CarUpdateStatus": CarUpdateStatus;
+  "kafka_grpc.CarECU": CarECU;
+  "kafka_grpc.CarUpdateProgress": CarUpdateProgress;
+  "kafka_grpc.FileKeysRequest": FileKeysRequest;
+  "kafka_grpc.DTCEntry": DTCEntry;
+  "kafka_grpc.ECCKeys": ECCKeys;
+  "kafka_grpc.ECCKey": ECCKey;
+  "kafka_grpc.BineryHex": BineryHex;
+  "kafka_grpc.UpdateData": UpdateData;
+  "kafka_grpc.VehicleData": VehicleData;
+  "kafka_grpc.MessageStatus": MessageStatus;
+  "kafka_grpc.UpdateManifest": UpdateManifest;
+  "kafka_grpc.UpdateManifestECU": UpdateManifestECU;
+  "kafka_grpc.UpdateManifestFile": UpdateManifestFile;
+  "kafka_grpc.MemoryRegion": MemoryRegion;
+  "kafka_grpc.FileKeyResponse": FileKeyResponse;
+  "kafka_grpc.FeatureCodes": FeatureCodes;
+  "kafka_grpc.VehicleSpecification": VehicleSpecification;
+  "kafka_grpc.Order": Order;
+  "kafka_grpc.CarUpdateRequest": CarUpdateRequest;
 }
 
-/** The decoders of this file's messages, by type name. */
-export const decoders: { readonly [typeName: string]: (bytes: Uint8Array, recursionLimit: number, readUnknownFields: boolean, maxElements: number) => unknown } = {
-  "kafka_grpc.GRPC_AttendantPayload": decodeGRPC_AttendantPayload,
-  "kafka_grpc.CarUpdateStatus": decodeCarUpdateStatus,
-  "kafka_grpc.CarECU": decodeCarECU,
-  "kafka_grpc.CarUpdateProgress": decodeCarUpdateProgress,
-  "kafka_grpc.FileKeysRequest": decodeFileKeysRequest,
-  "kafka_grpc.DTCEntry": decodeDTCEntry,
-  "kafka_grpc.ECCKeys": decodeECCKeys,
-  "kafka_grpc.ECCKey": decodeECCKey,
-  "kafka_grpc.BineryHex": decodeBineryHex,
-  "kafka_grpc.UpdateData": decodeUpdateData,
-  "kafka_grpc.VehicleData": decodeVehicleData,
-  "kafka_grpc.MessageStatus": decodeMessageStatus,
-  "kafka_grpc.UpdateManifest": decodeUpdateManifest,
-  "kafka_grpc.UpdateManifestECU": decodeUpdateManifestECU,
-  "kafka_grpc.UpdateManifestFile": decodeUpdateManifestFile,
-  "kafka_grpc.MemoryRegion": decodeMemoryRegion,
-  "kafka_grpc.FileKeyResponse": decodeFileKeyResponse,
-  "kafka_grpc.FeatureCodes": decodeFeatureCodes,
-  "kafka_grpc.VehicleSpecification": decodeVehicleSpecification,
-  "kafka_grpc.Order": decodeOrder,
-  "kafka_grpc.CarUpdateRequest": decodeCarUpdateRequest,
+/** The type name of a message of this file. */
+export type MessageTypeName = keyof MessageTypes;
+
+/** The type names of this file's messages. */
+const messageTypeNames: readonly string[] = ["kafka_grpc.GRPC_AttendantPayload", "kafka_grpc.CarUpdateStatus", "kafka_grpc.CarECU", "kafka_grpc.CarUpdateProgress", "kafka_grpc.FileKeysRequest", "kafka_grpc.DTCEntry", "kafka_grpc.ECCKeys", "kafka_grpc.ECCKey", "kafka_grpc.BineryHex", "kafka_grpc.UpdateData", "kafka_grpc.VehicleData", "kafka_grpc.MessageStatus", "kafka_grpc.UpdateManifest", "kafka_grpc.UpdateManifestECU", "kafka_grpc.UpdateManifestFile", "kafka_grpc.MemoryRegion", "kafka_grpc.FileKeyResponse", "kafka_grpc.FeatureCodes", "kafka_grpc.VehicleSpecification", "kafka_grpc.Order", "kafka_grpc.CarUpdateRequest"];
+
+/** Whether `typeName` is the type name of a message of this file. */
+export function isMessageTypeName(typeName: string): typeName is MessageTypeName {
+  return messageTypeNames.includes(typeName);
+}
+
+/** The binary reader of kafka_grpc.GRPC_AttendantPayload, for the runtime's readBinary(). */
+export const GRPC_AttendantPayload$reader: MessageReader<GRPC_AttendantPayload> = { read: readGRPC_AttendantPayload, create: createGRPC_AttendantPayload };
+/** The binary reader of kafka_grpc.CarUpdateStatus, for the runtime's readBinary(). */
+export const CarUpdateStatus$reader: MessageReader<CarUpdateStatus> = { read: readCarUpdateStatus, create: createCarUpdateStatus };
+/** The binary reader of kafka_grpc.CarECU, for the runtime's readBinary(). */
+export const CarECU$reader: MessageReader<CarECU> = { read: readCarECU, create: createCarECU };
+/** The binary reader of kafka_grpc.CarUpdateProgress, for the runtime's readBinary(). */
+export const CarUpdateProgress$reader: MessageReader<CarUpdateProgress> = { read: readCarUpdateProgress, create: createCarUpdateProgress };
+/** The binary reader of kafka_grpc.FileKeysRequest, for the runtime's readBinary(). */
+export const FileKeysRequest$reader: MessageReader<FileKeysRequest> = { read: readFileKeysRequest, create: createFileKeysRequest };
+/** The binary reader of kafka_grpc.DTCEntry, for the runtime's readBinary(). */
+export const DTCEntry$reader: MessageReader<DTCEntry> = { read: readDTCEntry, create: createDTCEntry };
+/** The binary reader of kafka_grpc.ECCKeys, for the runtime's readBinary(). */
+export const ECCKeys$reader: MessageReader<ECCKeys> = { read: readECCKeys, create: createECCKeys };
+/** The binary reader of kafka_grpc.ECCKey, for the runtime's readBinary(). */
+export const ECCKey$reader: MessageReader<ECCKey> = { read: readECCKey, create: createECCKey };
+/** The binary reader of kafka_grpc.BineryHex, for the runtime's readBinary(). */
+export const BineryHex$reader: MessageReader<BineryHex> = { read: readBineryHex, create: createBineryHex };
+/** The binary reader of kafka_grpc.UpdateData, for the runtime's readBinary(). */
+export const UpdateData$reader: MessageReader<UpdateData> = { read: readUpdateData, create: createUpdateData };
+/** The binary reader of kafka_grpc.VehicleData, for the runtime's readBinary(). */
+export const VehicleData$reader: MessageReader<VehicleData> = { read: readVehicleData, create: createVehicleData };
+/** The binary reader of kafka_grpc.MessageStatus, for the runtime's readBinary(). */
+export const MessageStatus$reader: MessageReader<MessageStatus> = { read: readMessageStatus, create: createMessageStatus };
+/** The binary reader of kafka_grpc.UpdateManifest, for the runtime's readBinary(). */
+export const UpdateManifest$reader: MessageReader<UpdateManifest> = { read: readUpdateManifest, create: createUpdateManifest };
+/** The binary reader of kafka_grpc.UpdateManifestECU, for the runtime's readBinary(). */
+export const UpdateManifestECU$reader: MessageReader<UpdateManifestECU> = { read: readUpdateManifestECU, create: createUpdateManifestECU };
+/** The binary reader of kafka_grpc.UpdateManifestFile, for the runtime's readBinary(). */
+export const UpdateManifestFile$reader: MessageReader<UpdateManifestFile> = { read: readUpdateManifestFile, create: createUpdateManifestFile };
+/** The binary reader of kafka_grpc.MemoryRegion, for the runtime's readBinary(). */
+export const MemoryRegion$reader: MessageReader<MemoryRegion> = { read: readMemoryRegion, create: createMemoryRegion };
+/** The binary reader of kafka_grpc.FileKeyResponse, for the runtime's readBinary(). */
+export const FileKeyResponse$reader: MessageReader<FileKeyResponse> = { read: readFileKeyResponse, create: createFileKeyResponse };
+/** The binary reader of kafka_grpc.FeatureCodes, for the runtime's readBinary(). */
+export const FeatureCodes$reader: MessageReader<FeatureCodes> = { read: readFeatureCodes, create: createFeatureCodes };
+/** The binary reader of kafka_grpc.VehicleSpecification, for the runtime's readBinary(). */
+export const VehicleSpecification$reader: MessageReader<VehicleSpecification> = { read: readVehicleSpecification, create: createVehicleSpecification };
+/** The binary reader of kafka_grpc.Order, for the runtime's readBinary(). */
+export const Order$reader: MessageReader<Order> = { read: readOrder, create: createOrder };
+/** The binary reader of kafka_grpc.CarUpdateRequest, for the runtime's readBinary(). */
+export const CarUpdateRequest$reader: MessageReader<CarUpdateRequest> = { read: readCarUpdateRequest, create: createCarUpdateRequest };
+
+const binaryReaders: { readonly [N in MessageTypeName]: MessageReader<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": GRPC_AttendantPayload$reader,
+  "kafka_grpc.CarUpdateStatus": CarUpdateStatus$reader,
+  "kafka_grpc.CarECU": CarECU$reader,
+  "kafka_grpc.CarUpdateProgress": CarUpdateProgress$reader,
+  "kafka_grpc.FileKeysRequest": FileKeysRequest$reader,
+  "kafka_grpc.DTCEntry": DTCEntry$reader,
+  "kafka_grpc.ECCKeys": ECCKeys$reader,
+  "kafka_grpc.ECCKey": ECCKey$reader,
+  "kafka_grpc.BineryHex": BineryHex$reader,
+  "kafka_grpc.UpdateData": UpdateData$reader,
+  "kafka_grpc.VehicleData": VehicleData$reader,
+  "kafka_grpc.MessageStatus": MessageStatus$reader,
+  "kafka_grpc.UpdateManifest": UpdateManifest$reader,
+  "kafka_grpc.UpdateManifestECU": UpdateManifestECU$reader,
+  "kafka_grpc.UpdateManifestFile": UpdateManifestFile$reader,
+  "kafka_grpc.MemoryRegion": MemoryRegion$reader,
+  "kafka_grpc.FileKeyResponse": FileKeyResponse$reader,
+  "kafka_grpc.FeatureCodes": FeatureCodes$reader,
+  "kafka_grpc.VehicleSpecification": VehicleSpecification$reader,
+  "kafka_grpc.Order": Order$reader,
+  "kafka_grpc.CarUpdateRequest": CarUpdateRequest$reader,
 };
 
-/** The encoders of this file's messages, by type name. */
-export const encoders: { readonly [typeName: string]: (message: unknown, writeUnknownFields: boolean, deterministic: boolean, recursionLimit: number) => Uint8Array<ArrayBuffer> | undefined } = {
-  "kafka_grpc.GRPC_AttendantPayload": encodeGRPC_AttendantPayload,
-  "kafka_grpc.CarUpdateStatus": encodeCarUpdateStatus,
-  "kafka_grpc.CarECU": encodeCarECU,
-  "kafka_grpc.CarUpdateProgress": encodeCarUpdateProgress,
-  "kafka_grpc.FileKeysRequest": encodeFileKeysRequest,
-  "kafka_grpc.DTCEntry": encodeDTCEntry,
-  "kafka_grpc.ECCKeys": encodeECCKeys,
-  "kafka_grpc.ECCKey": encodeECCKey,
-  "kafka_grpc.BineryHex": encodeBineryHex,
-  "kafka_grpc.UpdateData": encodeUpdateData,
-  "kafka_grpc.VehicleData": encodeVehicleData,
-  "kafka_grpc.MessageStatus": encodeMessageStatus,
-  "kafka_grpc.UpdateManifest": encodeUpdateManifest,
-  "kafka_grpc.UpdateManifestECU": encodeUpdateManifestECU,
-  "kafka_grpc.UpdateManifestFile": encodeUpdateManifestFile,
-  "kafka_grpc.MemoryRegion": encodeMemoryRegion,
-  "kafka_grpc.FileKeyResponse": encodeFileKeyResponse,
-  "kafka_grpc.FeatureCodes": encodeFeatureCodes,
-  "kafka_grpc.VehicleSpecification": encodeVehicleSpecification,
-  "kafka_grpc.Order": encodeOrder,
-  "kafka_grpc.CarUpdateRequest": encodeCarUpdateRequest,
+/**
+ * Decodes a message of type `typeName` from protobuf binary: see the runtime's readBinary().
+ * Throws the runtime's wire errors, which the caller turns into a `CodecError` naming the type.
+ */
+export function fromBinary<N extends MessageTypeName>(typeName: N, bytes: Uint8Array, options: BinaryReadOptions): MessageTypes[N] {
+  return readBinary(binaryReaders[typeName], bytes, options);
+}
+
+const binaryWriters: { readonly [N in MessageTypeName]: WriteFields<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": writeGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": writeCarUpdateStatus,
+  "kafka_grpc.CarECU": writeCarECU,
+  "kafka_grpc.CarUpdateProgress": writeCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": writeFileKeysRequest,
+  "kafka_grpc.DTCEntry": writeDTCEntry,
+  "kafka_grpc.ECCKeys": writeECCKeys,
+  "kafka_grpc.ECCKey": writeECCKey,
+  "kafka_grpc.BineryHex": writeBineryHex,
+  "kafka_grpc.UpdateData": writeUpdateData,
+  "kafka_grpc.VehicleData": writeVehicleData,
+  "kafka_grpc.MessageStatus": writeMessageStatus,
+  "kafka_grpc.UpdateManifest": writeUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": writeUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": writeUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": writeMemoryRegion,
+  "kafka_grpc.FileKeyResponse": writeFileKeyResponse,
+  "kafka_grpc.FeatureCodes": writeFeatureCodes,
+  "kafka_grpc.VehicleSpecification": writeVehicleSpecification,
+  "kafka_grpc.Order": writeOrder,
+  "kafka_grpc.CarUpdateRequest": writeCarUpdateRequest,
 };
+
+/**
+ * Encodes a message of type `typeName` to protobuf binary, or returns undefined for anything
+ * the generated writer does not take: see the runtime's writeBinary().
+ */
+export function toBinary<N extends MessageTypeName>(typeName: N, message: unknown, options: BinaryWriteOptions): Uint8Array<ArrayBuffer> | undefined {
+  return writeBinary(binaryWriters[typeName] as WriteFields<MessageTypes[N]>, typeName, message, options);
+}
+
+const jsonWriters: { readonly [N in MessageTypeName]: WriteJson<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": writeJsonGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": writeJsonCarUpdateStatus,
+  "kafka_grpc.CarECU": writeJsonCarECU,
+  "kafka_grpc.CarUpdateProgress": writeJsonCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": writeJsonFileKeysRequest,
+  "kafka_grpc.DTCEntry": writeJsonDTCEntry,
+  "kafka_grpc.ECCKeys": writeJsonECCKeys,
+  "kafka_grpc.ECCKey": writeJsonECCKey,
+  "kafka_grpc.BineryHex": writeJsonBineryHex,
+  "kafka_grpc.UpdateData": writeJsonUpdateData,
+  "kafka_grpc.VehicleData": writeJsonVehicleData,
+  "kafka_grpc.MessageStatus": writeJsonMessageStatus,
+  "kafka_grpc.UpdateManifest": writeJsonUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": writeJsonUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": writeJsonUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": writeJsonMemoryRegion,
+  "kafka_grpc.FileKeyResponse": writeJsonFileKeyResponse,
+  "kafka_grpc.FeatureCodes": writeJsonFeatureCodes,
+  "kafka_grpc.VehicleSpecification": writeJsonVehicleSpecification,
+  "kafka_grpc.Order": writeJsonOrder,
+  "kafka_grpc.CarUpdateRequest": writeJsonCarUpdateRequest,
+};
+
+/**
+ * Maps a message of type `typeName` to a proto3 JSON object, or returns undefined for anything
+ * the slow path would reject: see the runtime's writeJsonValue().
+ */
+export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, false);
+}
+
+/**
+ * {@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked
+ * for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.text).
+ */
+export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);
+}
+
+const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": readJsonGRPC_AttendantPayload,
+  "kafka_grpc.CarUpdateStatus": readJsonCarUpdateStatus,
+  "kafka_grpc.CarECU": readJsonCarECU,
+  "kafka_grpc.CarUpdateProgress": readJsonCarUpdateProgress,
+  "kafka_grpc.FileKeysRequest": readJsonFileKeysRequest,
+  "kafka_grpc.DTCEntry": readJsonDTCEntry,
+  "kafka_grpc.ECCKeys": readJsonECCKeys,
+  "kafka_grpc.ECCKey": readJsonECCKey,
+  "kafka_grpc.BineryHex": readJsonBineryHex,
+  "kafka_grpc.UpdateData": readJsonUpdateData,
+  "kafka_grpc.VehicleData": readJsonVehicleData,
+  "kafka_grpc.MessageStatus": readJsonMessageStatus,
+  "kafka_grpc.UpdateManifest": readJsonUpdateManifest,
+  "kafka_grpc.UpdateManifestECU": readJsonUpdateManifestECU,
+  "kafka_grpc.UpdateManifestFile": readJsonUpdateManifestFile,
+  "kafka_grpc.MemoryRegion": readJsonMemoryRegion,
+  "kafka_grpc.FileKeyResponse": readJsonFileKeyResponse,
+  "kafka_grpc.FeatureCodes": readJsonFeatureCodes,
+  "kafka_grpc.VehicleSpecification": readJsonVehicleSpecification,
+  "kafka_grpc.Order": readJsonOrder,
+  "kafka_grpc.CarUpdateRequest": readJsonCarUpdateRequest,
+};
+
+/**
+ * Reads a message of type `typeName` from a proto3 JSON value, or returns undefined for
+ * anything the generated reader does not take: see the runtime's readJsonValue(). `parsed`,
+ * when `json` is what JSON.parse() made of a text: what is known of the text, and the counts
+ * the read gives back.
+ */
+export function fromJson<N extends MessageTypeName>(typeName: N, json: unknown, options: JsonReadOptions, parsed?: ParsedJson): MessageTypes[N] | undefined {
+  return readJsonValue(jsonReaders[typeName], json, options, parsed);
+}
 

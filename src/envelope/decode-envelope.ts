@@ -1,5 +1,6 @@
-import { decodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { GRPC_AttendantPayload$reader } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { readBinary } from "../runtime/index.js";
 import type { EnvelopeKind, EnvelopeOf } from "./envelope-kind.js";
 import { missingDataError } from "./missing-data.js";
 import { type EnvelopeReadOptions, envelopeReadDefaults } from "./options.js";
@@ -37,21 +38,16 @@ export function decodeEnvelope(
   bytes: Uint8Array,
   options?: Partial<EnvelopeReadOptions>,
 ): GRPC_AttendantPayload {
-  const { recursionLimit, readUnknownFields, maxElements, requireData } = checkReadInput(
-    typeName,
-    bytes,
-    options,
-    envelopeReadDefaults,
-  );
+  const o = checkReadInput(typeName, bytes, options, envelopeReadDefaults);
   // The generated decoder checks the wire format in the same pass that builds the message
   // (src/runtime/binary-reader.ts): no protobuf-es runtime is needed (docs/performance.md).
   let envelope: GRPC_AttendantPayload;
   try {
-    envelope = decodeGRPC_AttendantPayload(bytes, recursionLimit, readUnknownFields, maxElements);
+    envelope = readBinary(GRPC_AttendantPayload$reader, bytes, o);
   } catch (cause) {
     throw readError(typeName, cause);
   }
-  if (requireData && envelope.Data.case === undefined) {
+  if (o.requireData && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }
   return envelope;

@@ -1,6 +1,6 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { decoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import { contractCodec } from "./contract-codec.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { contractTypeName } from "./contract-type-name.js";
 import { type MessageReadOptions, messageReadDefaults } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
@@ -27,15 +27,10 @@ export function decodeMessage<Desc extends DescMessage>(
   bytes: Uint8Array,
   options?: Partial<MessageReadOptions>,
 ): MessageShape<Desc> {
-  const decode = contractCodec(schema, decoders, "decode", "from binary");
-  const { recursionLimit, readUnknownFields, maxElements } = checkReadInput(
-    schema.typeName,
-    bytes,
-    options,
-    messageReadDefaults,
-  );
+  const typeName = contractTypeName(schema, "decode", "from binary");
+  const o = checkReadInput(typeName, bytes, options, messageReadDefaults);
   try {
-    return decode(bytes, recursionLimit, readUnknownFields, maxElements) as MessageShape<Desc>;
+    return fast.fromBinary(typeName, bytes, o) as unknown as MessageShape<Desc>;
   } catch (cause) {
     throw readError(schema.typeName, cause);
   }

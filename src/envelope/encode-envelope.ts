@@ -1,5 +1,5 @@
 import { isMessage } from "@bufbuild/protobuf";
-import { encodeGRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
@@ -8,6 +8,8 @@ import { readOptions } from "../internal/check-options.js";
 import { encodeFallback } from "./fallback.js";
 import { missingDataError } from "./missing-data.js";
 import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelBounds } from "./options.js";
+
+const typeName = "kafka_grpc.GRPC_AttendantPayload";
 
 /**
  * Encodes a `GRPC_AttendantPayload` envelope to protobuf binary. Unknown fields kept from
@@ -29,12 +31,7 @@ export function encodeEnvelope(
   const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
   const hasData = typeof data === "object" && data !== null && Boolean(data.case);
   if (hasData || !o.requireData) {
-    const bytes = encodeGRPC_AttendantPayload(
-      envelope,
-      o.writeUnknownFields,
-      o.deterministic,
-      o.recursionLimit,
-    );
+    const bytes = fast.toBinary(typeName, envelope, o);
     if (bytes !== undefined) return bytes;
   }
   if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {

@@ -1,7 +1,7 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { readOptions } from "../internal/check-options.js";
-import { contractCodec } from "./contract-codec.js";
+import { contractTypeName } from "./contract-type-name.js";
 import { encodeFallback } from "./fallback.js";
 import { levelBounds, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
 
@@ -26,8 +26,8 @@ export function encodeMessage<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const encode = contractCodec(schema, encoders, "encode", "to binary");
+  const typeName = contractTypeName(schema, "encode", "to binary");
   const o = readOptions(options, messageWriteDefaults, levelBounds);
-  const bytes = encode(message, o.writeUnknownFields, o.deterministic, o.recursionLimit);
+  const bytes = fast.toBinary(typeName, message, o);
   return bytes ?? encodeFallback(schema, message, o);
 }

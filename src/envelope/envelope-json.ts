@@ -1,15 +1,12 @@
 import type { JsonValue } from "@bufbuild/protobuf";
-import {
-  fromJsonGRPC_AttendantPayload,
-  toJsonGRPC_AttendantPayload,
-} from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
-import { noDuplicateKeys, valueMembers } from "./json-duplicates.js";
+import { readParsedText } from "./json-text.js";
 import {
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
@@ -48,21 +45,16 @@ export function envelopeToJson(
 /**
  * {@link envelopeToJson} with its options read. With `forText`, the fast path writes for
  * JSON.stringify() on an engine with its fast path, and does not check strings for lone
- * surrogates: the caller checks the text (see JsonFlags.text).
+ * surrogates: the caller checks the text (see JsonWriter.text).
  */
 function writeJson(
   envelope: GRPC_AttendantPayload,
   o: EnvelopeJsonWriteOptions,
   forText = false,
 ): JsonValue {
-  const json = toJsonGRPC_AttendantPayload(
-    envelope,
-    o.useProtoFieldName,
-    o.alwaysEmitImplicit,
-    o.enumAsInteger,
-    o.recursionLimit,
-    forText,
-  );
+  const json = forText
+    ? fast.toJsonForText(typeName, envelope, o)
+    : fast.toJson(typeName, envelope, o);
   return json === undefined ? toJsonFallback(envelope, o) : (json as JsonValue);
 }
 
@@ -86,10 +78,9 @@ export function envelopeToJsonString(
  *
  * - JSON.stringify() without replacer or indent takes a fast path (V8 13.8) that returns flat
  *   text: envelopeToJsonString then checks the strings in that text rather than one by one.
- *   Older V8 (Node.js 20 and 24) returns a long text as a rope, which the look must first copy:
- *   on Node.js 20, a third of the time on 107,000 characters.
- * - String.prototype.isWellFormed() looks at two-byte text 20 times as fast (0.03 ns a character
- *   against 0.6 on Node.js 20 and 24): envelopeFromJsonString then looks at the whole text.
+ *   Older V8 (Node.js 20 and 24) returns a long text as a rope, which the look must first copy.
+ * - String.prototype.isWellFormed() looks at two-byte text many times as fast as in older V8:
+ *   envelopeFromJsonString then looks at the whole text.
  */
 const recentV8 = /*@__PURE__*/ (() =>
   typeof (Uint8Array as { fromBase64?: unknown }).fromBase64 === "function")();
@@ -135,16 +126,16 @@ export function envelopeFromJson(
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
   const o = readOptions(options, jsonReadDefaults, levelBounds);
-  const fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit);
-  return taken(fast, o) ? fast : fromJsonFallback(json, o);
+  const read = fast.fromJson(typeName, json, o);
+  return taken(read, o) ? read : fromJsonFallback(json, o);
 }
 
 /** Whether the generated reader read an envelope the options take, not leaving it to the slow path. */
 function taken(
-  fast: GRPC_AttendantPayload | undefined,
+  read: GRPC_AttendantPayload | undefined,
   o: EnvelopeJsonReadOptions,
-): fast is GRPC_AttendantPayload {
-  return fast !== undefined && (fast.Data.case !== undefined || !o.requireData);
+): read is GRPC_AttendantPayload {
+  return read !== undefined && (read.Data.case !== undefined || !o.requireData);
 }
 
 /**
@@ -161,9 +152,8 @@ export function envelopeFromJsonString(
 
 /**
  * {@link envelopeFromJsonString} with its options read. JSON.parse() is native and fast, then
- * the generated reader. It skips the check for lone surrogates in each string if the text holds
- * none (escapes aside: see below), counts the members of the objects it reads unless the text
- * is compact, and adds up the length of their shortest text.
+ * the generated reader, under the compact-text rule and the duplicate-key policy of
+ * json-text.ts. It skips the check for lone surrogates in each string if the text holds none.
  *
  * With `scanText`, one look at the whole text shows whether it holds a lone surrogate. Without
  * (the engines whose look at two-byte text is slow), text with no character past U+00FF holds
@@ -179,50 +169,9 @@ export function readJsonText(
 ): GRPC_AttendantPayload {
   const json = parseText(text, o.maxBytes);
   const wellFormed = scanText ? wellFormedString(text) : !pastLatin1.test(text);
-  // Compact text (`{"` at the start, as JSON.stringify() writes it) is read without counting
-  // the members of each object: its length stands for the count (below).
-  const compact = text.charCodeAt(1) === 34;
-  const counts = { keys: 0, chars: 0 };
-  let fast = fromJsonGRPC_AttendantPayload(
-    json,
-    o.ignoreUnknownFields,
-    o.recursionLimit,
-    wellFormed,
-    counts,
-    !compact,
-  );
-  // Text of that length (the usual compact text) has no space, no escape, no member the reader
-  // did not read and no member that JSON.parse() dropped as a duplicate key. Other text: as many
-  // members as it opens (a look at every colon) shows no duplicate key, and a \u escape may have
-  // made a lone surrogate that the look at the text did not see.
-  if (fast !== undefined && counts.chars !== text.length) {
-    // Members not counted: the colon count shows those the reader did not read, and they go to
-    // the slow path. With ignoreUnknownFields, which lets unknown members go, a value holding
-    // more members than were read (or a field read from a polluted Object.prototype) is read
-    // again, counting: unknownMembers then decides.
-    const levels = Math.min(2 * o.recursionLimit + 2, MAX_LEVELS);
-    if (compact && o.ignoreUnknownFields && valueMembers(json, levels) !== counts.keys) {
-      fast = fromJsonGRPC_AttendantPayload(
-        json,
-        o.ignoreUnknownFields,
-        o.recursionLimit,
-        wellFormed,
-        counts,
-      );
-    }
-    if (fast === undefined || !noDuplicateKeys(text, counts.keys)) fast = undefined;
-    else if (wellFormed && text.includes("\\u")) {
-      fast = fromJsonGRPC_AttendantPayload(json, o.ignoreUnknownFields, o.recursionLimit, false);
-    }
-  }
-  return taken(fast, o) ? fast : fromJsonTextFallback(text, json, o);
+  const read = readParsedText(typeName, text, json, wellFormed, o);
+  return taken(read, o) ? read : fromJsonTextFallback(text, json, o);
 }
-
-/**
- * How deep valueMembers looks, in objects and arrays, at most: a message at depth d is at most
- * 2d levels down (a list or a map, then the message), and the stack stays small.
- */
-const MAX_LEVELS = 1000;
 
 /** A character past U+00FF: V8 holds the text in two bytes a character. */
 const pastLatin1 = /[\u0100-\uffff]/;

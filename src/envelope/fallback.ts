@@ -7,7 +7,7 @@ import {
   toBinary,
   toJson,
 } from "@bufbuild/protobuf";
-import { decoders, encoders } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
@@ -17,9 +17,9 @@ import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
 import { checkMessage } from "./check-message.js";
-import { checkDuplicateKeys } from "./json-duplicates.js";
 import { checkJsonForms } from "./json-forms.js";
 import { checkJsonIntegers } from "./json-integers.js";
+import { checkDuplicateKeys } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
 import {
   type EnvelopeJsonReadOptions,
@@ -44,7 +44,7 @@ import {
 /**
  * Encodes what a generated encoder gave up on: an `invalid_argument` or `invalid_message` error
  * for a message it cannot encode, else protobuf-es's toBinary(), read and written again by the
- * generated code: its writer alone orders map entries (src/runtime/binary-writer.ts, `mapKeys`),
+ * generated code: its writer alone orders map entries (src/runtime/binary-writer.ts, `mapKeysInOrder`),
  * and fields at their zero value are left out, as for any message the generated encoder takes.
  *
  * @internal
@@ -75,12 +75,20 @@ export function encodeFallback<Desc extends DescMessage>(
     const text = cause instanceof Error ? cause.message : String(cause);
     throw new CodecError("invalid_message", `cannot ${doing}: ${text}`, { cause });
   }
-  const decode = decoders[schema.typeName];
-  const encode = encoders[schema.typeName];
-  if (decode && encode) {
+  const typeName = schema.typeName;
+  if (fast.isMessageTypeName(typeName)) {
     try {
-      const again = decode(bytes, o.recursionLimit, true, Number.POSITIVE_INFINITY);
-      bytes = encode(again, true, o.deterministic, o.recursionLimit) ?? bytes;
+      const again = fast.fromBinary(typeName, bytes, {
+        recursionLimit: o.recursionLimit,
+        readUnknownFields: true,
+        maxElements: Number.POSITIVE_INFINITY,
+      });
+      bytes =
+        fast.toBinary(typeName, again, {
+          writeUnknownFields: true,
+          deterministic: o.deterministic,
+          recursionLimit: o.recursionLimit,
+        }) ?? bytes;
     } catch {
       // toBinary() wrote what the generated decoder refuses (none is known): keep its bytes.
     }

@@ -35,7 +35,12 @@ export interface Scope {
 // When no instance is alive at a full GC, that shape dies, and every optimized function that
 // was specialized to it is thrown away and optimized again.
 
-/** The state of one decode: the input, the position, the options, and where it is. */
+/**
+ * The state of one decode: the input, the position, the options, and where it is. The fields
+ * have short names, each documented here: the generated readers touch them for every field,
+ * and property names survive minification, so long ones cost the decoder's bundle budget
+ * (test/bundle) more than it has room for.
+ */
 export interface Reader {
   /** The input. Offsets in error texts count from its first byte. */
   readonly b: Uint8Array;
@@ -49,7 +54,7 @@ export interface Reader {
   n: number;
   /** The read position. */
   p: number;
-  /** The high 32 bits of the varint {@link varint} read last. */
+  /** The high 32 bits of the varint {@link readVarint} read last. */
   hi: number;
   /** The tag read last, for the field name in an `invalid_utf8` text. */
   t: number;
@@ -62,14 +67,30 @@ export interface Reader {
 const noScope: Scope = { name: "", fields: "" };
 
 /**
- * A reader at the start of `b`. A subclass of Uint8Array (a Node.js Buffer, as Kafka clients hand
+ * A reader at the start of `buf`. A subclass of Uint8Array (a Node.js Buffer, as Kafka clients hand
  * record values over) is read through a plain Uint8Array over the same bytes: every byte read
  * then sees one kind of array, and each `subarray` (for TextDecoder, `bytes` fields, unknown
  * fields) is V8's own, not Buffer's, which makes a Buffer in JavaScript.
  */
-export function reader(b: Uint8Array, limit: number, keep: boolean, max: number): Reader {
-  if (b.constructor !== Uint8Array) b = new Uint8Array(b.buffer, b.byteOffset, b.length);
-  return { b, limit, keep, max, n: 0, p: 0, hi: 0, t: 0, d: 1, s: noScope };
+export function createReader(
+  buf: Uint8Array,
+  limit: number,
+  keepUnknown: boolean,
+  maxElements: number,
+): Reader {
+  if (buf.constructor !== Uint8Array) buf = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  return {
+    b: buf,
+    limit,
+    keep: keepUnknown,
+    max: maxElements,
+    n: 0,
+    p: 0,
+    hi: 0,
+    t: 0,
+    d: 1,
+    s: noScope,
+  };
 }
 
 /**
@@ -77,7 +98,7 @@ export function reader(b: Uint8Array, limit: number, keep: boolean, max: number)
  * kept), and fails with `too_large` past `maxElements`: what bounds the heap a decode takes,
  * as `maxBytes` bounds the input (docs/reliability.md).
  */
-export function element(r: Reader): void {
+export function countElement(r: Reader): void {
   if (++r.n > r.max) {
     fail("too_large", `more than maxElements ${r.max} elements at offset ${r.p}`);
   }
@@ -101,7 +122,7 @@ function tooDeep(r: Reader, name: string): never {
  * Reads a varint that must end before `end`. Returns its low 32 bits as a signed int32 and
  * leaves its high 32 bits in `r.hi`; bits past the 64th are dropped, as protobuf-es does.
  */
-export function varint(r: Reader, end: number): number {
+export function readVarint(r: Reader, end: number): number {
   const p = r.p;
   if (p < end) {
     const x = r.b[p] as number;
@@ -111,10 +132,10 @@ export function varint(r: Reader, end: number): number {
       return x;
     }
   }
-  return varintSlow(r, end);
+  return readVarintSlow(r, end);
 }
 
-function varintSlow(r: Reader, end: number): number {
+function readVarintSlow(r: Reader, end: number): number {
   const b = r.b;
   const start = r.p;
   let p = start;
@@ -140,7 +161,7 @@ function varintSlow(r: Reader, end: number): number {
 }
 
 /** The value of the (terminated) varint at `start` as a float, exact below 2^53. */
-function varintAsFloat(b: Uint8Array, start: number): number {
+function varintAsNumber(b: Uint8Array, start: number): number {
   let value = 0;
   let scale = 1;
   for (let p = start; ; p++) {
@@ -155,7 +176,7 @@ function varintAsFloat(b: Uint8Array, start: number): number {
  * Reads a tag of a message or group field (the caller has checked that a byte is left) and returns
  * it as a uint32. A tag of more than 5 bytes, or of 2^32 or more, is `malformed`.
  */
-export function tag(r: Reader, end: number): number {
+export function readTag(r: Reader, end: number): number {
   const start = r.p;
   const x = r.b[start] as number;
   if (x < 0x80) {
@@ -163,7 +184,7 @@ export function tag(r: Reader, end: number): number {
     r.t = x;
     return x;
   }
-  const lo = varintSlow(r, end);
+  const lo = readVarintSlow(r, end);
   if (r.p - start > 5 || r.hi !== 0) fail("malformed", over32("tag", start));
   r.t = lo >>> 0;
   return r.t;
@@ -173,9 +194,9 @@ export function tag(r: Reader, end: number): number {
  * Reads a tag inside a map entry: field 0, wire types 4 to 7, a tag of more than 5 bytes or of
  * 2^32 or more are refused with one text.
  */
-export function entryTag(r: Reader, end: number): number {
+export function readEntryTag(r: Reader, end: number): number {
   const start = r.p;
-  const lo = varint(r, end);
+  const lo = readVarint(r, end);
   const bad = r.hi !== 0 || r.p - start > 5;
   const t = lo >>> 0;
   const wireType = t & 7;
@@ -187,11 +208,11 @@ export function entryTag(r: Reader, end: number): number {
 }
 
 /** Reads a length prefix and returns the end of the data it announces. */
-export function len(r: Reader, end: number): number {
+export function readLength(r: Reader, end: number): number {
   const start = r.p;
-  const lo = varint(r, end);
+  const lo = readVarint(r, end);
   if (r.hi !== 0 || r.p - start > 5) {
-    const value = varintAsFloat(r.b, start);
+    const value = varintAsNumber(r.b, start);
     if (value > MAX_LENGTH) fail("malformed", lengthOver32(start, value));
   }
   const n = lo >>> 0;
@@ -200,7 +221,7 @@ export function len(r: Reader, end: number): number {
 }
 
 /** Skips `n` bytes of a fixed-width value. */
-function fixed(r: Reader, n: number, what: string, end: number): void {
+function skipFixed(r: Reader, n: number, what: string, end: number): void {
   const start = r.p;
   if (start + n > end) overrun(r, what, start, end);
   r.p = start + n;
@@ -208,24 +229,24 @@ function fixed(r: Reader, n: number, what: string, end: number): void {
 
 const strictUtf8 = /*@__PURE__*/ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Arrays of char codes reused by {@link str}, by length. */
+/** Arrays of char codes reused by {@link readString}, by length. */
 const codes: number[][] = [];
 
 /**
  * Reads a `string` field (the one of the tag read last). ASCII strings of up to 32 bytes are
  * built here, as flat strings, by one `String.fromCharCode.apply` over an array reused for each
- * length: below about 40 bytes that beats a TextDecoder call, whose cost starts at 110 to 200 ns
- * (Node.js 20 to 26). Anything else goes through a fatal TextDecoder, like protobuf-es: invalid
+ * length: for short strings that beats a TextDecoder call, whose fixed cost is that of tens of
+ * bytes (bench/ shows it). Anything else goes through a fatal TextDecoder, like protobuf-es: invalid
  * UTF-8 (a lone surrogate in CESU-8 included) is `invalid_utf8`, naming the field and the offset
  * of its length prefix.
  */
-export function str(r: Reader, end: number): string {
+export function readString(r: Reader, end: number): string {
   const start = r.p;
-  const e = len(r, end);
+  const e = readLength(r, end);
   const from = r.p;
   r.p = e;
   const n = e - from;
-  if (n > 32) return utf8(r, from, start);
+  if (n > 32) return decodeUtf8(r, from, start);
   const b = r.b;
   let a = codes[n];
   if (a === undefined) {
@@ -238,60 +259,59 @@ export function str(r: Reader, end: number): string {
     any |= c;
     a[i] = c;
   }
-  return any < 0x80 ? String.fromCharCode.apply(String, a) : utf8(r, from, start);
+  return any < 0x80 ? String.fromCharCode.apply(String, a) : decodeUtf8(r, from, start);
 }
 
 /**
  * Decodes `r.b[from, r.p)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
- * needs no view of the range, and costs a third less than TextDecoder (30 to 60 ns a string on
- * Node.js 20 to 26). It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
+ * needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
  * by the strict TextDecoder, which tells a real U+FFFD from an error.
  */
-function utf8(r: Reader, from: number, start: number): string {
+function decodeUtf8(r: Reader, from: number, start: number): string {
   try {
     const s = nodeBuffer?.utf8Slice?.call(r.b, from, r.p);
     return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.b.subarray(from, r.p));
   } catch (cause) {
-    const name = known(r.s, r.t >>> 3)?.slice(1);
+    const name = knownField(r.s, r.t >>> 3)?.slice(1);
     fail("invalid_utf8", `invalid UTF-8 in ${r.s.name}.${name} at offset ${start}`, cause);
   }
 }
 
 /** The item of `scope.fields` for field `no` (wire type and proto name), if it has that field. */
-function known(scope: Scope, no: number): string | undefined {
+function knownField(scope: Scope, no: number): string | undefined {
   return scope.fields.split(",")[no - 1] || undefined;
 }
 
 /** The empty array `bytes` fields start with while a message is read (see the generated code). */
-export const EMPTY = /*@__PURE__*/ new Uint8Array(0);
+export const EMPTY_BYTES = /*@__PURE__*/ new Uint8Array(0);
 
 /**
- * Reads a `bytes` field: a view of the input, as protobuf-es returns it (a plain Uint8Array, also
+ * Reads a `readBytes` field: a view of the input, as protobuf-es returns it (a plain Uint8Array, also
  * for a Buffer input, where protobuf-es returns a Buffer).
  */
-export function bytes(r: Reader, end: number): Uint8Array {
-  const e = len(r, end);
+export function readBytes(r: Reader, end: number): Uint8Array {
+  const e = readLength(r, end);
   const from = r.p;
   r.p = e;
   return r.b.subarray(from, e);
 }
 
 /** A generated reader of one message body: the fields up to `end`, into `m`. */
-export type ReadBody<T> = (r: Reader, end: number, m: T) => T;
+export type ReadFields<T> = (r: Reader, end: number, m: T) => T;
 
 /**
  * Reads a length-delimited message one level deeper, as `read` into `prior` (merging, as
  * protobuf-es does for a field read twice) or into a new message.
  */
-export function message<T>(
+export function readMessage<T>(
   r: Reader,
   end: number,
   prior: T | undefined,
-  read: ReadBody<T>,
+  read: ReadFields<T>,
   create: () => T,
 ): T {
-  element(r);
-  const e = len(r, end);
+  countElement(r);
+  const e = readLength(r, end);
   const scope = r.s;
   // The outermost message is at depth 1, which every limit allows: only nested ones are checked.
   if (++r.d > r.limit) tooDeep(r, (create() as { $typeName: string }).$typeName);
@@ -305,33 +325,33 @@ export function message<T>(
  * Reads the message member `name` of a oneof whose current state is `oneof`: merged into the
  * member's value when it is set already, as protobuf-es does; a new `{ case, value }` either way.
  */
-export function member<K extends string, T>(
+export function readOneofMessage<K extends string, T>(
   r: Reader,
   end: number,
   oneof: { readonly case: string | undefined; readonly value?: unknown },
   name: K,
-  read: ReadBody<T>,
+  read: ReadFields<T>,
   create: () => T,
 ): { case: K; value: T } {
   const prior = oneof.case === name ? (oneof.value as T) : undefined;
-  return { case: name, value: message(r, end, prior, read, create) };
+  return { case: name, value: readMessage(r, end, prior, read, create) };
 }
 
 /** Reads a `bool`: true unless all 64 low bits of the varint are zero. */
-export function bool(r: Reader, end: number): boolean {
-  return varint(r, end) !== 0 || r.hi !== 0;
+export function readBool(r: Reader, end: number): boolean {
+  return readVarint(r, end) !== 0 || r.hi !== 0;
 }
 
 /** Reads an `int64` as a bigint. */
-export function int64(r: Reader, end: number): bigint {
-  halves[LO] = varint(r, end);
+export function readInt64(r: Reader, end: number): bigint {
+  halves[LO] = readVarint(r, end);
   halves[1 - LO] = r.hi;
   return asInt64[0] as bigint;
 }
 
 /** Reads a `uint64` as a bigint. */
-export function uint64(r: Reader, end: number): bigint {
-  halves[LO] = varint(r, end);
+export function readUint64(r: Reader, end: number): bigint {
+  halves[LO] = readVarint(r, end);
   halves[1 - LO] = r.hi;
   return asUint64[0] as bigint;
 }
@@ -342,7 +362,7 @@ export function uint64(r: Reader, end: number): bigint {
  * when `keep`, added to `unknown` as protobuf-es does (the bytes after the tag, a view of the
  * input). Returns `unknown`, created on the first field kept.
  */
-export function other(
+export function readUnknownField(
   r: Reader,
   t: number,
   start: number,
@@ -355,7 +375,7 @@ export function other(
   checkTag(no, wireType, start);
   if (wireType === EGROUP)
     fail("malformed", `unexpected END_GROUP for field ${no} at offset ${start}`);
-  const field = known(r.s, no);
+  const field = knownField(r.s, no);
   if (field !== undefined) {
     fail(
       "malformed",
@@ -364,9 +384,9 @@ export function other(
     );
   }
   const from = r.p;
-  skip(r, no, wireType, start, end, r.d);
+  skipValue(r, no, wireType, start, end, r.d);
   if (keep) {
-    element(r);
+    countElement(r);
     unknown ??= [];
     unknown.push({ no, wireType, data: r.b.subarray(from, r.p) });
   }
@@ -380,7 +400,7 @@ function checkTag(no: number, wireType: number, start: number): void {
 }
 
 /** Skips the value of an unknown field whose tag started at `start`, in a scope at `depth`. */
-function skip(
+function skipValue(
   r: Reader,
   no: number,
   wireType: number,
@@ -390,31 +410,31 @@ function skip(
 ): void {
   switch (wireType) {
     case VARINT:
-      varint(r, end);
+      readVarint(r, end);
       return;
     case I64:
-      fixed(r, 8, "fixed64 value", end);
+      skipFixed(r, 8, "fixed64 value", end);
       return;
     case LEN:
-      r.p = len(r, end);
+      r.p = readLength(r, end);
       return;
     case SGROUP:
-      group(r, no, start, end, depth + 1);
+      skipGroup(r, no, start, end, depth + 1);
       return;
     case I32:
-      fixed(r, 4, "fixed32 value", end);
+      skipFixed(r, 4, "fixed32 value", end);
       return;
   }
 }
 
 /** Skips an unknown group, up to the END_GROUP tag with its field number. */
-function group(r: Reader, no: number, start: number, end: number, depth: number): void {
+function skipGroup(r: Reader, no: number, start: number, end: number, depth: number): void {
   const parent = r.s;
   r.s = { name: `group ${no} in ${parent.name}`, fields: "" };
   if (depth > r.limit) tooDeep(r, r.s.name);
   while (r.p < end) {
     const tagStart = r.p;
-    const t = tag(r, end);
+    const t = readTag(r, end);
     const fieldNo = t >>> 3;
     const wireType = t & 7;
     checkTag(fieldNo, wireType, tagStart);
@@ -425,9 +445,45 @@ function group(r: Reader, no: number, start: number, end: number, depth: number)
       r.s = parent;
       return;
     }
-    skip(r, fieldNo, wireType, tagStart, end, depth);
+    skipValue(r, fieldNo, wireType, tagStart, end, depth);
   }
   // Not closed: it runs past the end of the input, or of the message that holds it.
   r.s = parent;
   overrun(r, `group ${no}`, start, end);
+}
+
+/** The options of a binary read: those of decodeMessage() that the reader takes. */
+export interface BinaryReadOptions {
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+  /** Keep fields the schema does not know in `$unknown`. */
+  readonly readUnknownFields: boolean;
+  /** How many elements (messages below the outermost, map entries, unknown fields kept) it may make. */
+  readonly maxElements: number;
+}
+
+/** The generated reader of one message type: its fields, into a new message. */
+export interface MessageReader<T> {
+  readonly read: ReadFields<T>;
+  readonly create: () => T;
+}
+
+/**
+ * Decodes a message from protobuf binary with its generated reader `type`, in one pass that
+ * checks the wire format as it builds the message (the checks and texts of this module), and
+ * fails with a `CodecError`. The result is what protobuf-es's `fromBinary()` returns for the
+ * same bytes, `$unknown` included when `readUnknownFields`.
+ */
+export function readBinary<T>(
+  type: MessageReader<T>,
+  bytes: Uint8Array,
+  options: BinaryReadOptions,
+): T {
+  const r = createReader(
+    bytes,
+    options.recursionLimit,
+    options.readUnknownFields,
+    options.maxElements,
+  );
+  return type.read(r, bytes.length, type.create());
 }

@@ -1,70 +1,71 @@
 // Writing the protobuf wire format with protobuf-es's exact output, for the generated encoders:
-// deterministic map order lives here (mapKeys), nowhere else.
+// deterministic map order lives here (mapKeysInOrder), nowhere else.
 
 import type { UnknownField } from "@bufbuild/protobuf";
 import { bail } from "./bail.js";
 import { SAFE } from "./int64.js";
+import { asMessage, checkUnknownFields } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
 
 /** The state of one encode: the buffer, the position and the options. */
 export interface Writer {
   /** The buffer; replaced by a larger one when full. */
-  b: Uint8Array;
+  buf: Uint8Array;
   /** Write the fields kept in `$unknown`. */
-  readonly keep: boolean;
+  readonly keepUnknown: boolean;
   /** Write map entries ordered by key. */
-  readonly sort: boolean;
+  readonly deterministic: boolean;
   /** The write position. */
-  p: number;
+  pos: number;
   /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
   readonly limit: number;
   /** The nesting depth of the message being written. */
-  d: number;
+  depth: number;
 }
 
 /** A buffer kept from one encode to the next, so that small encodes allocate only the result. */
 let spare: Uint8Array | undefined;
 
 /** A writer with an empty buffer of at least 1 KiB. */
-export function writer(keep: boolean, sort: boolean, limit: number): Writer {
-  const b = spare ?? new Uint8Array(1024);
+export function createWriter(keepUnknown: boolean, deterministic: boolean, limit: number): Writer {
+  const buf = spare ?? new Uint8Array(1024);
   spare = undefined; // an encode inside a getter of this one gets a buffer of its own
-  return { b, keep, sort, p: 0, limit, d: 1 };
+  return { buf, keepUnknown, deterministic, pos: 0, limit, depth: 1 };
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
 export function finish(w: Writer): Uint8Array<ArrayBuffer> {
-  const bytes = w.b.slice(0, w.p);
-  if (w.b.length <= 1 << 20) spare = w.b;
+  const bytes = w.buf.slice(0, w.pos);
+  if (w.buf.length <= 1 << 20) spare = w.buf;
   return bytes;
 }
 
 /** Makes room for `n` more bytes. */
-function room(w: Writer, n: number): void {
-  if (w.p + n > w.b.length) {
-    const b = new Uint8Array(Math.max(w.b.length * 2, w.p + n));
-    b.set(w.b.subarray(0, w.p));
-    w.b = b;
+function ensureRoom(w: Writer, n: number): void {
+  if (w.pos + n > w.buf.length) {
+    const b = new Uint8Array(Math.max(w.buf.length * 2, w.pos + n));
+    b.set(w.buf.subarray(0, w.pos));
+    w.buf = b;
   }
 }
 
 /** Writes a varint of a uint32 (room is made by the caller). */
-function put32(w: Writer, v: number): void {
-  const b = w.b;
-  let p = w.p;
+function putVarint32(w: Writer, v: number): void {
+  const b = w.buf;
+  let p = w.pos;
   while (v > 0x7f) {
     b[p++] = (v & 0x7f) | 0x80;
     v >>>= 7;
   }
   b[p++] = v;
-  w.p = p;
+  w.pos = p;
 }
 
 /** Writes a varint of the 64 bits `hi:lo` (room is made by the caller). */
-function put64(w: Writer, lo: number, hi: number): void {
-  const b = w.b;
-  let p = w.p;
+function putVarint64(w: Writer, lo: number, hi: number): void {
+  const b = w.buf;
+  let p = w.pos;
   lo >>>= 0;
   hi >>>= 0;
   while (hi > 0 || lo > 0x7f) {
@@ -73,45 +74,45 @@ function put64(w: Writer, lo: number, hi: number): void {
     hi >>>= 7;
   }
   b[p++] = lo;
-  w.p = p;
+  w.pos = p;
 }
 
 /** Writes a tag (room for it is made by the caller). */
 function putTag(w: Writer, t: number): void {
-  if (t < 0x80) w.b[w.p++] = t;
-  else put32(w, t);
+  if (t < 0x80) w.buf[w.pos++] = t;
+  else putVarint32(w, t);
 }
 
 /** Writes `t` and a uint32 varint. */
 export function writeUint32(w: Writer, t: number, v: unknown): void {
   if (typeof v !== "number" || v >>> 0 !== v) bail();
-  room(w, 15);
+  ensureRoom(w, 15);
   putTag(w, t);
-  put32(w, v);
+  putVarint32(w, v);
 }
 
 /** Writes `t` and an int32 varint: 10 bytes for a negative value, sign-extended to 64 bits. */
 export function writeInt32(w: Writer, t: number, v: unknown): void {
   if (typeof v !== "number" || (v | 0) !== v) bail();
-  room(w, 15);
+  ensureRoom(w, 15);
   putTag(w, t);
-  if (v >= 0) put32(w, v);
-  else put64(w, v, -1);
+  if (v >= 0) putVarint32(w, v);
+  else putVarint64(w, v, -1);
 }
 
 /** Writes `t` and a bool. */
 export function writeBool(w: Writer, t: number, v: unknown): void {
   if (typeof v !== "boolean") bail();
-  room(w, 6);
+  ensureRoom(w, 6);
   putTag(w, t);
-  w.b[w.p++] = v ? 1 : 0;
+  w.buf[w.pos++] = v ? 1 : 0;
 }
 
 /**
  * Writes `t` and a 64-bit varint: an int64 (`signed`) or a uint64, given as a bigint or as a
  * safe integer (which the slow path accepts too; a decimal string is left to it).
  */
-export function writeLong(w: Writer, t: number, v: unknown, signed: boolean): void {
+export function writeVarint64(w: Writer, t: number, v: unknown, signed: boolean): void {
   let lo: number;
   let hi: number;
   const n =
@@ -130,52 +131,45 @@ export function writeLong(w: Writer, t: number, v: unknown, signed: boolean): vo
     lo = Number(big & 0xffffffffn);
     hi = Number((big >> 32n) & 0xffffffffn);
   }
-  room(w, 15);
+  ensureRoom(w, 15);
   putTag(w, t);
-  put64(w, lo, hi);
-}
-
-/** Whether a 64-bit value is zero, as protobuf-es's `value != 0` skips it; bails on other types. */
-export function isZeroLong(v: unknown): boolean {
-  if (typeof v === "bigint") return v === 0n;
-  if (typeof v === "number" && Number.isSafeInteger(v)) return v === 0;
-  bail();
+  putVarint64(w, lo, hi);
 }
 
 /** Writes `t` and a `bytes` value. */
 export function writeBytes(w: Writer, t: number, v: unknown): void {
   if (!(v instanceof Uint8Array)) bail();
-  room(w, 10 + v.length);
+  ensureRoom(w, 10 + v.length);
   putTag(w, t);
-  put32(w, v.length);
-  w.b.set(v, w.p);
-  w.p += v.length;
+  putVarint32(w, v.length);
+  w.buf.set(v, w.pos);
+  w.pos += v.length;
 }
 
 const encoder = /*@__PURE__*/ new TextEncoder();
 
 /**
  * Node.js's native UTF-8 writer (what `buffer.write(string, offset)` calls), which writes into
- * any Uint8Array at an offset: 30 to 40 % cheaper than `encodeInto`, which needs a `subarray`
- * view made for each string (Node.js 20 and 26). Undefined elsewhere.
+ * any Uint8Array at an offset: cheaper than `encodeInto`, which needs a `subarray` view made
+ * for each string. Undefined elsewhere.
  */
 const utf8Write = nodeBuffer?.utf8Write;
 
 /**
  * Writes `t` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es
  * would write U+FFFD). Strings of 32 characters or more go through Node.js's native writer, or
- * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what 30
- * characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
+ * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what a few tens
+ * of characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
  * their UTF-8 needs a longer prefix.
  */
 export function writeString(w: Writer, t: number, v: unknown): void {
   if (typeof v !== "string") bail();
   const n = v.length;
-  room(w, 10 + 3 * n);
+  ensureRoom(w, 10 + 3 * n);
   putTag(w, t);
-  const b = w.b;
+  const b = w.buf;
   const reserved = n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4;
-  const start = w.p + reserved;
+  const start = w.pos + reserved;
   let p = start;
   if (n >= 32) {
     if (!wellFormed(v)) bail();
@@ -210,74 +204,39 @@ export function writeString(w: Writer, t: number, v: unknown): void {
   }
   const len = p - start;
   const size = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : 4;
-  if (size !== reserved) b.copyWithin(w.p + size, start, p);
-  put32(w, len);
-  w.p += len;
+  if (size !== reserved) b.copyWithin(w.pos + size, start, p);
+  putVarint32(w, len);
+  w.pos += len;
 }
 
 /**
  * Steps one message deeper, or bails past the writer's limit: the fallback's checkMessage() then
  * names the depth (too_deep), and a message that contains itself ends there too.
  */
-export function enter(w: Writer): void {
-  if (++w.d > w.limit) bail();
+export function enterMessage(w: Writer): void {
+  if (++w.depth > w.limit) bail();
 }
 
 /** Starts a length-delimited value after tag `t`: reserves a byte for the length. */
 export function fork(w: Writer, t: number): number {
-  room(w, 6);
+  ensureRoom(w, 6);
   putTag(w, t);
-  return w.p++;
+  return w.pos++;
 }
 
 /** Ends a length-delimited value begun at `at`: writes its length, moving it if needed. */
 export function join(w: Writer, at: number): void {
-  const len = w.p - at - 1;
+  const len = w.pos - at - 1;
   if (len < 0x80) {
-    w.b[at] = len;
+    w.buf[at] = len;
     return;
   }
   const size = len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
-  room(w, size - 1);
-  w.b.copyWithin(at + size, at + 1, w.p);
-  w.p = at;
-  put32(w, len);
-  w.p += len;
-}
-
-/** Checks that `v` is a message of type `typeName` as protobuf-es checks it, or bails. */
-export function isMessage<T>(v: unknown, typeName: string): T {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== typeName)
-    bail();
-  return v as T;
-}
-
-/** Checks that `v` is an array, or bails. */
-export function isList(v: unknown): unknown[] {
-  if (!Array.isArray(v)) bail();
-  return v;
-}
-
-/** Checks that `v` is a record (an object, not an array), or bails. */
-export function isRecord(v: unknown): Record<string, unknown> {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) bail();
-  return v as Record<string, unknown>;
-}
-
-/**
- * Checks that the oneof `v` is `{ case, value }` with `case` undefined or one of `cases`,
- * or bails. Returns the case.
- */
-export function oneofCase(v: unknown): string | undefined {
-  if (typeof v !== "object" || v === null) bail();
-  const c = (v as { case?: unknown }).case;
-  if (c !== undefined && typeof c !== "string") bail();
-  return c;
-}
-
-/** Checks that the optional field `key` of `m` is an own property (else the slow path decides). */
-export function own(m: object, key: string): void {
-  if (!Object.hasOwn(m, key)) bail();
+  ensureRoom(w, size - 1);
+  w.buf.copyWithin(at + size, at + 1, w.pos);
+  w.pos = at;
+  putVarint32(w, len);
+  w.pos += len;
 }
 
 /**
@@ -285,38 +244,61 @@ export function own(m: object, key: string): void {
  * their UTF-8 when the writer sorts: deterministic order, as Google's runtimes write it. The only
  * implementation of map order in the package.
  */
-export function mapKeys(w: Writer, map: Record<string, unknown>): string[] {
+export function mapKeysInOrder(w: Writer, map: Record<string, unknown>): string[] {
   const keys = Object.keys(map);
-  if (!w.sort || keys.length < 2) return keys;
+  if (!w.deterministic || keys.length < 2) return keys;
   for (let i = 1; i < keys.length; i++) {
     if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) return keys.sort(compareUtf8);
   }
   return keys;
 }
 
-/** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */
-export function checkUnknown(unknown: unknown): void {
-  if (unknown === undefined) return;
-  if (!Array.isArray(unknown)) bail();
-  for (const field of unknown as { no?: unknown; wireType?: unknown; data?: unknown }[]) {
-    if (
-      typeof field?.no !== "number" ||
-      typeof field.wireType !== "number" ||
-      !(field.data instanceof Uint8Array)
-    ) {
-      bail();
-    }
+/** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
+export function writeUnknownFields(w: Writer, unknown: unknown): void {
+  checkUnknownFields(unknown);
+  if (unknown === undefined || !w.keepUnknown) return;
+  for (const { no, wireType, data } of unknown as UnknownField[]) {
+    ensureRoom(w, 5 + data.length);
+    putVarint32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
+    w.buf.set(data, w.pos);
+    w.pos += data.length;
   }
 }
 
-/** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
-export function writeUnknown(w: Writer, unknown: unknown): void {
-  checkUnknown(unknown);
-  if (unknown === undefined || !w.keep) return;
-  for (const { no, wireType, data } of unknown as UnknownField[]) {
-    room(w, 5 + data.length);
-    put32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
-    w.b.set(data, w.p);
-    w.p += data.length;
+/** The options of a binary write: those of encodeMessage() that the writer takes. */
+export interface BinaryWriteOptions {
+  /** Write the fields kept in `$unknown`. */
+  readonly writeUnknownFields: boolean;
+  /** Write map entries ordered by key. */
+  readonly deterministic: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+}
+
+/** The generated writer of one message type's fields. */
+export type WriteFields<T> = (w: Writer, m: T) => void;
+
+/**
+ * Encodes `message`, a message of type `typeName`, to protobuf binary with its generated writer
+ * `write`, as protobuf-es's toBinary() writes it (maps in key order when `deterministic`), or
+ * returns undefined for anything the message holds that the writer does not take: the caller
+ * then runs the fallback (src/envelope/fallback.ts), which names the error.
+ */
+export function writeBinary<T>(
+  write: WriteFields<T>,
+  typeName: string,
+  message: unknown,
+  options: BinaryWriteOptions,
+): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const w = createWriter(
+      options.writeUnknownFields,
+      options.deterministic,
+      options.recursionLimit,
+    );
+    write(w, asMessage<T>(message, typeName));
+    return finish(w);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
   }
 }

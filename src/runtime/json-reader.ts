@@ -2,40 +2,41 @@
 
 import { bail } from "./bail.js";
 import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
-import { type JsonObject, jsonBool, jsonInt32, jsonString, jsonUint32 } from "./json-writer.js";
+import {
+  boolToJson,
+  int32ToJson,
+  type JsonObject,
+  stringToJson,
+  uint32ToJson,
+} from "./json-writer.js";
 import { nodeBuffer } from "./node-buffer.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
-export interface JsonRead {
+export interface JsonReader {
   readonly limit: number;
-  readonly ignore: boolean;
+  readonly ignoreUnknown: boolean;
   /** Every string is known to be well-formed (no lone surrogate): skip the check. */
-  readonly wf: boolean;
+  readonly wellFormed: boolean;
   /**
    * The value is what JSON.parse() returned: its objects are arrays or have Object.prototype
    * for prototype, and a reader tells them apart by their `constructor` (see printJsonObject).
    */
   readonly parsed: boolean;
   /**
-   * Each message object's members are counted (`Object.keys`) and those the reader does not know
-   * looked into (see unknownMembers). Off only for compact JSON text, whose caller compares its
-   * length with `chars`: a text of exactly that length holds no member the reader did not read,
-   * and any other text shows one in the count of its members (`keys` against the colons). Under
-   * `ignoreUnknownFields` the caller then reads it again, counting (valueMembers in
-   * src/envelope/json-duplicates.ts tells when).
+   * Each message object's members are counted (`Object.keys`) and those the reader does not
+   * know looked into (see checkUnknownMembers). Off only for compact JSON text: see the
+   * compact-text rule in src/envelope/json-text.ts.
    */
   readonly count: boolean;
   /**
    * The members of every object read (messages and maps), added up; with `count` off, the
-   * members read (map entries included). Compared with the members the JSON text opens, it
-   * shows whether JSON.parse() dropped a duplicate key.
+   * members read (map entries included). For the duplicate-key check of json-text.ts.
    */
   keys: number;
   /**
    * The length of the shortest JSON text of what was read (no space, no escape), added up; NaN
-   * if a number has a shorter spelling than its digits (see numberText). When the text
-   * JSON.parse() read has no escape, a length equal to it shows that no member was dropped as a
-   * duplicate key: the text holds every member read, each at least this long, and nothing more.
+   * if a number has a shorter spelling than its digits (see numberTextLength). For the
+   * compact-text rule of json-text.ts.
    */
   chars: number;
 }
@@ -44,7 +45,7 @@ export interface JsonRead {
  * The length of the shortest JSON text of the integer `x`: its digits and sign, or NaN when an
  * exponent makes it shorter (1000 as 1e3), whose length in the text this cannot know.
  */
-export function numberText(x: number): number {
+export function numberTextLength(x: number): number {
   if (x % 1000 === 0 && x !== 0) return Number.NaN;
   let n = x < 0 ? 2 : 1;
   for (let p = 10, a = x < 0 ? -x : x; p <= a; p *= 10) n++;
@@ -62,16 +63,16 @@ export function numberText(x: number): number {
  * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
  * same object: the counts then match, and the reader takes the inherited value where the slow
  * path would name the unknown member, or skip it with `ignoreUnknownFields`. For compact text,
- * whose members are not counted object by object (JsonRead.count), as many inherited fields
+ * whose members are not counted object by object (JsonReader.count), as many inherited fields
  * as unknown members anywhere in the text.)
  */
-export function unknownMembers(
+export function checkUnknownMembers(
   o: JsonObject,
   n: number,
-  r: JsonRead,
+  r: JsonReader,
   names: readonly string[],
 ): void {
-  if (!r.ignore || !r.wf) bail(); // the slow path names the member, or looks into it
+  if (!r.ignoreUnknown || !r.wellFormed) bail(); // the slow path names the member, or looks into it
   let own = 0;
   for (const k of Object.keys(o)) {
     if (names.includes(k)) own++;
@@ -80,17 +81,17 @@ export function unknownMembers(
   if (own !== n) bail();
 }
 
-/** A string from JSON; checked for lone surrogates unless the text was (`wf`). */
-export const readString = jsonString;
+/** A string from JSON; checked for lone surrogates unless the text was (`wellFormed`). */
+export const stringFromJson = stringToJson;
 
 /** An int32 from JSON: a number only (a string form is left to the slow path). */
-export const readInt32 = jsonInt32;
+export const int32FromJson = int32ToJson;
 
 /** A uint32 from JSON: a number only. */
-export const readUint32 = jsonUint32;
+export const uint32FromJson = uint32ToJson;
 
 /** A bool from JSON. */
-export const readBool = jsonBool;
+export const boolFromJson = boolToJson;
 
 // Literals, not expressions: a bundler drops an unused literal, not an unused `2n ** 63n`.
 const INT64_MIN = -9223372036854775808n;
@@ -101,22 +102,22 @@ const UINT64_MAX = 18446744073709551615n;
  * A 64-bit integer from JSON: a decimal string, or a number that is a safe integer (a larger
  * one may have lost digits in JSON.parse(): the slow path rejects it), in range.
  */
-export function readLong(v: unknown, signed: boolean): bigint {
+export function int64FromJson(v: unknown, signed: boolean): bigint {
   // Up to 8 digits (counts, sizes, codes): small enough for V8 to inline into every reader.
   if (typeof v === "string" && v.length <= 8) {
     let x = 0;
     for (let i = 0; i < v.length; i++) {
       const d = v.charCodeAt(i) - 48;
-      if (d >>> 0 > 9) return readLongText(v, signed); // a sign, or what is not a digit
+      if (d >>> 0 > 9) return int64FromJsonText(v, signed); // a sign, or what is not a digit
       x = x * 10 + d;
     }
     if (v.length > 0) return bigintOf(x, signed);
   }
-  return readLongText(v, signed);
+  return int64FromJsonText(v, signed);
 }
 
-/** {@link readLong} for the rest: longer or signed digits, numbers, and what it bails on. */
-function readLongText(v: unknown, signed: boolean): bigint {
+/** {@link int64FromJson} for the rest: longer or signed digits, numbers, and what it bails on. */
+function int64FromJsonText(v: unknown, signed: boolean): bigint {
   if (typeof v === "string") {
     // Digits that make a safe integer make it exactly in a float (below 2^53 every step is
     // exact, and rounding cannot take a larger value down into the safe range): BigInt(number)
@@ -156,13 +157,13 @@ function readLongText(v: unknown, signed: boolean): bigint {
 }
 
 /** An enum value from JSON: a known name, or an int32 number. */
-export function readEnum(v: unknown, numbers: ReadonlyMap<string, number>): number {
+export function enumFromJson(v: unknown, numbers: ReadonlyMap<string, number>): number {
   if (typeof v === "string") {
     const n = numbers.get(v);
     if (n === undefined) bail();
     return n;
   }
-  return jsonInt32(v);
+  return int32ToJson(v);
 }
 
 /** The value of each base64 character by its code (below 128), or -1. */
@@ -173,8 +174,8 @@ const base64Values = /*@__PURE__*/ (() => {
   return values;
 })();
 
-// V8 keeps a typed array of more than 64 bytes off its heap, which makes each one cost about ten
-// times as much to allocate (measured: 320 ns against 30 ns on Node 20). Arrays of 65 bytes to
+// V8 keeps a typed array of more than 64 bytes off its heap, which makes each one many times as
+// costly to allocate. Arrays of 65 bytes to
 // 4 KiB are cut from a shared 8 KiB block instead, as Node's Buffer.from() does: each is a view
 // of its own bytes, and the block lives as long as any of them (the views protobuf-es's
 // fromBinary() returns share the input's buffer in the same way).
@@ -205,13 +206,12 @@ const setFromBase64 = /*@__PURE__*/ (() => {
   return typeof f === "function" ? (f as SetFromBase64) : undefined;
 })();
 
-/** Padding, and no bits past the last byte: what readBytes takes. */
+/** Padding, and no bits past the last byte: what bytesFromJson takes. */
 const strict = { lastChunkHandling: "strict" } as const;
 
 /**
- * From this many characters up, readBytes decodes natively where it can (measured on Node.js 26:
- * as fast as the loop here at 64 characters, twice as fast at 200, 5 times at 800; the loop is
- * 3 times as fast at 4 characters, the call costs about 150 ns).
+ * From this many characters up, bytesFromJson decodes natively where it can: about where the
+ * native call, whose fixed cost dominates short texts, catches up with the loop here.
  */
 const NATIVE_BASE64_CHARS = 64;
 
@@ -225,9 +225,8 @@ const nodeBase64 =
     : undefined;
 
 /**
- * From this many characters up, readBytes decodes through {@link nodeBase64} where the engine has
- * no setFromBase64. Against the table, measured: on Node.js 20 as fast at 200 characters and 4.7
- * times as fast at 5,460; on Node.js 24 as fast at about 600 and 2.9 times as fast at 5,460.
+ * From this many characters up, bytesFromJson decodes through {@link nodeBase64} where the engine has
+ * no setFromBase64: past the length where it overtakes the table on both Node.js 20 and 24.
  */
 const NODE_BASE64_CHARS = 512;
 
@@ -236,7 +235,7 @@ const NODE_BASE64_CHARS = 512;
  * on anything else (the slow path takes URL-safe base64 and missing padding, and refuses the
  * rest).
  */
-export function readBytes(v: unknown): Uint8Array {
+export function bytesFromJson(v: unknown): Uint8Array {
   if (typeof v !== "string") bail();
   const n = v.length;
   if (n % 4 !== 0) bail();
@@ -291,4 +290,62 @@ export function readBytes(v: unknown): Uint8Array {
     if (pad === 1) out[o + 1] = x >> 8;
   }
   return out;
+}
+
+/** The options of a JSON read: those of envelopeFromJson() that the reader takes. */
+export interface JsonReadOptions {
+  readonly ignoreUnknownFields: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+}
+
+/**
+ * What a read of a value that JSON.parse() made of a text knows of the text, and what it tells
+ * back: see {@link JsonReader}.
+ */
+export interface ParsedJson {
+  /** Every string in the value is well-formed UTF-16: see {@link JsonReader.wellFormed}. */
+  readonly wellFormed: boolean;
+  /** Count the members of each object: see {@link JsonReader.count}. */
+  readonly countMembers: boolean;
+  /** Set by the read: see {@link JsonReader.keys}. */
+  keys: number;
+  /** Set by the read: see {@link JsonReader.chars}. */
+  chars: number;
+}
+
+/** The generated JSON reader of one message type: a message at nesting depth `depth`. */
+export type ReadJson<T> = (json: unknown, r: JsonReader, depth: number) => T;
+
+/**
+ * Reads a message from a proto3 JSON value with its generated reader `read` as the slow path
+ * (protobuf-es's fromJson()) would, or returns undefined for anything it does not take: the
+ * caller then runs the slow path, for its exact result or error. `parsed`, given when `json` is
+ * what JSON.parse() returned, says what is known of its text and receives the counts of the read.
+ */
+export function readJsonValue<T>(
+  read: ReadJson<T>,
+  json: unknown,
+  options: JsonReadOptions,
+  parsed?: ParsedJson,
+): T | undefined {
+  try {
+    const r: JsonReader = {
+      limit: options.recursionLimit,
+      ignoreUnknown: options.ignoreUnknownFields,
+      wellFormed: parsed?.wellFormed === true,
+      parsed: parsed !== undefined,
+      count: parsed === undefined || parsed.countMembers,
+      keys: 0,
+      chars: 0,
+    };
+    const m = read(json, r, 1);
+    if (parsed !== undefined) {
+      parsed.keys = r.keys;
+      parsed.chars = r.chars;
+    }
+    return m;
+  } catch {
+    return undefined;
+  }
 }

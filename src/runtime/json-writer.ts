@@ -1,8 +1,8 @@
 // Mapping message values to proto3 JSON values, for the generated JSON writers.
 
 import { bail } from "./bail.js";
-import { isZeroLong } from "./binary-writer.js";
 import { SAFE } from "./int64.js";
+import { asMessage, isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
 
@@ -10,7 +10,7 @@ import { wellFormed } from "./unicode.js";
 export type JsonObject = { [key: string]: unknown };
 
 /** The options of a JSON write, as booleans. */
-export interface JsonFlags {
+export interface JsonWriter {
   /** useProtoFieldName */
   readonly proto: boolean;
   /** alwaysEmitImplicit */
@@ -26,38 +26,38 @@ export interface JsonFlags {
    */
   readonly text: boolean;
   /** The nesting depth of the message being mapped. */
-  d: number;
+  depth: number;
 }
 
 /**
  * A string for JSON: bails unless it is a string, and a well-formed one (no lone surrogate)
  * unless `wf` (known to be, or checked elsewhere).
  */
-export function jsonString(v: unknown, wf: boolean): string {
+export function stringToJson(v: unknown, wf: boolean): string {
   if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
   return v;
 }
 
 /** An int32 for JSON: bails unless it is one. */
-export function jsonInt32(v: unknown): number {
+export function int32ToJson(v: unknown): number {
   if (typeof v !== "number" || (v | 0) !== v) bail();
   return v;
 }
 
 /** A uint32 for JSON: bails unless it is one. */
-export function jsonUint32(v: unknown): number {
+export function uint32ToJson(v: unknown): number {
   if (typeof v !== "number" || v >>> 0 !== v) bail();
   return v;
 }
 
 /** A bool for JSON. */
-export function jsonBool(v: unknown): boolean {
+export function boolToJson(v: unknown): boolean {
   if (typeof v !== "boolean") bail();
   return v;
 }
 
 /** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
-export function jsonLong(v: unknown, signed: boolean): string {
+export function int64ToJson(v: unknown, signed: boolean): string {
   if (typeof v === "bigint") {
     // A float prints a safe integer faster than a bigint prints itself, to the same digits.
     const n = Number(v);
@@ -70,39 +70,43 @@ export function jsonLong(v: unknown, signed: boolean): string {
 }
 
 /**
- * A 64-bit field without presence for JSON: {@link jsonLong}, or undefined for a zero that
+ * A 64-bit field without presence for JSON: {@link int64ToJson}, or undefined for a zero that
  * protobuf-es leaves out (unless `implicit`). One call for what the writer asks of every such
  * field.
  */
-export function jsonLongField(v: unknown, signed: boolean, implicit: boolean): string | undefined {
+export function int64FieldToJson(
+  v: unknown,
+  signed: boolean,
+  implicit: boolean,
+): string | undefined {
   if (typeof v === "bigint") {
     const n = Number(v);
     if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
       return n === 0 && !implicit ? undefined : `${n}`;
     }
   }
-  return isZeroLong(v) && !implicit ? undefined : jsonLong(v, signed);
+  return isZeroInt64(v) && !implicit ? undefined : int64ToJson(v, signed);
 }
 
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
-export function jsonEnum(v: unknown, names: readonly string[], f: JsonFlags): number | string {
-  const n = jsonInt32(v);
+export function enumToJson(v: unknown, names: readonly string[], f: JsonWriter): number | string {
+  const n = int32ToJson(v);
   return f.enumInt ? n : (names[n] ?? n);
 }
 
 /**
  * Node's native base64 of a range, `Buffer.prototype.base64Slice`, called on a plain Uint8Array:
- * no Buffer made per call, 40 to 170 ns cheaper than `Buffer.from(…).toString("base64")` on
- * Node.js 20 to 26 (and than `Uint8Array.prototype.toBase64` on 26).
+ * no Buffer made per call, so cheaper than `Buffer.from(…).toString("base64")` (and than
+ * `Uint8Array.prototype.toBase64` where there is one).
  */
 const nodeBase64 = nodeBuffer?.base64Slice;
 
 /**
  * `bytes` for JSON: standard base64 with padding, as protobuf-es writes it. Where Node's Buffer
- * is there, natively ({@link nodeBase64}): 1.6 to 15 times as fast as Node 20's btoa() (written
- * in JavaScript) from 32 bytes up. Elsewhere btoa(), which the browsers implement natively.
+ * is there, natively ({@link nodeBase64}), for more than 16 bytes: Node 20's btoa() is written
+ * in JavaScript. Elsewhere btoa(), which the browsers implement natively.
  */
-export function jsonBytes(v: unknown): string {
+export function bytesToJson(v: unknown): string {
   if (!(v instanceof Uint8Array)) bail();
   if (nodeBase64 !== undefined && v.length > 16) return nodeBase64.call(v, 0, v.length);
   let latin1 = "";
@@ -110,4 +114,44 @@ export function jsonBytes(v: unknown): string {
     latin1 += String.fromCharCode.apply(null, v.subarray(i, i + 0x2000) as unknown as number[]);
   }
   return btoa(latin1);
+}
+
+/** The options of a JSON write: those of envelopeToJson() that the writer takes. */
+export interface JsonWriteOptions {
+  readonly useProtoFieldName: boolean;
+  readonly alwaysEmitImplicit: boolean;
+  readonly enumAsInteger: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+}
+
+/** The generated JSON writer of one message type. */
+export type WriteJson<T> = (m: T, f: JsonWriter) => JsonObject;
+
+/**
+ * Maps `message`, a message of type `typeName`, to a proto3 JSON object with its generated
+ * writer `write`, key for key as the slow path (checkMessage, then protobuf-es's toJson())
+ * would, or returns undefined when the message holds anything the slow path would reject: the
+ * caller then runs the slow path, for its exact error. `forText`: see {@link JsonWriter.text}.
+ */
+export function writeJsonValue<T>(
+  write: WriteJson<T>,
+  typeName: string,
+  message: unknown,
+  options: JsonWriteOptions,
+  forText: boolean,
+): JsonObject | undefined {
+  const f: JsonWriter = {
+    proto: options.useProtoFieldName,
+    implicit: options.alwaysEmitImplicit,
+    enumInt: options.enumAsInteger,
+    limit: options.recursionLimit,
+    text: forText,
+    depth: 1,
+  };
+  try {
+    return write(asMessage<T>(message, typeName), f);
+  } catch {
+    return undefined; // bailed, or a getter threw: the slow path will report it
+  }
 }

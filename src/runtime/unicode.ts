@@ -5,8 +5,8 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 /**
  * Whether `s` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
- * keeps this small enough for V8 to inline at every call site (a fallback in here measured 5 to
- * 10 % slower JSON writing). Engines from before 2023 lack it: the call throws a TypeError, and
+ * keeps this small enough for V8 to inline at every call site (a fallback in here slows JSON
+ * writing down). Engines from before 2023 lack it: the call throws a TypeError, and
  * the generated function gives up to the slow path, as on any exception. Calls outside the
  * generated functions use wellFormedString, which has the fallback.
  */

@@ -1,7 +1,7 @@
-// The wire types of the protobuf binary format, defined once for the runtime, the framing readers
-// and the CLI. They are protobuf-es's `WireType`, written as literals so that a decoder's bundle
-// does not pull protobuf-es's binary module in: the type annotations make the compiler hold each
-// literal to protobuf-es's value.
+// The wire types of the protobuf binary format, defined once for the runtime, the framing
+// readers, the CLI and the plugin (plugin/). They are protobuf-es's `WireType`, written as
+// literals so that a decoder's bundle does not pull protobuf-es's binary module in: the type
+// annotations make the compiler hold each literal to protobuf-es's value.
 
 import type { WireType } from "@bufbuild/protobuf/wire";
 

@@ -9,7 +9,7 @@ const envelopeFromJsonStringSlow = (
 ) => fromJsonTextFallback(text, parseJsonText(text, options), options);
 
 import fc from "fast-check";
-import { noDuplicateKeys, valueMembers } from "../../src/envelope/json-duplicates.js";
+import { noDuplicateKeys, valueMembers } from "../../src/envelope/json-text.js";
 import { envelopeFromJsonString, isCodecError } from "../../src/index.js";
 import { jsonText } from "../helpers/json-arbitraries.js";
 

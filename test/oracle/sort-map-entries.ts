@@ -1,7 +1,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 
-// A test oracle: deterministic map order written apart from the runtime's (mapKeys in
+// A test oracle: deterministic map order written apart from the runtime's (mapKeysInOrder in
 // src/runtime/binary-writer.ts), for encodeByOracle(). Deterministic encoding, as Google's runtimes do it: map entries ordered by key. protobuf-es
 // writes a map in its object's key order, so a map out of order is rebuilt in order before
 // encoding (on a shallow copy: the caller's message is left alone). A JavaScript object cannot

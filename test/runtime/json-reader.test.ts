@@ -3,11 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromJsonTextFallback } from "../../src/envelope/fallback.js";
 import { envelopeFromJsonString } from "../../src/index.js";
-import { numberText, readBytes } from "../../src/runtime/index.js";
+import { bytesFromJson, numberTextLength } from "../../src/runtime/index.js";
 import { expectSameOutcome } from "../helpers/outcome.js";
 
-describe("readBytes(): bytes read from JSON", () => {
-  // Arrays of 65 bytes to 4 KiB are views of a shared block (see readBytes in the runtime).
+describe("bytesFromJson(): bytes read from JSON", () => {
+  // Arrays of 65 bytes to 4 KiB are views of a shared block (see bytesFromJson in the runtime).
   it("are arrays of their own bytes, whatever their size, however many are read", () => {
     const sizes = [0, 1, 2, 3, 63, 64, 65, 66, 100, 1000, 4095, 4096, 4097, 5000];
     const read: Uint8Array[] = [];
@@ -34,7 +34,7 @@ describe("readBytes(): bytes read from JSON", () => {
   });
 });
 
-describe("readBytes(): the base64 it takes, short or long (decoded natively where it can)", () => {
+describe("bytesFromJson(): the base64 it takes, short or long (decoded natively where it can)", () => {
   const long = Buffer.from(Uint8Array.from({ length: 600 }, (_, i) => (i * 7 + 3) & 0xff));
   /** `s` as the bytes of an ECC key in envelope JSON text. */
   const textOf = (s: string) => JSON.stringify({ keys: { eccKeys: [{ level1: { data: s } }] } });
@@ -44,7 +44,7 @@ describe("readBytes(): the base64 it takes, short or long (decoded natively wher
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 1200 }), (bytes) => {
         const b64 = Buffer.from(bytes).toString("base64");
-        const read = readBytes(b64);
+        const read = bytesFromJson(b64);
         expect(read).toEqual(new Uint8Array(bytes));
         expect(Object.getPrototypeOf(read)).toBe(Uint8Array.prototype);
       }),
@@ -72,7 +72,7 @@ describe("readBytes(): the base64 it takes, short or long (decoded natively wher
     ["a NUL character", `${base.slice(0, -4)}AA\0=`],
   ])("leaves %s to the slow path, which decides as before", (_, s) => {
     expect(s.length).toBeGreaterThanOrEqual(64);
-    expect(() => readBytes(s)).toThrow();
+    expect(() => bytesFromJson(s)).toThrow();
     const text = textOf(s);
     expectSameOutcome(
       () => envelopeFromJsonString(text),
@@ -102,7 +102,7 @@ describe("readBytes(): the base64 it takes, short or long (decoded natively wher
   });
 });
 
-describe("numberText(): the shortest JSON text of an integer, for the duplicate-key proof", () => {
+describe("numberTextLength(): the shortest JSON text of an integer, for the duplicate-key proof", () => {
   it.each([
     [0, 1],
     [-0, 1],
@@ -116,13 +116,13 @@ describe("numberText(): the shortest JSON text of an integer, for the duplicate-
     [4294967295, 10],
     [9007199254740991, 16],
   ])("gives %d as %d characters", (x, n) => {
-    expect(numberText(x)).toBe(n);
+    expect(numberTextLength(x)).toBe(n);
   });
 
   it.each([1000, -3000, 2147483000, 1e15])(
     "gives NaN for %d, which an exponent makes shorter",
     (x) => {
-      expect(numberText(x)).toBeNaN();
+      expect(numberTextLength(x)).toBeNaN();
     },
   );
 
@@ -148,7 +148,7 @@ describe("numberText(): the shortest JSON text of an integer, for the duplicate-
           fc.integer({ min: 0, max: 999 }).map((x) => x * 1000),
         ),
         (x) => {
-          const n = numberText(x);
+          const n = numberTextLength(x);
           for (const s of spellings(x)) {
             expect(JSON.parse(s)).toBe(x);
             if (!Number.isNaN(n)) expect(n).toBeLessThanOrEqual(s.length);

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { toJsonFallback } from "../../src/envelope/fallback.js";
 import { envelopeToJson, GRPC_AttendantPayloadSchema } from "../../src/index.js";
 
-describe("jsonBytes(): bytes written to JSON", () => {
-  // jsonBytes in the runtime goes through Node's Buffer where there is one, else btoa().
+describe("bytesToJson(): bytes written to JSON", () => {
+  // bytesToJson in the runtime goes through Node's Buffer where there is one, else btoa().
   const sizes = [1, 2, 3, 15, 16, 17, 18, 64, 65, 150, 1000, 5000]; // empty bytes are left out
   const views = sizes.flatMap((size) => {
     const memory = Uint8Array.from({ length: size + 7 }, (_, i) => (i * 37 + size) & 0xff);

@@ -1,19 +1,19 @@
 import type { DescMessage } from "@bufbuild/protobuf";
+import { isMessageTypeName, type MessageTypeName } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
 
 /**
- * The generated function of `table` for `schema`, which must be a message schema of the
- * kafka_grpc contract; throws `invalid_argument` for anything else. `doing` and `direction` make
- * the error text: `cannot decode google.protobuf.Timestamp from binary: …`.
+ * The type name of `schema`, which must be a message schema of the kafka_grpc contract (one
+ * with generated code); throws `invalid_argument` for anything else. `doing` and `direction`
+ * make the error text: `cannot decode google.protobuf.Timestamp from binary: …`.
  */
-export function contractCodec<F>(
+export function contractTypeName(
   schema: unknown,
-  table: Readonly<Record<string, F>>,
   doing: string,
   direction: string,
-): F {
+): MessageTypeName {
   const desc = schema as Partial<DescMessage> | null | undefined;
   if (typeof desc !== "object" || desc === null || desc.kind !== "message") {
     throw new CodecError(
@@ -21,13 +21,13 @@ export function contractCodec<F>(
       `cannot ${doing} ${direction}: expected a message schema, got ${describeValue(schema)}`,
     );
   }
-  const fn = desc.file === file_kafka_grpc_kafka_grpc ? table[desc.typeName as string] : undefined;
-  if (fn === undefined) {
+  const typeName = desc.typeName as string;
+  if (desc.file !== file_kafka_grpc_kafka_grpc || !isMessageTypeName(typeName)) {
     throw new CodecError(
       "invalid_argument",
       `cannot ${doing} ${desc.typeName} ${direction}: not a message of the kafka_grpc contract ` +
         "(use the schemas this package exports)",
     );
   }
-  return fn;
+  return typeName;
 }

@@ -1,8 +1,61 @@
-// Duplicate keys in JSON text. JSON.parse() keeps the last of two members of one name; Google's
-// parsers refuse the text (python3-protobuf, libprotobuf from version 22, and the conformance
-// suite's FieldNameDuplicate test), and so does envelopeFromJsonString.
+// Reading a message from JSON text: the one home of the compact-text rule and of the
+// duplicate-key policy.
+//
+// Duplicate keys. JSON.parse() keeps the last of two members of one name; Google's parsers refuse
+// the text (python3-protobuf, libprotobuf from version 22, and the conformance suite's
+// FieldNameDuplicate test), and so does envelopeFromJsonString. A value JSON.parse() made shows
+// no duplicate by itself, so the text proves there was none: its members are counted against the
+// members of the objects read (`keys`), or its length against the shortest text of what was read
+// (`chars`). When neither proves it, the slow path runs checkDuplicateKeys(), which names the key.
+//
+// The compact-text rule. The generated JSON readers add up, field by field, the length of the
+// shortest JSON text of what they read (`chars`: names, quotes, colons, commas and values, no
+// space, no escape). Text that JSON.stringify() wrote (compact: `{"` at the start) is then read
+// without counting the members of each object: a text of exactly that length holds every member
+// read, each at least as long as counted, and nothing more, so no member the reader did not read
+// and no duplicate key. Any other text falls back to counting: the members the text opens (a look
+// at every colon) against `keys`, and, under ignoreUnknownFields with compact text, a second
+// read that counts each object's members (valueMembers() tells when it is needed). A \u escape
+// may hide a lone surrogate that the look at the text did not see: such text is read again with
+// every string checked. readParsedText() below applies the rule; JsonReader (src/runtime/
+// json-reader.ts) carries the counts, and the generated readers' `t +=` lines make `chars`.
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "../internal/escape-text.js";
+import type { JsonReadOptions, ParsedJson } from "../runtime/index.js";
+
+/**
+ * Reads a message of type `typeName` from `json`, what JSON.parse() made of `text`, with the
+ * generated reader under the rule above, or returns undefined when the slow path must decide.
+ * `wellFormed` says that `text` holds no lone surrogate (escapes aside).
+ */
+export function readParsedText<N extends fast.MessageTypeName>(
+  typeName: N,
+  text: string,
+  json: unknown,
+  wellFormed: boolean,
+  options: JsonReadOptions,
+): fast.MessageTypes[N] | undefined {
+  const compact = text.charCodeAt(1) === 34; // `{"`
+  let parsed: ParsedJson = { wellFormed, countMembers: !compact, keys: 0, chars: 0 };
+  let read = fast.fromJson(typeName, json, options, parsed);
+  if (read === undefined || parsed.chars === text.length) return read;
+  if (compact && options.ignoreUnknownFields) {
+    const levels = Math.min(2 * options.recursionLimit + 2, MAX_LEVELS);
+    if (valueMembers(json, levels) !== parsed.keys) {
+      parsed = { wellFormed, countMembers: true, keys: 0, chars: 0 };
+      read = fast.fromJson(typeName, json, options, parsed);
+    }
+  }
+  if (read === undefined || !noDuplicateKeys(text, parsed.keys)) return undefined;
+  return wellFormed && text.includes("\\u") ? fast.fromJson(typeName, json, options) : read;
+}
+
+/**
+ * How deep valueMembers looks, in objects and arrays, at most: a message at depth d is at most
+ * 2d levels down (a list or a map, then the message), and the stack stays small.
+ */
+const MAX_LEVELS = 1000;
 
 /**
  * Whether the objects of `text` (valid JSON) have `keys` members in all: given the number of

@@ -1,0 +1,61 @@
+import { create, toBinary } from "@bufbuild/protobuf";
+import { nestedTypes } from "@bufbuild/protobuf/reflect";
+import { describe, expect, it } from "vitest";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import {
+  file_kafka_grpc_kafka_grpc,
+  VehicleDataSchema,
+} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+
+// The generated file exposes a few entry points keyed by type name (fromBinary, toBinary,
+// toJson, toJsonForText, fromJson), not one wrapper per message: each message of the file has
+// its entry, and nothing else has one.
+
+const messages = [...nestedTypes(file_kafka_grpc_kafka_grpc)].filter(
+  (desc) => desc.kind === "message" && !desc.proto.options?.mapEntry,
+);
+
+describe("isMessageTypeName()", () => {
+  it.each(messages.map((desc) => desc.typeName))("takes %s", (typeName) => {
+    expect(fast.isMessageTypeName(typeName)).toBe(true);
+  });
+
+  it.each([
+    "google.protobuf.Timestamp",
+    "kafka_grpc.CarUpdateStatus.EcusEntry",
+    "GRPC_AttendantPayload",
+    "",
+  ])("refuses %j", (typeName) => {
+    expect(fast.isMessageTypeName(typeName)).toBe(false);
+  });
+});
+
+describe("fromBinary(), toBinary(), toJson(), fromJson()", () => {
+  const vehicle = create(VehicleDataSchema, { vin: "WVWZZZ1JZXW000001" });
+  const binaryRead = { recursionLimit: 100, readUnknownFields: true, maxElements: 1000 };
+  const binaryWrite = { writeUnknownFields: true, deterministic: true, recursionLimit: 100 };
+  const jsonWrite = {
+    useProtoFieldName: false,
+    alwaysEmitImplicit: false,
+    enumAsInteger: false,
+    recursionLimit: 100,
+  };
+
+  it("take a type name and an options object", () => {
+    const bytes = toBinary(VehicleDataSchema, vehicle);
+    expect(fast.fromBinary("kafka_grpc.VehicleData", bytes, binaryRead)).toEqual(vehicle);
+    expect(fast.toBinary("kafka_grpc.VehicleData", vehicle, binaryWrite)).toEqual(bytes);
+    const json = fast.toJson("kafka_grpc.VehicleData", vehicle, jsonWrite);
+    expect(json).toEqual({ vin: "WVWZZZ1JZXW000001" });
+    const options = { ignoreUnknownFields: false, recursionLimit: 100 };
+    expect(fast.fromJson("kafka_grpc.VehicleData", json, options)).toEqual(vehicle);
+  });
+
+  it("give undefined for what the fast path leaves to the slow one", () => {
+    const other = create(VehicleDataSchema, { vin: "x" });
+    expect(fast.toBinary("kafka_grpc.Order", other, binaryWrite)).toBeUndefined();
+    expect(fast.toJson("kafka_grpc.Order", other, jsonWrite)).toBeUndefined();
+    const options = { ignoreUnknownFields: false, recursionLimit: 100 };
+    expect(fast.fromJson("kafka_grpc.VehicleData", { vin: 1 }, options)).toBeUndefined();
+  });
+});
