@@ -1,7 +1,8 @@
 // The envelopes the benchmark measures, built from the fixtures: the four payloads the codec was
 // tuned on (map entries that repeat the same ASCII strings), a varied twin of each (distinct map
 // keys and values, German, Japanese and emoji text, short and long strings, kilobytes of bytes),
-// and a Kafka batch of all 11 kinds. Map keys are inserted in sorted order, so that every codec
+// an untuned set the code was never optimized against (the four shapes again from another seed,
+// and four kinds no other payload has), and a Kafka batch of all 11 kinds. Map keys are inserted in sorted order, so that every codec
 // (some keep insertion order, this library sorts) writes the same bytes and the agreement check
 // can compare them byte for byte. Everything is deterministic: a seeded generator, no clock.
 import { sampleMessage } from "../src/fixtures/index.js";
@@ -22,11 +23,17 @@ import {
   UpdateManifestSchema,
 } from "../src/index.js";
 
-/** One benchmark payload: a short name, the envelope, and whether it is a varied twin. */
+/**
+ * The sets of payloads: `tuned`, what the code was optimized against; `varied`, their twins with
+ * text and numbers of every kind; `untuned`, shapes and values the code was never tuned on.
+ */
+export type PayloadSet = "tuned" | "varied" | "untuned";
+
+/** One benchmark payload: a short name, the envelope, and the set it belongs to. */
 export interface Payload {
   readonly name: string;
   readonly envelope: GRPC_AttendantPayload;
-  readonly varied: boolean;
+  readonly set: PayloadSet;
 }
 
 /** 150 deterministic bytes, as 200 characters of base64: a freeze frame of a DTC. */
@@ -63,7 +70,7 @@ function manifestEcu(i: number) {
   });
 }
 
-/** The 4 tuned payloads, small to large, then their 4 varied twins. */
+/** The 4 tuned payloads, small to large, their 4 varied twins, then the 8 untuned ones. */
 export function benchPayloads(): Payload[] {
   const ecus: Record<string, CarECU> = {};
   for (let i = 1; i <= 40; i++) {
@@ -81,7 +88,7 @@ export function benchPayloads(): Payload[] {
       envelope: createEnvelope("carUpdateProgress", sampleMessage(CarUpdateProgressSchema), {
         handler: "ota.progress",
       }),
-      varied: false,
+      set: "tuned",
     },
     {
       name: "dtcEntry",
@@ -92,7 +99,7 @@ export function benchPayloads(): Payload[] {
           handler: "ota.dtc",
         },
       ),
-      varied: false,
+      set: "tuned",
     },
     {
       name: "updateManifest",
@@ -103,14 +110,15 @@ export function benchPayloads(): Payload[] {
         }),
         { handler: "ota.manifest" },
       ),
-      varied: false,
+      set: "tuned",
     },
     {
       name: "carUpdateStatus",
       envelope: createEnvelope("carUpdateStatus", { ecus }, { handler: "ota.status" }),
-      varied: false,
+      set: "tuned",
     },
     ...variedPayloads(),
+    ...untunedPayloads(),
   ];
 }
 
@@ -323,7 +331,7 @@ function variedPayloads(): Payload[] {
         }),
         { handler: "ota.progress.ü" },
       ),
-      varied: true,
+      set: "varied",
     },
     {
       name: "dtcEntry, varied",
@@ -343,7 +351,7 @@ function variedPayloads(): Payload[] {
         }),
         { handler: "ota.dtc" },
       ),
-      varied: true,
+      set: "varied",
     },
     {
       name: "updateManifest, varied",
@@ -366,12 +374,175 @@ function variedPayloads(): Payload[] {
         }),
         { handler: "ota.manifest" },
       ),
-      varied: true,
+      set: "varied",
     },
     {
       name: "carUpdateStatus, varied",
       envelope: createEnvelope("carUpdateStatus", { ecus }, { handler: "ota.status" }),
-      varied: true,
+      set: "varied",
+    },
+  ];
+}
+
+/**
+ * The untuned payloads: the four shapes of the tuned set built anew (every field of a progress
+ * report set, a 200-byte freeze frame, a 6-ECU manifest, a 40-entry status map, all with values
+ * of another seed), then a delivery status (an enum), a key set (bytes), an order (nested
+ * messages, a repeated message) and a file key request (a repeated string).
+ */
+function untunedPayloads(): Payload[] {
+  const r = seededRandom(4_2026);
+  const text = (n: number) =>
+    Array.from({ length: n }, () => r.pick(["a", "b", "7", "-", "X", "q"])).join("");
+  const ecus: Record<string, CarECU> = {};
+  const keys = new Set<string>();
+  while (keys.size < 40) keys.add(`0x${r.hex(3).toUpperCase()}`);
+  for (const key of [...keys].sort()) {
+    ecus[key] = sampleMessage(CarECUSchema, {
+      vin: `WF0XXX${r.hex(3).toUpperCase()}${r.int(10000000, 99999999)}`,
+      ecu: key,
+      swVersion: `${r.int(1, 30)}.${r.int(0, 99)}.${r.int(0, 999)}`,
+      serialNumber: text(r.int(4, 24)),
+      fingerprint: r.hex(40),
+      vendor: text(r.int(3, 30)),
+      epochUsec: BigInt(r.int(0, 2 ** 31)) * 1000n,
+      createdAt: BigInt(r.int(0, 2 ** 31)),
+      updatedAt: r.big(),
+    });
+  }
+  const manifestEcu = (i: number) => {
+    const id = BigInt(r.int(1, 99999));
+    const files = (n: number) =>
+      Array.from({ length: n }, (_, f) =>
+        sampleMessage(UpdateManifestFileSchema, {
+          fileId: r.uuid(),
+          manifestEcuId: id,
+          filename: `${text(8)}.bin`,
+          url: `https://cdn.example.net/${r.hex(32)}`,
+          fileSize: BigInt(r.int(1, 2 ** 30)),
+          checksum: r.hex(64),
+          order: f + 1,
+        }),
+      );
+    const eccKeys = sampleMessage(ECCKeySchema, { ecu: `ECU_${i}`, level1: { data: r.bytes(65) } });
+    const rollback = sampleMessage(UpdateManifestECUSchema, {
+      name: `ECU_${i}`,
+      id: r.big(),
+      files: files(2),
+      rollback: [],
+      eccKeys,
+    });
+    return sampleMessage(UpdateManifestECUSchema, {
+      name: `ECU_${i}`,
+      id,
+      files: files(r.int(2, 5)),
+      rollback: [rollback],
+      eccKeys,
+    });
+  };
+  return [
+    {
+      name: "carUpdateProgress, every field",
+      envelope: createEnvelope(
+        "carUpdateProgress",
+        sampleMessage(CarUpdateProgressSchema, {
+          fileCurrent: BigInt(r.int(1, 99)),
+          fileTotal: BigInt(r.int(100, 999)),
+          pkgCurrent: BigInt(r.int(2 ** 20, 2 ** 31)),
+          pkgTotal: r.big(),
+          installedFiles: BigInt(r.int(1, 99)),
+          totalFiles: BigInt(r.int(100, 999)),
+          carUpdateID: r.big(),
+          ecu: "ECU_7",
+          info: text(40),
+          status: "installing",
+          errCode: BigInt(-r.int(1, 9999)),
+        }),
+        { handler: "progress" },
+      ),
+      set: "untuned",
+    },
+    {
+      name: "dtcEntry, 200-byte snapshot",
+      envelope: createEnvelope(
+        "dtcEntry",
+        sampleMessage(DTCEntrySchema, {
+          createdAt: r.big(),
+          dtc: BigInt(r.int(1, 2 ** 24)),
+          timestamp: r.big(),
+          speed: r.int(1, 250),
+          mileage: r.int(1, 400000),
+          volt: r.int(9000, 15000),
+          snapshotBase64: Buffer.from(r.bytes(200)).toString("base64"),
+          status: r.int(1, 255),
+        }),
+        { handler: "dtc" },
+      ),
+      set: "untuned",
+    },
+    {
+      name: "updateManifest, 6 ECUs",
+      envelope: createEnvelope(
+        "updateManifest",
+        sampleMessage(UpdateManifestSchema, {
+          id: r.big(),
+          carUpdateId: r.big(),
+          ecuUpdates: Array.from({ length: 6 }, (_, i) => manifestEcu(i)),
+        }),
+        { handler: "manifest" },
+      ),
+      set: "untuned",
+    },
+    {
+      name: "carUpdateStatus, 40 entries",
+      envelope: createEnvelope("carUpdateStatus", { ecus }, { handler: "status" }),
+      set: "untuned",
+    },
+    {
+      name: "messageStatus",
+      envelope: createEnvelope(
+        "messageStatus",
+        sampleMessage(MessageStatusSchema, { messageId: r.uuid(), status: EmumStatus.FAILED }),
+        { handler: "status" },
+      ),
+      set: "untuned",
+    },
+    {
+      name: "keys",
+      envelope: createEnvelope(
+        "keys",
+        {
+          eccKeys: Array.from({ length: 4 }, (_, i) =>
+            sampleMessage(ECCKeySchema, {
+              ecu: `ECU_${i}`,
+              pubKeyLevel1: { data: r.bytes(65) },
+              pubKeyLevel2: { data: r.bytes(33) },
+              level1: { data: r.bytes(32) },
+              created: r.big(),
+            }),
+          ),
+        },
+        { handler: "keys" },
+      ),
+      set: "untuned",
+    },
+    {
+      name: "order",
+      envelope: createEnvelope(
+        "order",
+        sampleMessage(OrderSchema, { specId: r.big(), orderNo: r.big(), msgIdentifier: r.uuid() }),
+        { handler: "order" },
+      ),
+      set: "untuned",
+    },
+    {
+      name: "fileKeyReq",
+      envelope: createEnvelope(
+        "fileKeyReq",
+        { fileIDs: Array.from({ length: 12 }, () => r.uuid()) },
+        { handler: "keys" },
+      ),
+      set: "untuned",
     },
   ];
 }

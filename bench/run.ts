@@ -20,9 +20,9 @@ import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { checkAgreement, checkBatchAgreement } from "./agreement.js";
 import { bundleSizes } from "./bundle-size.js";
-import { type Codec, loadPeers, protobufEs, thisLibrary } from "./codecs.js";
+import { type Codec, jsonFloor, loadPeers, protobufEs, thisLibrary } from "./codecs.js";
 import { formatKafkaBatch, makeKafkaBatch, runKafkaBatch } from "./kafka-batch.js";
-import { benchPayloads } from "./payloads.js";
+import { benchPayloads, type PayloadSet } from "./payloads.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -69,6 +69,8 @@ const ops = [
   "JSON parse (value)",
 ] as const;
 type Op = (typeof ops)[number];
+/** The operations the floor (JSON.stringify or JSON.parse alone) runs beside the codecs. */
+const floorOps: readonly Op[] = ["JSON serialize", "JSON parse"];
 /** The Kafka batch, read from its binary records and from its JSON texts. */
 const batchOps = [
   ["Kafka batch", "binary"],
@@ -143,6 +145,9 @@ const selectedPayloads = payloads.filter((p) => !args.payload || args.payload.in
 const selectedCodecs = codecs.filter(
   (c) => !args.codec || args.codec.includes(c.name) || c === protobufEs,
 );
+/** The codecs of an operation: the floor runs too on JSON text. */
+const codecsOf = (op: Op): Codec[] =>
+  floorOps.includes(op) ? [...selectedCodecs, jsonFloor] : selectedCodecs;
 // A forced full GC before each slice starts every codec on a clean heap, but it is no steady
 // state: V8 throws away optimized code specialized to object shapes that die in a full GC, so it
 // measures re-optimization as much as the codec. Off by default; --gc (with node --expose-gc).
@@ -162,7 +167,7 @@ const prepared = selectedPayloads.map((payload) => {
 // Warm-up: every function gets optimized before the first measured round.
 for (const { payload, bytes, json } of prepared) {
   for (const op of selectedOps) {
-    for (const codec of selectedCodecs) {
+    for (const codec of codecsOf(op)) {
       opsPerSecond(runOp(codec, op), inputOf(codec, op, bytes, json), sliceMs);
       results.set(key(op, payload.name, codec.name), []);
     }
@@ -173,8 +178,9 @@ for (let round = 0; round < rounds; round++) {
   for (const { payload, bytes, json } of prepared) {
     for (const op of selectedOps) {
       // Rotate the order each round, so that no codec always runs first or last.
-      for (let i = 0; i < selectedCodecs.length; i++) {
-        const codec = selectedCodecs[(i + round) % selectedCodecs.length] as Codec;
+      const opCodecs = codecsOf(op);
+      for (let i = 0; i < opCodecs.length; i++) {
+        const codec = opCodecs[(i + round) % opCodecs.length] as Codec;
         const input = inputOf(codec, op, bytes, json);
         gc?.();
         const rate = opsPerSecond(runOp(codec, op), input, sliceMs);
@@ -200,31 +206,56 @@ console.log(
 console.log(
   "ops/s (median of the rounds) and, in brackets, the median of the per-round ratios to protobuf-es\n",
 );
-for (const op of selectedOps) {
-  console.log(`### ${op}\n`);
-  console.log(`| payload | ${selectedCodecs.map((c) => c.name).join(" | ")} |`);
-  console.log(`| --- | ${selectedCodecs.map(() => "---:").join(" | ")} |`);
-  const ratios = new Map<string, number[]>();
-  const variedRatios = new Map<string, number[]>();
-  const tunedRatios = new Map<string, number[]>();
+/** Prints one table: per payload, each codec's median rate and the median per-round ratio to `base`. */
+function printTable(op: Op, tableCodecs: readonly Codec[], base: Codec, fraction: boolean): void {
+  const ratio = (rates: number[], baseRates: number[]) =>
+    median(rates.map((r, i) => r / (baseRates[i] as number)));
+  const unit = fraction ? "" : "×";
+  console.log(`| payload | ${tableCodecs.map((c) => c.name).join(" | ")} |`);
+  console.log(`| --- | ${tableCodecs.map(() => "---:").join(" | ")} |`);
+  const bySet = new Map<PayloadSet | "all", Map<string, number[]>>();
   for (const { payload, bytes } of prepared) {
-    const base = results.get(key(op, payload.name, protobufEs.name)) as number[];
-    const cells = selectedCodecs.map((codec) => {
+    const baseRates = results.get(key(op, payload.name, base.name)) as number[];
+    const cells = tableCodecs.map((codec) => {
       const rates = results.get(key(op, payload.name, codec.name)) as number[];
-      const ratio = median(rates.map((r, i) => r / (base[i] as number)));
-      for (const m of [ratios, payload.varied ? variedRatios : tunedRatios])
-        m.set(codec.name, [...(m.get(codec.name) ?? []), ratio]);
-      return `${fmt(median(rates))} (${ratio.toFixed(2)}×)`;
+      const r = ratio(rates, baseRates);
+      for (const set of ["all", payload.set] as const) {
+        const m = bySet.get(set) ?? new Map<string, number[]>();
+        bySet.set(set, m);
+        m.set(codec.name, [...(m.get(codec.name) ?? []), r]);
+      }
+      return fraction ? r.toFixed(2) : `${fmt(median(rates))} (${r.toFixed(2)}×)`;
     });
-    console.log(`| ${payload.name} (${bytes.length} B) | ${cells.join(" | ")} |`);
+    console.log(`| ${payload.name} (${bytes.length} B, ${payload.set}) | ${cells.join(" | ")} |`);
   }
   const means = (m: Map<string, number[]>) =>
-    selectedCodecs.map((codec) => `${geomean(m.get(codec.name) ?? []).toFixed(2)}×`).join(" | ");
-  if (tunedRatios.size > 0 && variedRatios.size > 0) {
-    console.log(`| geometric mean, tuned 4 | ${means(tunedRatios)} |`);
-    console.log(`| geometric mean, varied 4 | ${means(variedRatios)} |`);
+    tableCodecs.map((c) => `${geomean(m.get(c.name) ?? []).toFixed(2)}${unit}`).join(" | ");
+  const sets = (["tuned", "varied", "untuned"] as const).filter((set) => bySet.has(set));
+  if (sets.length > 1) {
+    for (const set of sets) {
+      const m = bySet.get(set) as Map<string, number[]>;
+      const n = (m.get(base.name) ?? []).length;
+      console.log(`| geometric mean, ${set} ${n} | ${means(m)} |`);
+    }
   }
-  console.log(`| **geometric mean, all** | ${means(ratios).replace(/([\d.]+×)/g, "**$1**")} |\n`);
+  const all = bySet.get("all") ?? new Map<string, number[]>();
+  const mins = fraction
+    ? `\n| lowest | ${tableCodecs.map((c) => Math.min(...(all.get(c.name) ?? [])).toFixed(2)).join(" | ")} |`
+    : "";
+  console.log(
+    `| **geometric mean, all** | ${means(all).replace(/([\d.]+×?)/g, "**$1**")} |${mins}\n`,
+  );
+}
+
+for (const op of selectedOps) {
+  console.log(`### ${op}\n`);
+  printTable(op, codecsOf(op), protobufEs, false);
+  if (floorOps.includes(op)) {
+    console.log(
+      `### ${op}: fraction of the floor (${op === "JSON parse" ? "JSON.parse" : "JSON.stringify"} alone), median of the per-round ratios\n`,
+    );
+    printTable(op, codecsOf(op), jsonFloor, true);
+  }
 }
 
 const selectedBatchOps = batchOps.filter(([op]) => !args.op || args.op.includes(op));
