@@ -1,7 +1,11 @@
-import { create } from "@bufbuild/protobuf";
+import { create, toJson, toJsonString } from "@bufbuild/protobuf";
 import { describe, expect, it, vi } from "vitest";
 import { toJsonFallback } from "../../src/envelope/fallback.js";
-import { envelopeToJson, GRPC_AttendantPayloadSchema } from "../../src/index.js";
+import {
+  envelopeToJson,
+  envelopeToJsonString,
+  GRPC_AttendantPayloadSchema,
+} from "../../src/index.js";
 
 describe("bytesToJson(): bytes written to JSON", () => {
   // bytesToJson in the runtime goes through Node's Buffer where there is one, else btoa().
@@ -34,6 +38,62 @@ describe("bytesToJson(): bytes written to JSON", () => {
       expect(written()).toEqual(expected);
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe("int64ToJson() and int64FieldToJson(): 64-bit integers written to JSON", () => {
+  const int64 = [
+    0n,
+    1n,
+    -1n,
+    255n,
+    2n ** 31n - 1n,
+    2n ** 31n,
+    -(2n ** 31n),
+    -(2n ** 31n) - 1n,
+    2n ** 32n - 1n,
+    2n ** 32n,
+    -(2n ** 32n),
+    2n ** 53n - 1n,
+    2n ** 53n,
+    2n ** 53n + 1n,
+    -(2n ** 53n) - 1n,
+    2n ** 63n - 1n,
+    -(2n ** 63n),
+  ];
+  const uint64 = int64.filter((v) => v >= 0n).concat([2n ** 63n, 2n ** 64n - 1n]);
+  const cases = uint64.map((u, i) => [u, int64[i % int64.length] as bigint] as const);
+
+  it.each(cases)("writes uint64 %s and int64 %s as protobuf-es does, in both forms", (u, s) => {
+    const envelope = create(GRPC_AttendantPayloadSchema, {
+      Data: {
+        case: "carUpdateStatus",
+        value: { ecus: { a: { epochUsec: s, createdAt: s, updatedAt: u < 2n ** 63n ? u : s } } },
+      },
+    });
+    const progress = create(GRPC_AttendantPayloadSchema, {
+      Data: { case: "carUpdateProgress", value: { fileCurrent: u, installedFiles: s } },
+    });
+    for (const e of [envelope, progress]) {
+      expect(envelopeToJsonString(e)).toBe(toJsonString(GRPC_AttendantPayloadSchema, e));
+      expect(envelopeToJson(e)).toEqual(toJson(GRPC_AttendantPayloadSchema, e));
+    }
+  });
+
+  it.each([
+    ["uint64", "fileCurrent", -1n],
+    ["uint64", "fileCurrent", 2n ** 64n],
+    ["int64", "installedFiles", 2n ** 63n],
+    ["int64", "installedFiles", -(2n ** 63n) - 1n],
+    ["int64", "installedFiles", 2n ** 64n],
+  ])("refuses a %s %s of %s with invalid_message", (_, field, value) => {
+    const envelope = create(GRPC_AttendantPayloadSchema, {
+      Data: { case: "carUpdateProgress", value: {} },
+    });
+    (envelope.Data.value as unknown as Record<string, bigint>)[field] = value;
+    for (const write of [envelopeToJson, envelopeToJsonString]) {
+      expect(() => write(envelope)).toThrow(expect.objectContaining({ code: "invalid_message" }));
     }
   });
 });
