@@ -661,17 +661,20 @@ function batchEnvelope(r: Random, kind: EnvelopeKind): GRPC_AttendantPayload {
   }
 }
 
-/** `count` envelopes of all 11 kinds in the shares of {@link batchShares}, in a shuffled order. */
-export function batchEnvelopes(count: number): GRPC_AttendantPayload[] {
+/** `count` envelopes of all 11 kinds in the given shares ({@link batchShares} by default), shuffled. */
+export function batchEnvelopes(
+  count: number,
+  shares: Readonly<Record<EnvelopeKind, number>> = batchShares,
+): GRPC_AttendantPayload[] {
   const r = seededRandom(17);
-  const kinds = Object.keys(batchShares) as EnvelopeKind[];
-  const total = kinds.reduce((sum, kind) => sum + batchShares[kind], 0);
+  const kinds = Object.keys(shares) as EnvelopeKind[];
+  const total = kinds.reduce((sum, kind) => sum + shares[kind], 0);
   const envelopes: GRPC_AttendantPayload[] = [];
   for (let i = 0; i < count; i++) {
     let x = r.next() * total;
     let kind = kinds[0] as EnvelopeKind;
     for (const k of kinds) {
-      x -= batchShares[k];
+      x -= shares[k];
       if (x < 0) {
         kind = k;
         break;
