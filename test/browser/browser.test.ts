@@ -1,6 +1,7 @@
 // The package in a real browser: a page that imports it as a browser app does, bundled by
 // esbuild for the browser, served from 127.0.0.1 and run in headless Chromium. It decodes every
 // golden vector, narrows and maps it, parses HTTP bodies, and must get what Node.js gets.
+
 import {
   existsSync,
   mkdirSync,
@@ -11,10 +12,8 @@ import {
   symlinkSync,
 } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleHttpBodies } from "../../src/fixtures/index.js";
@@ -28,6 +27,7 @@ import {
   matchEnvelope,
 } from "../../src/index.js";
 import { ensureDist, goldenFolder, root } from "../package/pack.js";
+import { bundlePage } from "./bundle-page.js";
 import { type Input, type Output, runChecks } from "./checks.js";
 
 const chromiumPath = "/usr/bin/chromium";
@@ -87,24 +87,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "vuc-browser-"));
   mkdirSync(join(dir, "node_modules"));
   symlinkSync(root, join(dir, "node_modules/vehicle-update-codec"), "dir");
-  const builtins = builtinModules.flatMap((name) => [name, `node:${name}`]);
-  const result = await build({
-    stdin: { contents: pageEntry, resolveDir: dir, loader: "ts", sourcefile: "page.ts" },
-    absWorkingDir: dir,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    // Kept out rather than failing the build, so the test can name them.
-    external: builtins,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-  nodeImports = Object.values(result.metafile.outputs).flatMap((output) =>
-    output.imports.filter((imported) => builtins.includes(imported.path)).map((i) => i.path),
-  );
-  const script = result.outputFiles[0]?.text ?? "";
+  const page = await bundlePage(dir, pageEntry, "ts");
+  nodeImports = page.nodeImports;
+  const script = page.script;
   const html = `<!doctype html><meta charset="utf-8"><title>vehicle-update-codec</title>
 <script type="module" src="/page.js"></script>`;
   server = createServer((request, response) => {

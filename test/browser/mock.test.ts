@@ -2,19 +2,19 @@
 // setupWorker with the service worker file of `msw init`, and (b) the real mock server called
 // cross-origin, with CORS. The page imports the package by name (dist/, through "exports"), is
 // bundled by esbuild for the browser and served from 127.0.0.1.
+
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { build } from "esbuild";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleHttpBody } from "../../src/fixtures/index.js";
 import { type MockServer, startMockServer } from "../../src/mock/index.js";
 import { ensureDist, root } from "../package/pack.js";
+import { bundlePage } from "./bundle-page.js";
 
 const chromiumPath = "/usr/bin/chromium";
 const hasChromium = existsSync(chromiumPath);
@@ -83,28 +83,10 @@ beforeAll(async () => {
     "--no-save",
   ]);
   const worker = readFileSync(join(dir, "public/mockServiceWorker.js"), "utf8");
-  const builtins = builtinModules.flatMap((name) => [name, `node:${name}`]);
-  const result = await build({
-    stdin: { contents: pageEntry, resolveDir: dir, loader: "js", sourcefile: "page.js" },
-    absWorkingDir: dir,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    external: builtins,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-  nodeImports = Object.values(result.metafile.outputs).flatMap((output) =>
-    output.imports.filter((imported) => builtins.includes(imported.path)).map((i) => i.path),
-  );
-  unwanted = Object.values(result.metafile.outputs).flatMap((output) =>
-    Object.keys(output.inputs).filter((input) =>
-      /@bufbuild\/protobuf|\/gen\/|node-http/.test(input),
-    ),
-  );
-  const script = result.outputFiles[0]?.text ?? "";
+  const page = await bundlePage(dir, pageEntry, "js");
+  nodeImports = page.nodeImports;
+  unwanted = page.inputs.filter((input) => /@bufbuild\/protobuf|\/gen\/|node-http/.test(input));
+  const script = page.script;
   const html = `<!doctype html><meta charset="utf-8"><title>mock</title>
 <script type="module" src="/page.js"></script>`;
   server = createServer((request, response) => {
