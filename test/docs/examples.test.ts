@@ -222,7 +222,15 @@ describe("examples in README.md and docs/", () => {
       plugins: [toSrc],
       logLevel: "silent",
     });
-    const { stdout, stderr } = await exec(process.execPath, [bundle], {
+    // msw 2 (also under vehicle-update-codec/mock) reads localStorage when it loads, and Node.js 25 and later warn on that unless
+    // started with --localstorage-file: docs/mock.md tells msw 2 users on those versions to run
+    // node with --no-experimental-webstorage (or to use msw 3), and so do these runs.
+    const flags =
+      /from "(msw|vehicle-update-codec\/mock)(\/[a-z]+)?"/.test(code) &&
+      process.allowedNodeEnvironmentFlags.has("--no-experimental-webstorage")
+        ? ["--no-experimental-webstorage"]
+        : [];
+    const { stdout, stderr } = await exec(process.execPath, [...flags, bundle], {
       cwd: work,
       timeout: 30_000,
     });

@@ -49,6 +49,12 @@ Operations: ${operationIds.join(", ")}.`,
     const port = portText === undefined ? defaultPort : wholeNumber("port", portText, 0, 65535);
     const host = stringOption(values, "host") ?? "127.0.0.1";
     if (host === "") throw new UsageError("--host must not be empty");
+    // msw 2 looks for localStorage when it loads (for its cookie store). On Node.js 25 and later
+    // that global is a getter that prints an ExperimentalWarning unless node was started with
+    // --localstorage-file; this process has no use for it, so it is made plainly absent first.
+    if (Object.getOwnPropertyDescriptor(globalThis, "localStorage")?.get !== undefined) {
+      Object.defineProperty(globalThis, "localStorage", { value: undefined, configurable: true });
+    }
     // Loaded only now: msw is an optional peer, and the other commands do not need it.
     let mock: typeof import("../../mock/index.js");
     try {
