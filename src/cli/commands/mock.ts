@@ -35,7 +35,7 @@ Options:
 
 Examples (one shell session; the mock runs in the background until killed):
   vehicle-update-codec mock --port 4010 > mock.log &
-  for i in $(seq 100); do grep -q listening mock.log && break; sleep 0.1; done
+  for i in $(seq 100); do grep -qs listening mock.log && break; sleep 0.1; done
   vehicle-update-codec http call listVehicles --base-url http://127.0.0.1:4010
   echo '{}' | vehicle-update-codec http call sendSms --body - --header 'prefer: code=408' --base-url http://127.0.0.1:4010 || echo "exit code $?"
   kill $!
