@@ -149,8 +149,14 @@ export function isSchemaGuid(value: unknown): value is string {
   return typeof value === "string" && GUID.test(value);
 }
 
+/** The two lowercase hex digits of each byte value. */
+const HEX_DIGITS: readonly string[] = /*@__PURE__*/ Array.from({ length: 256 }, (_, byte) =>
+  byte.toString(16).padStart(2, "0"),
+);
+
 function formatGuid(bytes: Uint8Array): string {
-  const digits = Array.from(bytes, hex).join("");
+  let digits = "";
+  for (const byte of bytes) digits += HEX_DIGITS[byte];
   return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
 }
 
