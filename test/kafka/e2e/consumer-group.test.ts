@@ -102,10 +102,11 @@ describe("two consumers in one group, settled before the records come", () => {
 
   beforeAll(async () => {
     const groupId = freshGroupId("settled");
-    [a, b] = await Promise.all([
-      startConsumer("a", TOPICS.groupSettled, groupId, deliveries),
-      startConsumer("b", TOPICS.groupSettled, groupId, deliveries),
-    ]);
+    // One after the other, as a service scales out: the second joins a group that has settled
+    // on the first (two joining at once against the mock cluster can leave one unassigned).
+    a = await startConsumer("a", TOPICS.groupSettled, groupId, deliveries);
+    await waitFor("the first consumer's assignment", () => a.assigned()?.length === 4, 45_000);
+    b = await startConsumer("b", TOPICS.groupSettled, groupId, deliveries);
     const settled = () => {
       const [x, y] = [a.assigned(), b.assigned()];
       if (!x?.length || !y?.length) return false;
