@@ -1,8 +1,20 @@
 import * as z from "zod";
 import type { JsonValue } from "./json-value.js";
-import * as listBodies from "./list-body.js";
+import { ApiCallListBody, ApiTokenListBody, IssueListBody, VehicleListBody } from "./list-body.js";
 import { type OperationId, operations } from "./operations.js";
-import * as recordSchemas from "./records.js";
+import {
+  CommonAPICall,
+  CommonAPIToken,
+  CommonCar,
+  CommonIssue,
+  CommonJSONDBQueryResult,
+  CommonJSONError,
+  CommonJSONMessage,
+  HandlersJSONCarStateMultiMessage,
+  HandlersManifestMigrateVersion,
+  SmsSMSDetailsResponse,
+  TwinCarStateBody,
+} from "./records.js";
 
 /** An OpenAPI document as plain JSON: `openapi`, `info`, `servers`, `paths`, `components`. */
 export type OpenApiDocument = { readonly openapi: "3.1.1" } & { readonly [key: string]: JsonValue };
@@ -30,15 +42,24 @@ export interface OpenApiDocumentOptions {
   baseUrl?: string | undefined;
 }
 
-/**
- * The named schemas of `components.schemas`, by the spec's record names: every record of
- * records.ts and every list body of list-body.ts, as those modules export them.
- */
-const records: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
-  Object.entries<unknown>({ ...recordSchemas, ...listBodies }).filter(
-    (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
-  ),
-);
+/** The named schemas of `components.schemas`, by the spec's record names. */
+const records = {
+  CommonJSONDBQueryResult,
+  CommonAPICall,
+  CommonAPIToken,
+  CommonCar,
+  CommonIssue,
+  CommonJSONMessage,
+  CommonJSONError,
+  SmsSMSDetailsResponse,
+  HandlersManifestMigrateVersion,
+  HandlersJSONCarStateMultiMessage,
+  ApiCallListBody,
+  ApiTokenListBody,
+  VehicleListBody,
+  IssueListBody,
+  TwinCarStateBody,
+} as const satisfies Record<string, z.ZodType>;
 
 /** What an error status means, from the spec's Errors table. */
 const statusMeanings: Readonly<Record<number, string>> = {
@@ -160,7 +181,7 @@ function recordName(schema: z.ZodType): string {
 function componentSchemas(): Record<string, JsonValue> {
   const registry = z.registry<{ id: string }>();
   for (const [name, schema] of Object.entries(records)) registry.add(schema, { id: name });
-  registry.add(recordSchemas.TwinCarStateBody.element, { id: "JsonValue" });
+  registry.add(TwinCarStateBody.element, { id: "JsonValue" });
   const generated = z.toJSONSchema(registry, {
     io: "input",
     uri: (id) => `#/components/schemas/${id}`,
