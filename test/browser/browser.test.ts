@@ -2,19 +2,11 @@
 // esbuild for the browser, served from 127.0.0.1 and run in headless Chromium. It decodes every
 // golden vector, narrows and maps it, parses HTTP bodies, and must get what Node.js gets.
 
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleHttpBodies } from "../../src/fixtures/index.js";
 import { parseResponse } from "../../src/http/index.js";
@@ -27,13 +19,10 @@ import {
   matchEnvelope,
 } from "../../src/index.js";
 import { ensureDist, goldenFolder, root } from "../package/pack.js";
-import { bundlePage } from "./bundle-page.js";
+import { bundlePage, hasChromium, launchChromium, skipNote } from "./bundle-page.js";
 import { type Input, type Output, runChecks } from "./checks.js";
 
-const chromiumPath = "/usr/bin/chromium";
-const hasChromium = existsSync(chromiumPath);
 /** Said in each test's name when Chromium is missing, so the skip explains itself. */
-const skipNote = hasChromium ? "" : ` (skipped: ${chromiumPath} is missing; CI installs it)`;
 
 /** The page's script: the package by its name and subpaths, as a browser app imports it. */
 const pageEntry = `
@@ -101,16 +90,7 @@ beforeAll(async () => {
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("the server has no port");
   baseUrl = `http://127.0.0.1:${address.port}/`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

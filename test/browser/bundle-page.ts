@@ -1,8 +1,30 @@
 // The page of a browser test, as an app would ship it: bundled by esbuild for the browser from a
 // throwaway app folder whose node_modules links to this repository, so that
 // "vehicle-update-codec/..." resolves through package.json "exports" to dist/.
+import { existsSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { build } from "esbuild";
+import { type Browser, chromium } from "playwright-core";
+
+/** Debian's Chromium, which the browser tests drive; CI installs it. */
+export const chromiumPath = "/usr/bin/chromium";
+export const hasChromium = existsSync(chromiumPath);
+/** What a skipped test's name says when Chromium is missing. */
+export const skipNote = hasChromium ? "" : ` (skipped: ${chromiumPath} is missing; CI installs it)`;
+
+/** Chromium, headless and quiet: no sandbox (root in CI), no GPU, no background traffic. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+}
 
 /** The bundled page script, and what of it a browser could not load or should not carry. */
 export interface BundledPage {

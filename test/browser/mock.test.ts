@@ -4,21 +4,17 @@
 // bundled by esbuild for the browser and served from 127.0.0.1.
 
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleHttpBody } from "../../src/fixtures/index.js";
 import { type MockServer, startMockServer } from "../../src/mock/index.js";
 import { ensureDist, root } from "../package/pack.js";
-import { bundlePage } from "./bundle-page.js";
-
-const chromiumPath = "/usr/bin/chromium";
-const hasChromium = existsSync(chromiumPath);
-const skipNote = hasChromium ? "" : ` (skipped: ${chromiumPath} is missing; CI installs it)`;
+import { bundlePage, hasChromium, launchChromium, skipNote } from "./bundle-page.js";
 
 /** What the page runs; each function resolves to plain results the test compares. */
 const pageEntry = `
@@ -103,16 +99,7 @@ beforeAll(async () => {
   if (!address || typeof address === "string") throw new Error("the server has no port");
   pageUrl = `http://127.0.0.1:${address.port}/`;
   mock = await startMockServer();
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {
