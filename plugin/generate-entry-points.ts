@@ -85,50 +85,44 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
   );
   c.line();
   table(c, messages, "jsonWriters", ["WriteJson", "<MessageTypes[N]>"], (n) => n.writeJson);
-  c.doc(
-    "Maps a message of type `typeName` to a proto3 JSON object, or returns undefined for anything\n" +
-      "the slow path would reject: see the runtime's writeJsonValue().",
-  );
-  c.block(
-    [
-      "export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: ",
-      c.rtType("JsonWriteOptions"),
-      "): ",
-      c.rtType("JsonObject"),
-      " | undefined {",
-    ],
-    () =>
-      c.line(
-        "return ",
-        c.rt("writeJsonValue"),
-        "(jsonWriters[typeName] as ",
-        c.rtType("WriteJson"),
-        "<MessageTypes[N]>, typeName, message, options, false);",
-      ),
-  );
-  c.line();
-  c.doc(
-    "{@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked\n" +
-      "for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.text).",
-  );
-  c.block(
-    [
-      "export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: ",
-      c.rtType("JsonWriteOptions"),
-      "): ",
-      c.rtType("JsonObject"),
-      " | undefined {",
-    ],
-    () =>
-      c.line(
-        "return ",
-        c.rt("writeJsonValue"),
-        "(jsonWriters[typeName] as ",
-        c.rtType("WriteJson"),
-        "<MessageTypes[N]>, typeName, message, options, true);",
-      ),
-  );
-  c.line();
+  // toJson, and toJsonForText: the same writers with the text's own lone-surrogate check.
+  const jsonEntryPoints = [
+    {
+      name: "toJson",
+      forText: false,
+      doc:
+        "Maps a message of type `typeName` to a proto3 JSON object, or returns undefined for anything\n" +
+        "the slow path would reject: see the runtime's writeJsonValue().",
+    },
+    {
+      name: "toJsonForText",
+      forText: true,
+      doc:
+        "{@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked\n" +
+        "for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.text).",
+    },
+  ];
+  for (const { name, forText, doc } of jsonEntryPoints) {
+    c.doc(doc);
+    c.block(
+      [
+        `export function ${name}<N extends MessageTypeName>(typeName: N, message: unknown, options: `,
+        c.rtType("JsonWriteOptions"),
+        "): ",
+        c.rtType("JsonObject"),
+        " | undefined {",
+      ],
+      () =>
+        c.line(
+          "return ",
+          c.rt("writeJsonValue"),
+          "(jsonWriters[typeName] as ",
+          c.rtType("WriteJson"),
+          `<MessageTypes[N]>, typeName, message, options, ${forText});`,
+        ),
+    );
+    c.line();
+  }
   table(c, messages, "jsonReaders", ["ReadJson", "<MessageTypes[N]>"], (n) => n.readJson);
   c.doc(
     "Reads a message of type `typeName` from a proto3 JSON value, or returns undefined for\n" +
