@@ -288,121 +288,148 @@ const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStat
  * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`, as protobuf-es's
  * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
  * each read is one inline cache hit), then a count of the members to find any it does not know.
+ * The members of a oneof of many members are found by a walk over the object's members.
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonGRPC_AttendantPayload(j: unknown, r: JsonReader, depth: number): GRPC_AttendantPayload {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createGRPC_AttendantPayload();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createGRPC_AttendantPayload();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 handler
-  v = o["handler"];
-  if (v !== undefined) {
-    n++;
-    m.handler = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["handler"];
+  if (value !== undefined) {
+    membersRead++;
+    message.handler = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
-  // 2 carUpdateStatus
-  v = o["carUpdateStatus"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(v, r, depth + 1) };
-    t += 19;
+  for (const member in object) {
+    switch (member) {
+      case "carUpdateStatus": {
+        // 2 carUpdateStatus
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(value, reader, depth + 1) };
+        textLength += 19;
+        break;
+      }
+      case "carUpdateProgress": {
+        // 3 carUpdateProgress
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(value, reader, depth + 1) };
+        textLength += 21;
+        break;
+      }
+      case "fileKeyReq": {
+        // 4 fileKeyReq
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(value, reader, depth + 1) };
+        textLength += 14;
+        break;
+      }
+      case "keys": {
+        // 5 keys
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "keys", value: readJsonECCKeys(value, reader, depth + 1) };
+        textLength += 8;
+        break;
+      }
+      case "updateApprove": {
+        // 6 updateApprove
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "updateApprove", value: readJsonUpdateData(value, reader, depth + 1) };
+        textLength += 17;
+        break;
+      }
+      case "updateGet": {
+        // 7 updateGet
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "updateGet", value: readJsonVehicleData(value, reader, depth + 1) };
+        textLength += 13;
+        break;
+      }
+      case "updateManifest": {
+        // 8 updateManifest
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "updateManifest", value: readJsonUpdateManifest(value, reader, depth + 1) };
+        textLength += 18;
+        break;
+      }
+      case "order": {
+        // 9 order
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "order", value: readJsonOrder(value, reader, depth + 1) };
+        textLength += 9;
+        break;
+      }
+      case "messageStatus": {
+        // 10 messageStatus
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "messageStatus", value: readJsonMessageStatus(value, reader, depth + 1) };
+        textLength += 17;
+        break;
+      }
+      case "dtcEntry": {
+        // 11 dtcEntry
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "dtcEntry", value: readJsonDTCEntry(value, reader, depth + 1) };
+        textLength += 12;
+        break;
+      }
+      case "carUpdateRequest": {
+        // 12 carUpdateRequest
+        value = object[member];
+        if (value === undefined) break;
+        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        membersRead++;
+        message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(value, reader, depth + 1) };
+        textLength += 20;
+        break;
+      }
+    }
   }
-  // 3 carUpdateProgress
-  v = o["carUpdateProgress"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(v, r, depth + 1) };
-    t += 21;
-  }
-  // 4 fileKeyReq
-  v = o["fileKeyReq"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(v, r, depth + 1) };
-    t += 14;
-  }
-  // 5 keys
-  v = o["keys"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "keys", value: readJsonECCKeys(v, r, depth + 1) };
-    t += 8;
-  }
-  // 6 updateApprove
-  v = o["updateApprove"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "updateApprove", value: readJsonUpdateData(v, r, depth + 1) };
-    t += 17;
-  }
-  // 7 updateGet
-  v = o["updateGet"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "updateGet", value: readJsonVehicleData(v, r, depth + 1) };
-    t += 13;
-  }
-  // 8 updateManifest
-  v = o["updateManifest"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "updateManifest", value: readJsonUpdateManifest(v, r, depth + 1) };
-    t += 18;
-  }
-  // 9 order
-  v = o["order"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "order", value: readJsonOrder(v, r, depth + 1) };
-    t += 9;
-  }
-  // 10 messageStatus
-  v = o["messageStatus"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "messageStatus", value: readJsonMessageStatus(v, r, depth + 1) };
-    t += 17;
-  }
-  // 11 dtcEntry
-  v = o["dtcEntry"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "dtcEntry", value: readJsonDTCEntry(v, r, depth + 1) };
-    t += 12;
-  }
-  // 12 carUpdateRequest
-  v = o["carUpdateRequest"];
-  if (v !== undefined) {
-    if (m.Data.case !== undefined) bail(); // two members of the oneof
-    n++;
-    m.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(v, r, depth + 1) };
-    t += 20;
-  }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, GRPC_AttendantPayload$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, GRPC_AttendantPayload$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
@@ -534,41 +561,41 @@ const CarUpdateStatus$json: readonly string[] = ["ecus"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateStatus(j: unknown, r: JsonReader, depth: number): CarUpdateStatus {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createCarUpdateStatus();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createCarUpdateStatus();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 ecus
-  v = o["ecus"];
-  if (v !== undefined) {
-    n++;
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype) {
+  value = object["ecus"];
+  if (value !== undefined) {
+    membersRead++;
+    if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) {
       bail();
     }
-    const map = v as JsonObject;
+    const map = value as JsonObject;
     const mapNames = Object.keys(map);
-    r.keys += mapNames.length;
-    t += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
+    reader.keys += mapNames.length;
+    textLength += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
     for (const key of mapNames) {
-      stringFromJson(key, r.wellFormed); // a lone surrogate in a key is rejected
-      setOwn(m.ecus, key, readJsonCarECU(map[key], r, depth + 1));
-      t += key.length + 4;
+      stringFromJson(key, reader.wellFormed); // a lone surrogate in a key is rejected
+      setOwn(message.ecus, key, readJsonCarECU(map[key], reader, depth + 1));
+      textLength += key.length + 4;
     }
-    t += 8;
+    textLength += 8;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateStatus$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarUpdateStatus$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.CarECU fields are read, for error texts: the type name and the known fields. */
@@ -781,170 +808,170 @@ const CarECU$json: readonly string[] = ["vin", "ecu", "swVersion", "sw_version",
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarECU(j: unknown, r: JsonReader, depth: number): CarECU {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarECU {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createCarECU();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createCarECU();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 vin
-  v = o["vin"];
-  if (v !== undefined) {
-    n++;
-    m.vin = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["vin"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vin = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 2 ecu
-  v = o["ecu"];
-  if (v !== undefined) {
-    n++;
-    m.ecu = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["ecu"];
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 3 sw_version
-  v = o["swVersion"];
-  w = o["sw_version"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["swVersion"];
+  protoNameValue = object["sw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.swVersion = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.swVersion = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 4 serial_number
-  v = o["serialNumber"];
-  w = o["serial_number"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["serialNumber"];
+  protoNameValue = object["serial_number"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.serialNumber = stringFromJson(v, r.wellFormed);
-    t += 18 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.serialNumber = stringFromJson(value, reader.wellFormed);
+    textLength += 18 + (value as string).length;
   }
   // 5 hw_version
-  v = o["hwVersion"];
-  w = o["hw_version"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["hwVersion"];
+  protoNameValue = object["hw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.hwVersion = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.hwVersion = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 6 boot_loader_version
-  v = o["bootLoaderVersion"];
-  w = o["boot_loader_version"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["bootLoaderVersion"];
+  protoNameValue = object["boot_loader_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    m.bootLoaderVersion = stringFromJson(v, r.wellFormed);
-    t += 23 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.bootLoaderVersion = stringFromJson(value, reader.wellFormed);
+    textLength += 23 + (value as string).length;
   }
   // 7 fingerprint
-  v = o["fingerprint"];
-  if (v !== undefined) {
-    n++;
-    m.fingerprint = stringFromJson(v, r.wellFormed);
-    t += 17 + (v as string).length;
+  value = object["fingerprint"];
+  if (value !== undefined) {
+    membersRead++;
+    message.fingerprint = stringFromJson(value, reader.wellFormed);
+    textLength += 17 + (value as string).length;
   }
   // 8 code_data_string
-  v = o["codeDataString"];
-  w = o["code_data_string"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["codeDataString"];
+  protoNameValue = object["code_data_string"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    m.codeDataString = stringFromJson(v, r.wellFormed);
-    t += 20 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.codeDataString = stringFromJson(value, reader.wellFormed);
+    textLength += 20 + (value as string).length;
   }
   // 9 vendor
-  v = o["vendor"];
-  if (v !== undefined) {
-    n++;
-    m.vendor = stringFromJson(v, r.wellFormed);
-    t += 12 + (v as string).length;
+  value = object["vendor"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vendor = stringFromJson(value, reader.wellFormed);
+    textLength += 12 + (value as string).length;
   }
   // 10 supplier_sw_version
-  v = o["supplierSwVersion"];
-  w = o["supplier_sw_version"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["supplierSwVersion"];
+  protoNameValue = object["supplier_sw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    m.supplierSwVersion = stringFromJson(v, r.wellFormed);
-    t += 23 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.supplierSwVersion = stringFromJson(value, reader.wellFormed);
+    textLength += 23 + (value as string).length;
   }
   // 11 epoch_usec
-  v = o["epochUsec"];
-  w = o["epoch_usec"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["epochUsec"];
+  protoNameValue = object["epoch_usec"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.epochUsec = int64FromJson(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  if (value !== undefined) {
+    membersRead++;
+    message.epochUsec = int64FromJson(value, true);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 12 assy_number
-  v = o["assyNumber"];
-  w = o["assy_number"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["assyNumber"];
+  protoNameValue = object["assy_number"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.assyNumber = stringFromJson(v, r.wellFormed);
-    t += 16 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.assyNumber = stringFromJson(value, reader.wellFormed);
+    textLength += 16 + (value as string).length;
   }
   // 13 createdAt
-  v = o["createdAt"];
-  if (v !== undefined) {
-    n++;
-    m.createdAt = int64FromJson(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["createdAt"];
+  if (value !== undefined) {
+    membersRead++;
+    message.createdAt = int64FromJson(value, true);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 14 updatedAt
-  v = o["updatedAt"];
-  if (v !== undefined) {
-    n++;
-    m.updatedAt = int64FromJson(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["updatedAt"];
+  if (value !== undefined) {
+    membersRead++;
+    message.updatedAt = int64FromJson(value, true);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, CarECU$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarECU$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
@@ -1118,100 +1145,100 @@ const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateProgress(j: unknown, r: JsonReader, depth: number): CarUpdateProgress {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createCarUpdateProgress();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createCarUpdateProgress();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 fileCurrent
-  v = o["fileCurrent"];
-  if (v !== undefined) {
-    n++;
-    m.fileCurrent = int64FromJson(v, false);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["fileCurrent"];
+  if (value !== undefined) {
+    membersRead++;
+    message.fileCurrent = int64FromJson(value, false);
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 fileTotal
-  v = o["fileTotal"];
-  if (v !== undefined) {
-    n++;
-    m.fileTotal = int64FromJson(v, false);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["fileTotal"];
+  if (value !== undefined) {
+    membersRead++;
+    message.fileTotal = int64FromJson(value, false);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 pkgCurrent
-  v = o["pkgCurrent"];
-  if (v !== undefined) {
-    n++;
-    m.pkgCurrent = int64FromJson(v, false);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["pkgCurrent"];
+  if (value !== undefined) {
+    membersRead++;
+    message.pkgCurrent = int64FromJson(value, false);
+    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 4 pkgTotal
-  v = o["pkgTotal"];
-  if (v !== undefined) {
-    n++;
-    m.pkgTotal = int64FromJson(v, false);
-    t += 12 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["pkgTotal"];
+  if (value !== undefined) {
+    membersRead++;
+    message.pkgTotal = int64FromJson(value, false);
+    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 5 installedFiles
-  v = o["installedFiles"];
-  if (v !== undefined) {
-    n++;
-    m.installedFiles = int64FromJson(v, true);
-    t += 18 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["installedFiles"];
+  if (value !== undefined) {
+    membersRead++;
+    message.installedFiles = int64FromJson(value, true);
+    textLength += 18 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 6 totalFiles
-  v = o["totalFiles"];
-  if (v !== undefined) {
-    n++;
-    m.totalFiles = int64FromJson(v, true);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["totalFiles"];
+  if (value !== undefined) {
+    membersRead++;
+    message.totalFiles = int64FromJson(value, true);
+    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 7 carUpdateID
-  v = o["carUpdateID"];
-  if (v !== undefined) {
-    n++;
-    m.carUpdateID = int64FromJson(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["carUpdateID"];
+  if (value !== undefined) {
+    membersRead++;
+    message.carUpdateID = int64FromJson(value, true);
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 8 ecu
-  v = o["ecu"];
-  if (v !== undefined) {
-    n++;
-    m.ecu = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["ecu"];
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 9 info
-  v = o["info"];
-  if (v !== undefined) {
-    n++;
-    m.info = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["info"];
+  if (value !== undefined) {
+    membersRead++;
+    message.info = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 10 status
-  v = o["status"];
-  if (v !== undefined) {
-    n++;
-    m.status = stringFromJson(v, r.wellFormed);
-    t += 12 + (v as string).length;
+  value = object["status"];
+  if (value !== undefined) {
+    membersRead++;
+    message.status = stringFromJson(value, reader.wellFormed);
+    textLength += 12 + (value as string).length;
   }
   // 11 errCode
-  v = o["errCode"];
-  if (v !== undefined) {
-    n++;
-    m.errCode = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["errCode"];
+  if (value !== undefined) {
+    membersRead++;
+    message.errCode = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateProgress$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarUpdateProgress$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
@@ -1301,34 +1328,34 @@ const FileKeysRequest$json: readonly string[] = ["fileIDs"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): FileKeysRequest {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createFileKeysRequest();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createFileKeysRequest();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 fileIDs
-  v = o["fileIDs"];
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.fileIDs.push(stringFromJson(x, r.wellFormed));
-      t += 3 + (x as string).length; // and a comma
+  value = object["fileIDs"];
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.fileIDs.push(stringFromJson(item, reader.wellFormed));
+      textLength += 3 + (item as string).length; // and a comma
     }
-    t += m.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 11;
+    textLength += message.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 11;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, FileKeysRequest$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, FileKeysRequest$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.DTCEntry fields are read, for error texts: the type name and the known fields. */
@@ -1493,93 +1520,93 @@ const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "tim
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonDTCEntry(j: unknown, r: JsonReader, depth: number): DTCEntry {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTCEntry {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createDTCEntry();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createDTCEntry();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 createdAt
-  v = o["createdAt"];
-  if (v !== undefined) {
-    n++;
-    m.createdAt = int64FromJson(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["createdAt"];
+  if (value !== undefined) {
+    membersRead++;
+    message.createdAt = int64FromJson(value, true);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 vin
-  v = o["vin"];
-  if (v !== undefined) {
-    n++;
-    m.vin = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["vin"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vin = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 3 ecu
-  v = o["ecu"];
-  if (v !== undefined) {
-    n++;
-    m.ecu = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["ecu"];
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 4 dtc
-  v = o["dtc"];
-  if (v !== undefined) {
-    n++;
-    m.dtc = int64FromJson(v, false);
-    t += 7 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["dtc"];
+  if (value !== undefined) {
+    membersRead++;
+    message.dtc = int64FromJson(value, false);
+    textLength += 7 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 5 timestamp
-  v = o["timestamp"];
-  if (v !== undefined) {
-    n++;
-    m.timestamp = int64FromJson(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["timestamp"];
+  if (value !== undefined) {
+    membersRead++;
+    message.timestamp = int64FromJson(value, true);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 6 speed
-  v = o["speed"];
-  if (v !== undefined) {
-    n++;
-    m.speed = uint32FromJson(v);
-    t += 9 + numberTextLength(v as number);
+  value = object["speed"];
+  if (value !== undefined) {
+    membersRead++;
+    message.speed = uint32FromJson(value);
+    textLength += 9 + numberTextLength(value as number);
   }
   // 7 mileage
-  v = o["mileage"];
-  if (v !== undefined) {
-    n++;
-    m.mileage = uint32FromJson(v);
-    t += 11 + numberTextLength(v as number);
+  value = object["mileage"];
+  if (value !== undefined) {
+    membersRead++;
+    message.mileage = uint32FromJson(value);
+    textLength += 11 + numberTextLength(value as number);
   }
   // 8 volt
-  v = o["volt"];
-  if (v !== undefined) {
-    n++;
-    m.volt = uint32FromJson(v);
-    t += 8 + numberTextLength(v as number);
+  value = object["volt"];
+  if (value !== undefined) {
+    membersRead++;
+    message.volt = uint32FromJson(value);
+    textLength += 8 + numberTextLength(value as number);
   }
   // 9 snapshotBase64
-  v = o["snapshotBase64"];
-  if (v !== undefined) {
-    n++;
-    m.snapshotBase64 = stringFromJson(v, r.wellFormed);
-    t += 20 + (v as string).length;
+  value = object["snapshotBase64"];
+  if (value !== undefined) {
+    membersRead++;
+    message.snapshotBase64 = stringFromJson(value, reader.wellFormed);
+    textLength += 20 + (value as string).length;
   }
   // 10 status
-  v = o["status"];
-  if (v !== undefined) {
-    n++;
-    m.status = uint32FromJson(v);
-    t += 10 + numberTextLength(v as number);
+  value = object["status"];
+  if (value !== undefined) {
+    membersRead++;
+    message.status = uint32FromJson(value);
+    textLength += 10 + numberTextLength(value as number);
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, DTCEntry$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, DTCEntry$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
@@ -1674,34 +1701,34 @@ const ECCKeys$json: readonly string[] = ["eccKeys"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCKeys {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createECCKeys();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createECCKeys();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 eccKeys
-  v = o["eccKeys"];
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.eccKeys.push(readJsonECCKey(x, r, depth + 1));
-      t += 1; // and a comma
+  value = object["eccKeys"];
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.eccKeys.push(readJsonECCKey(item, reader, depth + 1));
+      textLength += 1; // and a comma
     }
-    t += m.eccKeys.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 11;
+    textLength += message.eccKeys.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 11;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, ECCKeys$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, ECCKeys$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.ECCKey fields are read, for error texts: the type name and the known fields. */
@@ -1939,130 +1966,130 @@ const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_l
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonECCKey(j: unknown, r: JsonReader, depth: number): ECCKey {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKey {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createECCKey();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createECCKey();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 ecu
-  v = o["ecu"];
-  if (v !== undefined) {
-    n++;
-    m.ecu = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["ecu"];
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 2 env
-  v = o["env"];
-  if (v !== undefined) {
-    n++;
-    m.env = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["env"];
+  if (value !== undefined) {
+    membersRead++;
+    message.env = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 3 pub_key_level_1
-  v = o["pubKeyLevel1"];
-  w = o["pub_key_level_1"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 3;
+  value = object["pubKeyLevel1"];
+  protoNameValue = object["pub_key_level_1"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 3;
   }
-  if (v !== undefined) {
-    n++;
-    m.pubKeyLevel1 = readJsonBineryHex(v, r, depth + 1);
-    t += 16;
+  if (value !== undefined) {
+    membersRead++;
+    message.pubKeyLevel1 = readJsonBineryHex(value, reader, depth + 1);
+    textLength += 16;
   }
   // 4 pub_key_level_2
-  v = o["pubKeyLevel2"];
-  w = o["pub_key_level_2"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 3;
+  value = object["pubKeyLevel2"];
+  protoNameValue = object["pub_key_level_2"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 3;
   }
-  if (v !== undefined) {
-    n++;
-    m.pubKeyLevel2 = readJsonBineryHex(v, r, depth + 1);
-    t += 16;
+  if (value !== undefined) {
+    membersRead++;
+    message.pubKeyLevel2 = readJsonBineryHex(value, reader, depth + 1);
+    textLength += 16;
   }
   // 5 pub_key_level_3
-  v = o["pubKeyLevel3"];
-  w = o["pub_key_level_3"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 3;
+  value = object["pubKeyLevel3"];
+  protoNameValue = object["pub_key_level_3"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 3;
   }
-  if (v !== undefined) {
-    n++;
-    m.pubKeyLevel3 = readJsonBineryHex(v, r, depth + 1);
-    t += 16;
+  if (value !== undefined) {
+    membersRead++;
+    message.pubKeyLevel3 = readJsonBineryHex(value, reader, depth + 1);
+    textLength += 16;
   }
   // 6 level_1
-  v = o["level1"];
-  w = o["level_1"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["level1"];
+  protoNameValue = object["level_1"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.level1 = readJsonBineryHex(v, r, depth + 1);
-    t += 10;
+  if (value !== undefined) {
+    membersRead++;
+    message.level1 = readJsonBineryHex(value, reader, depth + 1);
+    textLength += 10;
   }
   // 7 level_2
-  v = o["level2"];
-  w = o["level_2"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["level2"];
+  protoNameValue = object["level_2"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.level2 = readJsonBineryHex(v, r, depth + 1);
-    t += 10;
+  if (value !== undefined) {
+    membersRead++;
+    message.level2 = readJsonBineryHex(value, reader, depth + 1);
+    textLength += 10;
   }
   // 8 level_3
-  v = o["level3"];
-  w = o["level_3"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["level3"];
+  protoNameValue = object["level_3"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.level3 = readJsonBineryHex(v, r, depth + 1);
-    t += 10;
+  if (value !== undefined) {
+    membersRead++;
+    message.level3 = readJsonBineryHex(value, reader, depth + 1);
+    textLength += 10;
   }
   // 9 created
-  v = o["created"];
-  if (v !== undefined) {
-    n++;
-    m.created = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["created"];
+  if (value !== undefined) {
+    membersRead++;
+    message.created = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 10 updated
-  v = o["updated"];
-  if (v !== undefined) {
-    n++;
-    m.updated = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["updated"];
+  if (value !== undefined) {
+    membersRead++;
+    message.updated = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, ECCKey$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, ECCKey$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
@@ -2156,31 +2183,31 @@ const BineryHex$json: readonly string[] = ["data"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): BineryHex {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createBineryHexForRead();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createBineryHexForRead();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 data
-  v = o["data"];
-  if (v !== undefined) {
-    n++;
-    m.data = bytesFromJson(v);
-    t += 10 + (v as string).length;
+  value = object["data"];
+  if (value !== undefined) {
+    membersRead++;
+    message.data = bytesFromJson(value);
+    textLength += 10 + (value as string).length;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, BineryHex$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, BineryHex$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if (message.data === EMPTY_BYTES) message.data = new Uint8Array(0);
+  return message;
 }
 
 /** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
@@ -2264,30 +2291,30 @@ const UpdateData$json: readonly string[] = ["id"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateData(j: unknown, r: JsonReader, depth: number): UpdateData {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): UpdateData {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createUpdateData();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createUpdateData();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 id
-  v = o["id"];
-  if (v !== undefined) {
-    n++;
-    m.id = int64FromJson(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["id"];
+  if (value !== undefined) {
+    membersRead++;
+    message.id = int64FromJson(value, true);
+    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, UpdateData$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateData$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
@@ -2371,30 +2398,30 @@ const VehicleData$json: readonly string[] = ["vin"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonVehicleData(j: unknown, r: JsonReader, depth: number): VehicleData {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): VehicleData {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createVehicleData();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createVehicleData();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 vin
-  v = o["vin"];
-  if (v !== undefined) {
-    n++;
-    m.vin = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["vin"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vin = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, VehicleData$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, VehicleData$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.MessageStatus fields are read, for error texts: the type name and the known fields. */
@@ -2487,37 +2514,37 @@ const MessageStatus$json: readonly string[] = ["messageId", "status"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonMessageStatus(j: unknown, r: JsonReader, depth: number): MessageStatus {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number): MessageStatus {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createMessageStatus();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createMessageStatus();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 messageId
-  v = o["messageId"];
-  if (v !== undefined) {
-    n++;
-    m.messageId = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  value = object["messageId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.messageId = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 2 status
-  v = o["status"];
-  if (v !== undefined) {
-    n++;
-    m.status = enumFromJson(v, EmumStatus$numbers);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["status"];
+  if (value !== undefined) {
+    membersRead++;
+    message.status = enumFromJson(value, EmumStatus$numbers);
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, MessageStatus$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, MessageStatus$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.UpdateManifest fields are read, for error texts: the type name and the known fields. */
@@ -2864,265 +2891,265 @@ const UpdateManifest$json: readonly string[] = ["id", "name", "version", "descri
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): UpdateManifest {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createUpdateManifest();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createUpdateManifest();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 id
-  v = o["id"];
-  if (v !== undefined) {
-    n++;
-    m.id = int64FromJson(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["id"];
+  if (value !== undefined) {
+    membersRead++;
+    message.id = int64FromJson(value, true);
+    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 name
-  v = o["name"];
-  if (v !== undefined) {
-    n++;
-    m.name = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["name"];
+  if (value !== undefined) {
+    membersRead++;
+    message.name = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 3 version
-  v = o["version"];
-  if (v !== undefined) {
-    n++;
-    m.version = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["version"];
+  if (value !== undefined) {
+    membersRead++;
+    message.version = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 4 description
-  v = o["description"];
-  if (v !== undefined) {
-    n++;
-    m.description = stringFromJson(v, r.wellFormed);
-    t += 17 + (v as string).length;
+  value = object["description"];
+  if (value !== undefined) {
+    membersRead++;
+    message.description = stringFromJson(value, reader.wellFormed);
+    textLength += 17 + (value as string).length;
   }
   // 5 release_notes
-  v = o["releaseNotes"];
-  w = o["release_notes"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["releaseNotes"];
+  protoNameValue = object["release_notes"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.releaseNotes = stringFromJson(v, r.wellFormed);
-    t += 18 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.releaseNotes = stringFromJson(value, reader.wellFormed);
+    textLength += 18 + (value as string).length;
   }
   // 6 ecu_list
-  v = o["ecuList"];
-  w = o["ecu_list"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["ecuList"];
+  protoNameValue = object["ecu_list"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.ecuList = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.ecuList = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 7 ecu_updates
-  v = o["ecuUpdates"];
-  w = o["ecu_updates"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["ecuUpdates"];
+  protoNameValue = object["ecu_updates"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.ecuUpdates.push(readJsonUpdateManifestECU(x, r, depth + 1));
-      t += 1; // and a comma
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.ecuUpdates.push(readJsonUpdateManifestECU(item, reader, depth + 1));
+      textLength += 1; // and a comma
     }
-    t += m.ecuUpdates.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 14;
+    textLength += message.ecuUpdates.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 14;
   }
   // 8 fingerprint
-  v = o["fingerprint"];
-  if (v !== undefined) {
-    n++;
-    m.fingerprint = stringFromJson(v, r.wellFormed);
-    t += 17 + (v as string).length;
+  value = object["fingerprint"];
+  if (value !== undefined) {
+    membersRead++;
+    message.fingerprint = stringFromJson(value, reader.wellFormed);
+    textLength += 17 + (value as string).length;
   }
   // 9 car_update_id
-  v = o["carUpdateId"];
-  w = o["car_update_id"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["carUpdateId"];
+  protoNameValue = object["car_update_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    m.carUpdateId = int64FromJson(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  if (value !== undefined) {
+    membersRead++;
+    message.carUpdateId = int64FromJson(value, true);
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 10 rollback
-  v = o["rollback"];
-  if (v !== undefined) {
-    n++;
-    m.rollback = boolFromJson(v);
-    t += 12 + (v ? 4 : 5);
+  value = object["rollback"];
+  if (value !== undefined) {
+    membersRead++;
+    message.rollback = boolFromJson(value);
+    textLength += 12 + (value ? 4 : 5);
   }
   // 11 type
-  v = o["type"];
-  if (v !== undefined) {
-    n++;
-    m.type = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["type"];
+  if (value !== undefined) {
+    membersRead++;
+    message.type = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 12 vod
-  v = o["vod"];
-  if (v !== undefined) {
-    n++;
-    m.vod = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["vod"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vod = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 13 manifest_type
-  v = o["manifestType"];
-  w = o["manifest_type"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["manifestType"];
+  protoNameValue = object["manifest_type"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.manifestType = int32FromJson(v);
-    t += 16 + numberTextLength(v as number);
+  if (value !== undefined) {
+    membersRead++;
+    message.manifestType = int32FromJson(value);
+    textLength += 16 + numberTextLength(value as number);
   }
   // 14 active
-  v = o["active"];
-  if (v !== undefined) {
-    n++;
-    m.active = boolFromJson(v);
-    t += 10 + (v ? 4 : 5);
+  value = object["active"];
+  if (value !== undefined) {
+    membersRead++;
+    message.active = boolFromJson(value);
+    textLength += 10 + (value ? 4 : 5);
   }
   // 15 country
-  v = o["country"];
-  if (v !== undefined) {
-    n++;
-    m.country = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["country"];
+  if (value !== undefined) {
+    membersRead++;
+    message.country = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 16 powertrain
-  v = o["powertrain"];
-  if (v !== undefined) {
-    n++;
-    m.powertrain = stringFromJson(v, r.wellFormed);
-    t += 16 + (v as string).length;
+  value = object["powertrain"];
+  if (value !== undefined) {
+    membersRead++;
+    message.powertrain = stringFromJson(value, reader.wellFormed);
+    textLength += 16 + (value as string).length;
   }
   // 17 restraint
-  v = o["restraint"];
-  if (v !== undefined) {
-    n++;
-    m.restraint = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  value = object["restraint"];
+  if (value !== undefined) {
+    membersRead++;
+    message.restraint = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 18 model
-  v = o["model"];
-  if (v !== undefined) {
-    n++;
-    m.model = stringFromJson(v, r.wellFormed);
-    t += 11 + (v as string).length;
+  value = object["model"];
+  if (value !== undefined) {
+    membersRead++;
+    message.model = stringFromJson(value, reader.wellFormed);
+    textLength += 11 + (value as string).length;
   }
   // 19 trim
-  v = o["trim"];
-  if (v !== undefined) {
-    n++;
-    m.trim = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["trim"];
+  if (value !== undefined) {
+    membersRead++;
+    message.trim = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 20 year
-  v = o["year"];
-  if (v !== undefined) {
-    n++;
-    m.year = int32FromJson(v);
-    t += 8 + numberTextLength(v as number);
+  value = object["year"];
+  if (value !== undefined) {
+    membersRead++;
+    message.year = int32FromJson(value);
+    textLength += 8 + numberTextLength(value as number);
   }
   // 21 body_type
-  v = o["bodyType"];
-  w = o["body_type"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["bodyType"];
+  protoNameValue = object["body_type"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.bodyType = stringFromJson(v, r.wellFormed);
-    t += 14 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.bodyType = stringFromJson(value, reader.wellFormed);
+    textLength += 14 + (value as string).length;
   }
   // 22 sums
-  v = o["sums"];
-  if (v !== undefined) {
-    n++;
-    m.sums = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["sums"];
+  if (value !== undefined) {
+    membersRead++;
+    message.sums = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 23 env
-  v = o["env"];
-  if (v !== undefined) {
-    n++;
-    m.env = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["env"];
+  if (value !== undefined) {
+    membersRead++;
+    message.env = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 24 update_duration
-  v = o["updateDuration"];
-  w = o["update_duration"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["updateDuration"];
+  protoNameValue = object["update_duration"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.updateDuration = int32FromJson(v);
-    t += 18 + numberTextLength(v as number);
+  if (value !== undefined) {
+    membersRead++;
+    message.updateDuration = int32FromJson(value);
+    textLength += 18 + numberTextLength(value as number);
   }
   // 25 max_attempts
-  v = o["maxAttempts"];
-  w = o["max_attempts"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["maxAttempts"];
+  protoNameValue = object["max_attempts"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.maxAttempts = int32FromJson(v);
-    t += 15 + numberTextLength(v as number);
+  if (value !== undefined) {
+    membersRead++;
+    message.maxAttempts = int32FromJson(value);
+    textLength += 15 + numberTextLength(value as number);
   }
   // 26 created
-  v = o["created"];
-  if (v !== undefined) {
-    n++;
-    m.created = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["created"];
+  if (value !== undefined) {
+    membersRead++;
+    message.created = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 27 updated
-  v = o["updated"];
-  if (v !== undefined) {
-    n++;
-    m.updated = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["updated"];
+  if (value !== undefined) {
+    membersRead++;
+    message.updated = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifest$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateManifest$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
@@ -3399,203 +3426,203 @@ const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): UpdateManifestECU {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createUpdateManifestECU();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createUpdateManifestECU();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 id
-  v = o["id"];
-  if (v !== undefined) {
-    n++;
-    m.id = int64FromJson(v, true);
-    t += 6 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["id"];
+  if (value !== undefined) {
+    membersRead++;
+    message.id = int64FromJson(value, true);
+    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 manifest_id
-  v = o["manifestId"];
-  w = o["manifest_id"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["manifestId"];
+  protoNameValue = object["manifest_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.manifestId = int64FromJson(v, true);
-    t += 14 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  if (value !== undefined) {
+    membersRead++;
+    message.manifestId = int64FromJson(value, true);
+    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 name
-  v = o["name"];
-  if (v !== undefined) {
-    n++;
-    m.name = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["name"];
+  if (value !== undefined) {
+    membersRead++;
+    message.name = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 4 version
-  v = o["version"];
-  if (v !== undefined) {
-    n++;
-    m.version = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["version"];
+  if (value !== undefined) {
+    membersRead++;
+    message.version = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 5 current_version
-  v = o["currentVersion"];
-  w = o["current_version"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["currentVersion"];
+  protoNameValue = object["current_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.currentVersion = stringFromJson(v, r.wellFormed);
-    t += 20 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.currentVersion = stringFromJson(value, reader.wellFormed);
+    textLength += 20 + (value as string).length;
   }
   // 6 hw_version
-  v = o["hwVersion"];
-  w = o["hw_version"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["hwVersion"];
+  protoNameValue = object["hw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.hwVersion = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.hwVersion = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 7 hw_versions
-  v = o["hwVersions"];
-  w = o["hw_versions"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["hwVersions"];
+  protoNameValue = object["hw_versions"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.hwVersions.push(stringFromJson(x, r.wellFormed));
-      t += 3 + (x as string).length; // and a comma
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.hwVersions.push(stringFromJson(item, reader.wellFormed));
+      textLength += 3 + (item as string).length; // and a comma
     }
-    t += m.hwVersions.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 14;
+    textLength += message.hwVersions.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 14;
   }
   // 8 configuration_mask
-  v = o["configurationMask"];
-  w = o["configuration_mask"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["configurationMask"];
+  protoNameValue = object["configuration_mask"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.configurationMask = stringFromJson(v, r.wellFormed);
-    t += 23 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.configurationMask = stringFromJson(value, reader.wellFormed);
+    textLength += 23 + (value as string).length;
   }
   // 9 configuration
-  v = o["configuration"];
-  if (v !== undefined) {
-    n++;
-    m.configuration = stringFromJson(v, r.wellFormed);
-    t += 19 + (v as string).length;
+  value = object["configuration"];
+  if (value !== undefined) {
+    membersRead++;
+    message.configuration = stringFromJson(value, reader.wellFormed);
+    textLength += 19 + (value as string).length;
   }
   // 10 self_download
-  v = o["selfDownload"];
-  w = o["self_download"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["selfDownload"];
+  protoNameValue = object["self_download"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.selfDownload = boolFromJson(v);
-    t += 16 + (v ? 4 : 5);
+  if (value !== undefined) {
+    membersRead++;
+    message.selfDownload = boolFromJson(value);
+    textLength += 16 + (value ? 4 : 5);
   }
   // 11 mode
-  v = o["mode"];
-  if (v !== undefined) {
-    n++;
-    m.mode = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["mode"];
+  if (value !== undefined) {
+    membersRead++;
+    message.mode = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 12 files
-  v = o["files"];
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.files.push(readJsonUpdateManifestFile(x, r, depth + 1));
-      t += 1; // and a comma
+  value = object["files"];
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.files.push(readJsonUpdateManifestFile(item, reader, depth + 1));
+      textLength += 1; // and a comma
     }
-    t += m.files.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 9;
+    textLength += message.files.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 9;
   }
   // 13 rollback
-  v = o["rollback"];
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.rollback.push(readJsonUpdateManifestECU(x, r, depth + 1));
-      t += 1; // and a comma
+  value = object["rollback"];
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.rollback.push(readJsonUpdateManifestECU(item, reader, depth + 1));
+      textLength += 1; // and a comma
     }
-    t += m.rollback.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 12;
+    textLength += message.rollback.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 12;
   }
   // 14 ecc_keys
-  v = o["eccKeys"];
-  w = o["ecc_keys"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["eccKeys"];
+  protoNameValue = object["ecc_keys"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.eccKeys = readJsonECCKey(v, r, depth + 1);
-    t += 11;
+  if (value !== undefined) {
+    membersRead++;
+    message.eccKeys = readJsonECCKey(value, reader, depth + 1);
+    textLength += 11;
   }
   // 15 install_priority
-  v = o["installPriority"];
-  w = o["install_priority"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["installPriority"];
+  protoNameValue = object["install_priority"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.installPriority = int32FromJson(v);
-    t += 19 + numberTextLength(v as number);
+  if (value !== undefined) {
+    membersRead++;
+    message.installPriority = int32FromJson(value);
+    textLength += 19 + numberTextLength(value as number);
   }
   // 16 created
-  v = o["created"];
-  if (v !== undefined) {
-    n++;
-    m.created = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["created"];
+  if (value !== undefined) {
+    membersRead++;
+    message.created = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 17 updated
-  v = o["updated"];
-  if (v !== undefined) {
-    n++;
-    m.updated = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["updated"];
+  if (value !== undefined) {
+    membersRead++;
+    message.updated = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifestECU$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateManifestECU$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.UpdateManifestFile fields are read, for error texts: the type name and the known fields. */
@@ -3884,205 +3911,205 @@ const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manife
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): UpdateManifestFile {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createUpdateManifestFile();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createUpdateManifestFile();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 file_id
-  v = o["fileId"];
-  w = o["file_id"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["fileId"];
+  protoNameValue = object["file_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.fileId = stringFromJson(v, r.wellFormed);
-    t += 12 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.fileId = stringFromJson(value, reader.wellFormed);
+    textLength += 12 + (value as string).length;
   }
   // 2 manifest_ecu_id
-  v = o["manifestEcuId"];
-  w = o["manifest_ecu_id"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["manifestEcuId"];
+  protoNameValue = object["manifest_ecu_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    m.manifestEcuId = int64FromJson(v, true);
-    t += 17 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  if (value !== undefined) {
+    membersRead++;
+    message.manifestEcuId = int64FromJson(value, true);
+    textLength += 17 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 filename
-  v = o["filename"];
-  if (v !== undefined) {
-    n++;
-    m.filename = stringFromJson(v, r.wellFormed);
-    t += 14 + (v as string).length;
+  value = object["filename"];
+  if (value !== undefined) {
+    membersRead++;
+    message.filename = stringFromJson(value, reader.wellFormed);
+    textLength += 14 + (value as string).length;
   }
   // 4 url
-  v = o["url"];
-  if (v !== undefined) {
-    n++;
-    m.url = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["url"];
+  if (value !== undefined) {
+    membersRead++;
+    message.url = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 5 file_size
-  v = o["fileSize"];
-  w = o["file_size"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["fileSize"];
+  protoNameValue = object["file_size"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.fileSize = int64FromJson(v, false);
-    t += 12 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  if (value !== undefined) {
+    membersRead++;
+    message.fileSize = int64FromJson(value, false);
+    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 6 checksum
-  v = o["checksum"];
-  if (v !== undefined) {
-    n++;
-    m.checksum = stringFromJson(v, r.wellFormed);
-    t += 14 + (v as string).length;
+  value = object["checksum"];
+  if (value !== undefined) {
+    membersRead++;
+    message.checksum = stringFromJson(value, reader.wellFormed);
+    textLength += 14 + (value as string).length;
   }
   // 7 type
-  v = o["type"];
-  if (v !== undefined) {
-    n++;
-    m.type = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["type"];
+  if (value !== undefined) {
+    membersRead++;
+    message.type = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 8 order
-  v = o["order"];
-  if (v !== undefined) {
-    n++;
-    m.order = int32FromJson(v);
-    t += 9 + numberTextLength(v as number);
+  value = object["order"];
+  if (value !== undefined) {
+    membersRead++;
+    message.order = int32FromJson(value);
+    textLength += 9 + numberTextLength(value as number);
   }
   // 9 write_region
-  v = o["writeRegion"];
-  w = o["write_region"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["writeRegion"];
+  protoNameValue = object["write_region"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.writeRegion = readJsonMemoryRegion(v, r, depth + 1);
-    t += 15;
+  if (value !== undefined) {
+    membersRead++;
+    message.writeRegion = readJsonMemoryRegion(value, reader, depth + 1);
+    textLength += 15;
   }
   // 10 erase_region
-  v = o["eraseRegion"];
-  w = o["erase_region"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["eraseRegion"];
+  protoNameValue = object["erase_region"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.eraseRegion = readJsonMemoryRegion(v, r, depth + 1);
-    t += 15;
+  if (value !== undefined) {
+    membersRead++;
+    message.eraseRegion = readJsonMemoryRegion(value, reader, depth + 1);
+    textLength += 15;
   }
   // 11 file_key
-  v = o["fileKey"];
-  w = o["file_key"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["fileKey"];
+  protoNameValue = object["file_key"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.fileKey = readJsonFileKeyResponse(v, r, depth + 1);
-    t += 11;
+  if (value !== undefined) {
+    membersRead++;
+    message.fileKey = readJsonFileKeyResponse(value, reader, depth + 1);
+    textLength += 11;
   }
   // 12 parsed_file
-  v = o["parsedFile"];
-  w = o["parsed_file"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["parsedFile"];
+  protoNameValue = object["parsed_file"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.parsedFile = boolFromJson(v);
-    t += 14 + (v ? 4 : 5);
+  if (value !== undefined) {
+    membersRead++;
+    message.parsedFile = boolFromJson(value);
+    textLength += 14 + (value ? 4 : 5);
   }
   // 13 signature
-  v = o["signature"];
-  if (v !== undefined) {
-    n++;
-    m.signature = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  value = object["signature"];
+  if (value !== undefined) {
+    membersRead++;
+    message.signature = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 14 compatible_trims
-  v = o["compatibleTrims"];
-  w = o["compatible_trims"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["compatibleTrims"];
+  protoNameValue = object["compatible_trims"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.compatibleTrims.push(stringFromJson(x, r.wellFormed));
-      t += 3 + (x as string).length; // and a comma
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.compatibleTrims.push(stringFromJson(item, reader.wellFormed));
+      textLength += 3 + (item as string).length; // and a comma
     }
-    t += m.compatibleTrims.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 19;
+    textLength += message.compatibleTrims.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 19;
   }
   // 15 compatible_drive_sides
-  v = o["compatibleDriveSides"];
-  w = o["compatible_drive_sides"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["compatibleDriveSides"];
+  protoNameValue = object["compatible_drive_sides"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.compatibleDriveSides.push(stringFromJson(x, r.wellFormed));
-      t += 3 + (x as string).length; // and a comma
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.compatibleDriveSides.push(stringFromJson(item, reader.wellFormed));
+      textLength += 3 + (item as string).length; // and a comma
     }
-    t += m.compatibleDriveSides.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 24;
+    textLength += message.compatibleDriveSides.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 24;
   }
   // 16 created
-  v = o["created"];
-  if (v !== undefined) {
-    n++;
-    m.created = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["created"];
+  if (value !== undefined) {
+    membersRead++;
+    message.created = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 17 updated
-  v = o["updated"];
-  if (v !== undefined) {
-    n++;
-    m.updated = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["updated"];
+  if (value !== undefined) {
+    membersRead++;
+    message.updated = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, UpdateManifestFile$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateManifestFile$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
@@ -4175,37 +4202,37 @@ const MemoryRegion$json: readonly string[] = ["offset", "length"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonMemoryRegion(j: unknown, r: JsonReader, depth: number): MemoryRegion {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createMemoryRegion();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createMemoryRegion();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 offset
-  v = o["offset"];
-  if (v !== undefined) {
-    n++;
-    m.offset = int64FromJson(v, false);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["offset"];
+  if (value !== undefined) {
+    membersRead++;
+    message.offset = int64FromJson(value, false);
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 length
-  v = o["length"];
-  if (v !== undefined) {
-    n++;
-    m.length = int64FromJson(v, false);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["length"];
+  if (value !== undefined) {
+    membersRead++;
+    message.length = int64FromJson(value, false);
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, MemoryRegion$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, MemoryRegion$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.FileKeyResponse fields are read, for error texts: the type name and the known fields. */
@@ -4325,65 +4352,65 @@ const FileKeyResponse$json: readonly string[] = ["fileId", "file_id", "key", "au
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFileKeyResponse(j: unknown, r: JsonReader, depth: number): FileKeyResponse {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createFileKeyResponse();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createFileKeyResponse();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 file_id
-  v = o["fileId"];
-  w = o["file_id"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 1;
+  value = object["fileId"];
+  protoNameValue = object["file_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
-  if (v !== undefined) {
-    n++;
-    m.fileId = stringFromJson(v, r.wellFormed);
-    t += 12 + (v as string).length;
+  if (value !== undefined) {
+    membersRead++;
+    message.fileId = stringFromJson(value, reader.wellFormed);
+    textLength += 12 + (value as string).length;
   }
   // 2 key
-  v = o["key"];
-  if (v !== undefined) {
-    n++;
-    m.key = stringFromJson(v, r.wellFormed);
-    t += 9 + (v as string).length;
+  value = object["key"];
+  if (value !== undefined) {
+    membersRead++;
+    message.key = stringFromJson(value, reader.wellFormed);
+    textLength += 9 + (value as string).length;
   }
   // 3 auth
-  v = o["auth"];
-  if (v !== undefined) {
-    n++;
-    m.auth = stringFromJson(v, r.wellFormed);
-    t += 10 + (v as string).length;
+  value = object["auth"];
+  if (value !== undefined) {
+    membersRead++;
+    message.auth = stringFromJson(value, reader.wellFormed);
+    textLength += 10 + (value as string).length;
   }
   // 4 nonce
-  v = o["nonce"];
-  if (v !== undefined) {
-    n++;
-    m.nonce = stringFromJson(v, r.wellFormed);
-    t += 11 + (v as string).length;
+  value = object["nonce"];
+  if (value !== undefined) {
+    membersRead++;
+    message.nonce = stringFromJson(value, reader.wellFormed);
+    textLength += 11 + (value as string).length;
   }
   // 5 error
-  v = o["error"];
-  if (v !== undefined) {
-    n++;
-    m.error = stringFromJson(v, r.wellFormed);
-    t += 11 + (v as string).length;
+  value = object["error"];
+  if (value !== undefined) {
+    membersRead++;
+    message.error = stringFromJson(value, reader.wellFormed);
+    textLength += 11 + (value as string).length;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, FileKeyResponse$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, FileKeyResponse$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
@@ -4476,37 +4503,37 @@ const FeatureCodes$json: readonly string[] = ["familyCode", "featureCode"];
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonFeatureCodes(j: unknown, r: JsonReader, depth: number): FeatureCodes {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createFeatureCodes();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createFeatureCodes();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 familyCode
-  v = o["familyCode"];
-  if (v !== undefined) {
-    n++;
-    m.familyCode = stringFromJson(v, r.wellFormed);
-    t += 16 + (v as string).length;
+  value = object["familyCode"];
+  if (value !== undefined) {
+    membersRead++;
+    message.familyCode = stringFromJson(value, reader.wellFormed);
+    textLength += 16 + (value as string).length;
   }
   // 2 featureCode
-  v = o["featureCode"];
-  if (v !== undefined) {
-    n++;
-    m.featureCode = stringFromJson(v, r.wellFormed);
-    t += 17 + (v as string).length;
+  value = object["featureCode"];
+  if (value !== undefined) {
+    membersRead++;
+    message.featureCode = stringFromJson(value, reader.wellFormed);
+    textLength += 17 + (value as string).length;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, FeatureCodes$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, FeatureCodes$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.VehicleSpecification fields are read, for error texts: the type name and the known fields. */
@@ -4727,132 +4754,132 @@ const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "v
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number): VehicleSpecification {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createVehicleSpecification();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createVehicleSpecification();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 orderId
-  v = o["orderId"];
-  if (v !== undefined) {
-    n++;
-    m.orderId = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["orderId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.orderId = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 2 productId
-  v = o["productId"];
-  if (v !== undefined) {
-    n++;
-    m.productId = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  value = object["productId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.productId = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 3 vehicleId
-  v = o["vehicleId"];
-  if (v !== undefined) {
-    n++;
-    m.vehicleId = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  value = object["vehicleId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vehicleId = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 4 mfPlant
-  v = o["mfPlant"];
-  if (v !== undefined) {
-    n++;
-    m.mfPlant = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["mfPlant"];
+  if (value !== undefined) {
+    membersRead++;
+    message.mfPlant = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 5 modelType
-  v = o["modelType"];
-  if (v !== undefined) {
-    n++;
-    m.modelType = stringFromJson(v, r.wellFormed);
-    t += 15 + (v as string).length;
+  value = object["modelType"];
+  if (value !== undefined) {
+    membersRead++;
+    message.modelType = stringFromJson(value, reader.wellFormed);
+    textLength += 15 + (value as string).length;
   }
   // 6 modelId
-  v = o["modelId"];
-  if (v !== undefined) {
-    n++;
-    m.modelId = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["modelId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.modelId = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 7 modelYear
-  v = o["modelYear"];
-  if (v !== undefined) {
-    n++;
-    m.modelYear = int64FromJson(v, true);
-    t += 13 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["modelYear"];
+  if (value !== undefined) {
+    membersRead++;
+    message.modelYear = int64FromJson(value, true);
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 8 sn
-  v = o["sn"];
-  if (v !== undefined) {
-    n++;
-    m.sn = stringFromJson(v, r.wellFormed);
-    t += 8 + (v as string).length;
+  value = object["sn"];
+  if (value !== undefined) {
+    membersRead++;
+    message.sn = stringFromJson(value, reader.wellFormed);
+    textLength += 8 + (value as string).length;
   }
   // 9 version
-  v = o["version"];
-  if (v !== undefined) {
-    n++;
-    m.version = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["version"];
+  if (value !== undefined) {
+    membersRead++;
+    message.version = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 10 model
-  v = o["model"];
-  if (v !== undefined) {
-    n++;
-    m.model = stringFromJson(v, r.wellFormed);
-    t += 11 + (v as string).length;
+  value = object["model"];
+  if (value !== undefined) {
+    membersRead++;
+    message.model = stringFromJson(value, reader.wellFormed);
+    textLength += 11 + (value as string).length;
   }
   // 11 vinPre
-  v = o["vinPre"];
-  if (v !== undefined) {
-    n++;
-    m.vinPre = stringFromJson(v, r.wellFormed);
-    t += 12 + (v as string).length;
+  value = object["vinPre"];
+  if (value !== undefined) {
+    membersRead++;
+    message.vinPre = stringFromJson(value, reader.wellFormed);
+    textLength += 12 + (value as string).length;
   }
   // 12 destCon
-  v = o["destCon"];
-  if (v !== undefined) {
-    n++;
-    m.destCon = stringFromJson(v, r.wellFormed);
-    t += 13 + (v as string).length;
+  value = object["destCon"];
+  if (value !== undefined) {
+    membersRead++;
+    message.destCon = stringFromJson(value, reader.wellFormed);
+    textLength += 13 + (value as string).length;
   }
   // 13 feature
-  v = o["feature"];
-  if (v !== undefined) {
-    n++;
-    for (const x of asList(v)) {
-      m.feature.push(readJsonFeatureCodes(x, r, depth + 1));
-      t += 1; // and a comma
+  value = object["feature"];
+  if (value !== undefined) {
+    membersRead++;
+    for (const item of asList(value)) {
+      message.feature.push(readJsonFeatureCodes(item, reader, depth + 1));
+      textLength += 1; // and a comma
     }
-    t += m.feature.length === 0 ? 2 : 1; // the brackets, less the last comma
-    t += 11;
+    textLength += message.feature.length === 0 ? 2 : 1; // the brackets, less the last comma
+    textLength += 11;
   }
   // 14 date
-  v = o["date"];
-  if (v !== undefined) {
-    n++;
-    m.date = int64FromJson(v, true);
-    t += 8 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["date"];
+  if (value !== undefined) {
+    membersRead++;
+    message.date = int64FromJson(value, true);
+    textLength += 8 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 15 fOrderId
-  v = o["fOrderId"];
-  if (v !== undefined) {
-    n++;
-    m.fOrderId = stringFromJson(v, r.wellFormed);
-    t += 14 + (v as string).length;
+  value = object["fOrderId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.fOrderId = stringFromJson(value, reader.wellFormed);
+    textLength += 14 + (value as string).length;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, VehicleSpecification$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, VehicleSpecification$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
@@ -4974,51 +5001,51 @@ const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "Ve
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonOrder(j: unknown, r: JsonReader, depth: number): Order {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createOrder();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
+  const object = json as JsonObject;
+  const message = createOrder();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
   // 1 specId
-  v = o["specId"];
-  if (v !== undefined) {
-    n++;
-    m.specId = int64FromJson(v, true);
-    t += 10 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["specId"];
+  if (value !== undefined) {
+    membersRead++;
+    message.specId = int64FromJson(value, true);
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 orderNo
-  v = o["orderNo"];
-  if (v !== undefined) {
-    n++;
-    m.orderNo = int64FromJson(v, true);
-    t += 11 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  value = object["orderNo"];
+  if (value !== undefined) {
+    membersRead++;
+    message.orderNo = int64FromJson(value, true);
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 msgIdentifier
-  v = o["msgIdentifier"];
-  if (v !== undefined) {
-    n++;
-    m.msgIdentifier = stringFromJson(v, r.wellFormed);
-    t += 19 + (v as string).length;
+  value = object["msgIdentifier"];
+  if (value !== undefined) {
+    membersRead++;
+    message.msgIdentifier = stringFromJson(value, reader.wellFormed);
+    textLength += 19 + (value as string).length;
   }
   // 4 VehicleSpecification
-  v = o["VehicleSpecification"];
-  if (v !== undefined) {
-    n++;
-    m.VehicleSpecification = readJsonVehicleSpecification(v, r, depth + 1);
-    t += 24;
+  value = object["VehicleSpecification"];
+  if (value !== undefined) {
+    membersRead++;
+    message.VehicleSpecification = readJsonVehicleSpecification(value, reader, depth + 1);
+    textLength += 24;
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, Order$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, Order$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
@@ -5102,37 +5129,37 @@ const CarUpdateRequest$json: readonly string[] = ["carUpdateId", "car_update_id"
  * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
  * under both its names, two members of a oneof, numbers as strings, …
  */
-function readJsonCarUpdateRequest(j: unknown, r: JsonReader, depth: number): CarUpdateRequest {
-  if (depth > r.limit) bail();
-  if (typeof j !== "object" || j === null || (r.parsed ? j.constructor !== Object : Object.getPrototypeOf(j) !== Object.prototype)) {
+function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
+  if (depth > reader.recursionLimit) bail();
+  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
     bail();
   }
-  const o = j as JsonObject;
-  const m = createCarUpdateRequest();
-  let n = 0; // members read
-  let t = 0; // their shortest text, for the compact-text rule (src/envelope/json-text.ts)
-  let v: unknown;
-  let w: unknown;
+  const object = json as JsonObject;
+  const message = createCarUpdateRequest();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let protoNameValue: unknown;
   // 1 car_update_id
-  v = o["carUpdateId"];
-  w = o["car_update_id"];
-  if (w !== undefined) {
-    if (v !== undefined) bail(); // both names: the slow path decides
-    v = w;
-    t += 2;
+  value = object["carUpdateId"];
+  protoNameValue = object["car_update_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
-  if (v !== undefined) {
-    n++;
-    m.carUpdateId = int64FromJson(v, true);
-    t += 15 + (typeof v === "string" ? v.length + 2 : numberTextLength(v as number));
+  if (value !== undefined) {
+    membersRead++;
+    message.carUpdateId = int64FromJson(value, true);
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  if (r.count) {
-    const k = Object.keys(o).length;
-    r.keys += k;
-    if (n !== k) checkUnknownMembers(o, n, r, CarUpdateRequest$json);
-  } else r.keys += n;
-  r.chars += t + (n === 0 ? 2 : 1); // the braces, less the last comma
-  return m;
+  if (reader.countMembers) {
+    const members = Object.keys(object).length;
+    reader.keys += members;
+    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarUpdateRequest$json);
+  } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
 }
 
 /** The messages of this file by type name: what the entry points below take and return. */

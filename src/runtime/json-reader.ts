@@ -13,8 +13,9 @@ import { nodeBuffer } from "./node-buffer.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
 export interface JsonReader {
-  readonly limit: number;
-  readonly ignoreUnknown: boolean;
+  /** Messages may nest this deep; the outermost is at depth 1. */
+  readonly recursionLimit: number;
+  readonly ignoreUnknownFields: boolean;
   /** Every string is known to be well-formed (no lone surrogate): skip the check. */
   readonly wellFormed: boolean;
   /**
@@ -27,9 +28,9 @@ export interface JsonReader {
    * know looked into (see checkUnknownMembers). Off only for compact JSON text: see the
    * compact-text rule in src/envelope/json-text.ts.
    */
-  readonly count: boolean;
+  readonly countMembers: boolean;
   /**
-   * The members of every object read (messages and maps), added up; with `count` off, the
+   * The members of every object read (messages and maps), added up; with `countMembers` off, the
    * members read (map entries included). For the duplicate-key check of json-text.ts.
    */
   keys: number;
@@ -47,13 +48,13 @@ export interface JsonReader {
  */
 export function numberTextLength(x: number): number {
   if (x % 1000 === 0 && x !== 0) return Number.NaN;
-  let n = x < 0 ? 2 : 1;
-  for (let p = 10, a = x < 0 ? -x : x; p <= a; p *= 10) n++;
-  return n;
+  let length = x < 0 ? 2 : 1;
+  for (let power = 10, magnitude = x < 0 ? -x : x; power <= magnitude; power *= 10) length++;
+  return length;
 }
 
 /**
- * Called when a message's JSON object has more members than the reader read (`n`): bails
+ * Called when a message's JSON object has more members than the reader read (`membersRead`): bails
  * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
  * rather than from a member (a polluted Object.prototype), which the count would not show.
  * Bails too on an unknown member the slow path must look into (a lone surrogate in its name or
@@ -63,22 +64,23 @@ export function numberTextLength(x: number): number {
  * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
  * same object: the counts then match, and the reader takes the inherited value where the slow
  * path would name the unknown member, or skip it with `ignoreUnknownFields`. For compact text,
- * whose members are not counted object by object (JsonReader.count), as many inherited fields
+ * whose members are not counted object by object (JsonReader.countMembers), as many inherited fields
  * as unknown members anywhere in the text.)
  */
 export function checkUnknownMembers(
-  o: JsonObject,
-  n: number,
-  r: JsonReader,
+  object: JsonObject,
+  membersRead: number,
+  reader: JsonReader,
   names: readonly string[],
 ): void {
-  if (!r.ignoreUnknown || !r.wellFormed) bail(); // the slow path names the member, or looks into it
-  let own = 0;
-  for (const k of Object.keys(o)) {
-    if (names.includes(k)) own++;
-    else if (typeof o[k] === "object" && o[k] !== null) bail();
+  // The slow path names the member, or looks into it.
+  if (!reader.ignoreUnknownFields || !reader.wellFormed) bail();
+  let known = 0;
+  for (const name of Object.keys(object)) {
+    if (names.includes(name)) known++;
+    else if (typeof object[name] === "object" && object[name] !== null) bail();
   }
-  if (own !== n) bail();
+  if (known !== membersRead) bail();
 }
 
 /** A string from JSON; checked for lone surrogates unless the text was (`wellFormed`). */
@@ -306,7 +308,7 @@ export interface JsonReadOptions {
 export interface ParsedJson {
   /** Every string in the value is well-formed UTF-16: see {@link JsonReader.wellFormed}. */
   readonly wellFormed: boolean;
-  /** Count the members of each object: see {@link JsonReader.count}. */
+  /** Count the members of each object: see {@link JsonReader.countMembers}. */
   readonly countMembers: boolean;
   /** Set by the read: see {@link JsonReader.keys}. */
   keys: number;
@@ -315,7 +317,7 @@ export interface ParsedJson {
 }
 
 /** The generated JSON reader of one message type: a message at nesting depth `depth`. */
-export type ReadJson<T> = (json: unknown, r: JsonReader, depth: number) => T;
+export type ReadJson<T> = (json: unknown, reader: JsonReader, depth: number) => T;
 
 /**
  * Reads a message from a proto3 JSON value with its generated reader `read` as the slow path
@@ -330,21 +332,21 @@ export function readJsonValue<T>(
   parsed?: ParsedJson,
 ): T | undefined {
   try {
-    const r: JsonReader = {
-      limit: options.recursionLimit,
-      ignoreUnknown: options.ignoreUnknownFields,
+    const reader: JsonReader = {
+      recursionLimit: options.recursionLimit,
+      ignoreUnknownFields: options.ignoreUnknownFields,
       wellFormed: parsed?.wellFormed === true,
       parsed: parsed !== undefined,
-      count: parsed === undefined || parsed.countMembers,
+      countMembers: parsed === undefined || parsed.countMembers,
       keys: 0,
       chars: 0,
     };
-    const m = read(json, r, 1);
+    const message = read(json, reader, 1);
     if (parsed !== undefined) {
-      parsed.keys = r.keys;
-      parsed.chars = r.chars;
+      parsed.keys = reader.keys;
+      parsed.chars = reader.chars;
     }
-    return m;
+    return message;
   } catch {
     return undefined;
   }
