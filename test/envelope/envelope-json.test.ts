@@ -311,6 +311,75 @@ describe("envelopeFromJson(): objects that are not plain, and a polluted Object.
   });
 });
 
+describe("envelopeFromJson(): the Data member, found by a walk over the envelope's members", () => {
+  // The generated reader finds the members of the envelope's oneof by a for…in walk rather than
+  // a property read per member: own and inherited enumerable members only.
+  const readOptionList = [{}, { ignoreUnknownFields: true }, { requireData: false }];
+
+  const envelopes: [string, () => unknown][] = [
+    [
+      "a Data member that is not enumerable",
+      () => Object.defineProperty({ handler: "h" }, "updateGet", { value: {}, enumerable: false }),
+    ],
+    [
+      "a Data member behind a getter",
+      () => ({
+        handler: "h",
+        get updateGet() {
+          return { vin: "V" };
+        },
+      }),
+    ],
+    ["a Data member that is undefined", () => ({ handler: "h", updateGet: undefined })],
+    ["a Data member that is undefined beside one", () => ({ updateGet: undefined, order: {} })],
+    ["two Data members", () => ({ updateGet: {}, order: {} })],
+    ["a Data member after unknown ones", () => ({ color: 1, size: "L", messageStatus: {} })],
+  ];
+
+  it.each(envelopes)("reads %s as the slow path does", (_, value) => {
+    for (const o of readOptionList) {
+      expectSameOutcome(
+        () => envelopeFromJson(value() as JsonValue, o),
+        () => fromJsonFallback(value() as JsonValue, o),
+        { fieldOrder: "any" },
+      );
+    }
+  });
+
+  it("takes no Data member from a polluted Object.prototype", () => {
+    Object.defineProperty(Object.prototype, "updateGet", {
+      value: { vin: "POLLUTED" },
+      enumerable: false,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      for (const text of [
+        '{"handler":"h"}',
+        '{"messageStatus":{}}',
+        '{"handler":"h","updateGet":{"vin":"V"}}',
+        '{"handler":"h","color":1}',
+      ]) {
+        for (const o of readOptionList) {
+          expectSameOutcome(
+            () => envelopeFromJsonString(text, o),
+            () => fromJsonTextFallback(text, parseJsonText(text, o), o),
+            { fieldOrder: "any" },
+          );
+          const json = JSON.parse(text) as JsonValue;
+          expectSameOutcome(
+            () => envelopeFromJson(json, o),
+            () => fromJsonFallback(json, o),
+            { fieldOrder: "any" },
+          );
+        }
+      }
+    } finally {
+      delete (Object.prototype as { updateGet?: unknown }).updateGet;
+    }
+  });
+});
+
 const writeOptionTable: [string, Partial<EnvelopeJsonWriteOptions>][] = [
   ["the defaults (lowerCamelCase names)", {}],
   ["useProtoFieldName", { useProtoFieldName: true }],
