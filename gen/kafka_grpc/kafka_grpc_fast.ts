@@ -818,7 +818,6 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 vin
   value = object["vin"];
   if (value !== undefined) {
@@ -835,11 +834,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 3 sw_version
   value = object["swVersion"];
-  protoNameValue = object["sw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["sw_version"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -848,11 +845,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 4 serial_number
   value = object["serialNumber"];
-  protoNameValue = object["serial_number"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["serial_number"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -861,11 +856,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 5 hw_version
   value = object["hwVersion"];
-  protoNameValue = object["hw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["hw_version"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -874,11 +867,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 6 boot_loader_version
   value = object["bootLoaderVersion"];
-  protoNameValue = object["boot_loader_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["boot_loader_version"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -894,11 +885,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 8 code_data_string
   value = object["codeDataString"];
-  protoNameValue = object["code_data_string"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["code_data_string"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -914,11 +903,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 10 supplier_sw_version
   value = object["supplierSwVersion"];
-  protoNameValue = object["supplier_sw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["supplier_sw_version"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -927,11 +914,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 11 epoch_usec
   value = object["epochUsec"];
-  protoNameValue = object["epoch_usec"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["epoch_usec"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -940,11 +925,9 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 12 assy_number
   value = object["assyNumber"];
-  protoNameValue = object["assy_number"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["assy_number"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1976,7 +1959,6 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 ecu
   value = object["ecu"];
   if (value !== undefined) {
@@ -1993,11 +1975,9 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 3 pub_key_level_1
   value = object["pubKeyLevel1"];
-  protoNameValue = object["pub_key_level_1"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 3;
+  if (value === undefined) {
+    value = object["pub_key_level_1"];
+    if (value !== undefined) textLength += 3;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2006,11 +1986,9 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 4 pub_key_level_2
   value = object["pubKeyLevel2"];
-  protoNameValue = object["pub_key_level_2"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 3;
+  if (value === undefined) {
+    value = object["pub_key_level_2"];
+    if (value !== undefined) textLength += 3;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2019,11 +1997,9 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 5 pub_key_level_3
   value = object["pubKeyLevel3"];
-  protoNameValue = object["pub_key_level_3"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 3;
+  if (value === undefined) {
+    value = object["pub_key_level_3"];
+    if (value !== undefined) textLength += 3;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2032,11 +2008,9 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 6 level_1
   value = object["level1"];
-  protoNameValue = object["level_1"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["level_1"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2045,11 +2019,9 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 7 level_2
   value = object["level2"];
-  protoNameValue = object["level_2"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["level_2"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2058,11 +2030,9 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 8 level_3
   value = object["level3"];
-  protoNameValue = object["level_3"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["level_3"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2901,7 +2871,6 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 id
   value = object["id"];
   if (value !== undefined) {
@@ -2932,11 +2901,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 5 release_notes
   value = object["releaseNotes"];
-  protoNameValue = object["release_notes"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["release_notes"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2945,11 +2912,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 6 ecu_list
   value = object["ecuList"];
-  protoNameValue = object["ecu_list"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["ecu_list"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2958,11 +2923,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 7 ecu_updates
   value = object["ecuUpdates"];
-  protoNameValue = object["ecu_updates"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["ecu_updates"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2982,11 +2945,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 9 car_update_id
   value = object["carUpdateId"];
-  protoNameValue = object["car_update_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["car_update_id"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3016,11 +2977,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 13 manifest_type
   value = object["manifestType"];
-  protoNameValue = object["manifest_type"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["manifest_type"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3078,11 +3037,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 21 body_type
   value = object["bodyType"];
-  protoNameValue = object["body_type"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["body_type"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3105,11 +3062,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 24 update_duration
   value = object["updateDuration"];
-  protoNameValue = object["update_duration"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["update_duration"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3118,11 +3073,9 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 25 max_attempts
   value = object["maxAttempts"];
-  protoNameValue = object["max_attempts"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["max_attempts"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3436,7 +3389,6 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 id
   value = object["id"];
   if (value !== undefined) {
@@ -3446,11 +3398,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 2 manifest_id
   value = object["manifestId"];
-  protoNameValue = object["manifest_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["manifest_id"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3473,11 +3423,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 5 current_version
   value = object["currentVersion"];
-  protoNameValue = object["current_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["current_version"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3486,11 +3434,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 6 hw_version
   value = object["hwVersion"];
-  protoNameValue = object["hw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["hw_version"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3499,11 +3445,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 7 hw_versions
   value = object["hwVersions"];
-  protoNameValue = object["hw_versions"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["hw_versions"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3516,11 +3460,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 8 configuration_mask
   value = object["configurationMask"];
-  protoNameValue = object["configuration_mask"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["configuration_mask"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3536,11 +3478,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 10 self_download
   value = object["selfDownload"];
-  protoNameValue = object["self_download"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["self_download"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3578,11 +3518,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 14 ecc_keys
   value = object["eccKeys"];
-  protoNameValue = object["ecc_keys"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["ecc_keys"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3591,11 +3529,9 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 15 install_priority
   value = object["installPriority"];
-  protoNameValue = object["install_priority"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["install_priority"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3921,14 +3857,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 file_id
   value = object["fileId"];
-  protoNameValue = object["file_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["file_id"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3937,11 +3870,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 2 manifest_ecu_id
   value = object["manifestEcuId"];
-  protoNameValue = object["manifest_ecu_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["manifest_ecu_id"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3964,11 +3895,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 5 file_size
   value = object["fileSize"];
-  protoNameValue = object["file_size"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["file_size"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3998,11 +3927,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 9 write_region
   value = object["writeRegion"];
-  protoNameValue = object["write_region"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["write_region"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4011,11 +3938,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 10 erase_region
   value = object["eraseRegion"];
-  protoNameValue = object["erase_region"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["erase_region"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4024,11 +3949,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 11 file_key
   value = object["fileKey"];
-  protoNameValue = object["file_key"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["file_key"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4037,11 +3960,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 12 parsed_file
   value = object["parsedFile"];
-  protoNameValue = object["parsed_file"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["parsed_file"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4057,11 +3978,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 14 compatible_trims
   value = object["compatibleTrims"];
-  protoNameValue = object["compatible_trims"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["compatible_trims"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4074,11 +3993,9 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 15 compatible_drive_sides
   value = object["compatibleDriveSides"];
-  protoNameValue = object["compatible_drive_sides"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["compatible_drive_sides"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4362,14 +4279,11 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 file_id
   value = object["fileId"];
-  protoNameValue = object["file_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
+  if (value === undefined) {
+    value = object["file_id"];
+    if (value !== undefined) textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -5139,14 +5053,11 @@ function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: numb
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
-  let protoNameValue: unknown;
   // 1 car_update_id
   value = object["carUpdateId"];
-  protoNameValue = object["car_update_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 2;
+  if (value === undefined) {
+    value = object["car_update_id"];
+    if (value !== undefined) textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;

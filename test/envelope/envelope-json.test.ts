@@ -715,6 +715,17 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     ["an escaped key", '{"h\\u0061ndler":"x","updateGet":{}}'],
     ["a duplicate key", '{"handler":"a","handler":"b","updateGet":{}}'],
     ["both names of a field", '{"carUpdateRequest":{"carUpdateId":"1","car_update_id":"2"}}'],
+    // The reader looks for the proto name only where the JSON name is absent: the count or the
+    // length of the text finds the second name.
+    [
+      "both names, proto name first",
+      '{"carUpdateRequest":{"car_update_id":"2","carUpdateId":"1"}}',
+    ],
+    [
+      "both names beside other fields",
+      '{"handler":"h","carUpdateStatus":{"ecus":{"e":{"vin":"V","sw_version":"1","swVersion":"1"}}}}',
+    ],
+    ["the proto name alone", '{"carUpdateStatus":{"ecus":{"e":{"sw_version":"1.0","ecu":"A"}}}}'],
     ["two members", '{"updateGet":{},"updateApprove":{}}'],
     ["a null member", '{"updateGet":null,"updateApprove":{}}'],
     ["a null field", '{"handler":null,"updateGet":{}}'],
