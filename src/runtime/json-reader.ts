@@ -104,68 +104,68 @@ const UINT64_MAX = 18446744073709551615n;
  * A 64-bit integer from JSON: a decimal string, or a number that is a safe integer (a larger
  * one may have lost digits in JSON.parse(): the slow path rejects it), in range.
  */
-export function int64FromJson(v: unknown, signed: boolean): bigint {
+export function int64FromJson(json: unknown, signed: boolean): bigint {
   // Up to 8 digits (counts, sizes, codes): small enough for V8 to inline into every reader.
-  if (typeof v === "string" && v.length <= 8) {
-    let x = 0;
-    for (let i = 0; i < v.length; i++) {
-      const d = v.charCodeAt(i) - 48;
-      if (d >>> 0 > 9) return int64FromJsonText(v, signed); // a sign, or what is not a digit
-      x = x * 10 + d;
+  if (typeof json === "string" && json.length <= 8) {
+    let integer = 0;
+    for (let i = 0; i < json.length; i++) {
+      const digit = json.charCodeAt(i) - 48;
+      if (digit >>> 0 > 9) return int64FromJsonText(json, signed); // a sign, or what is not a digit
+      integer = integer * 10 + digit;
     }
-    if (v.length > 0) return bigintOf(x, signed);
+    if (json.length > 0) return bigintOf(integer, signed);
   }
-  return int64FromJsonText(v, signed);
+  return int64FromJsonText(json, signed);
 }
 
 /** {@link int64FromJson} for the rest: longer or signed digits, numbers, and what it bails on. */
-function int64FromJsonText(v: unknown, signed: boolean): bigint {
-  if (typeof v === "string") {
+function int64FromJsonText(json: unknown, signed: boolean): bigint {
+  if (typeof json === "string") {
     // Digits that make a safe integer make it exactly in a float (below 2^53 every step is
     // exact, and rounding cannot take a larger value down into the safe range): BigInt(number)
     // is cheaper than BigInt(string), and the digits are checked on the way.
-    const n = v.length;
-    const negative = v.charCodeAt(0) === 45;
-    let i = negative ? 1 : 0;
-    if (i < n && n <= 17) {
+    const length = json.length;
+    const negative = json.charCodeAt(0) === 45;
+    let at = negative ? 1 : 0;
+    if (at < length && length <= 17) {
       // In two small integers, the last 8 digits and the (at most 9) before them: one float
       // that grows past 2^31 digit by digit takes two to three times as long (Node.js 20 to 26).
-      const split = n - 8 > i ? n - 8 : i;
+      const split = length - 8 > at ? length - 8 : at;
       let high = 0;
       let low = 0;
-      for (; i < split; i++) {
-        const d = v.charCodeAt(i) - 48;
-        if (d >>> 0 > 9) bail();
-        high = high * 10 + d;
+      for (; at < split; at++) {
+        const digit = json.charCodeAt(at) - 48;
+        if (digit >>> 0 > 9) bail();
+        high = high * 10 + digit;
       }
-      for (; i < n; i++) {
-        const d = v.charCodeAt(i) - 48;
-        if (d >>> 0 > 9) bail();
-        low = low * 10 + d;
+      for (; at < length; at++) {
+        const digit = json.charCodeAt(at) - 48;
+        if (digit >>> 0 > 9) bail();
+        low = low * 10 + digit;
       }
-      const x = high * 1e8 + low;
-      if (x <= 9007199254740991) {
+      const integer = high * 1e8 + low;
+      if (integer <= 9007199254740991) {
         if (negative && !signed) bail(); // "-0" too: Google refuses it for unsigned fields
-        return bigintOf(negative ? -x : x, signed);
+        return bigintOf(negative ? -integer : integer, signed);
       }
     }
-    if (n > MAX_DECIMAL_CHARS || !/^-?[0-9]+$/.test(v)) bail();
-    const big = BigInt(v);
+    if (length > MAX_DECIMAL_CHARS || !/^-?[0-9]+$/.test(json)) bail();
+    const big = BigInt(json);
     if (signed ? big < INT64_MIN || big > INT64_MAX : big < 0n || big > UINT64_MAX) bail();
     return big;
   }
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) bail();
-  return bigintOf(v, signed);
+  if (typeof json !== "number" || !Number.isSafeInteger(json) || (!signed && json < 0)) bail();
+  return bigintOf(json, signed);
 }
 
 /** An enum value from JSON: a known name, or an int32 number. */
-export function enumFromJson(v: unknown, numbers: ReadonlyMap<string, number>): number {
-  if (typeof v === "string") {
-    const n = numbers.get(v);
-    if (n === undefined) bail();
-    return n;
+export function enumFromJson(json: unknown, numbers: ReadonlyMap<string, number>): number {
+  if (typeof json === "string") {
+    const number = numbers.get(json);
+    if (number === undefined) bail();
+    return number;
   }
-  return int32ToJson(v);
+  return int32ToJson(json);
 }
 
 /** The value of each base64 character by its code (below 128), or -1. */
@@ -184,16 +184,16 @@ const base64Values = /*@__PURE__*/ (() => {
 let block = /*@__PURE__*/ new Uint8Array(0);
 let blockUsed = 0;
 
-/** A new zeroed Uint8Array of `n` bytes; from the shared block if it is of middle size. */
-function allocate(n: number): Uint8Array {
-  if (n <= 64 || n > 4096) return new Uint8Array(n);
-  if (blockUsed + n > block.length) {
+/** A new zeroed Uint8Array of `length` bytes; from the shared block if it is of middle size. */
+function allocate(length: number): Uint8Array {
+  if (length <= 64 || length > 4096) return new Uint8Array(length);
+  if (blockUsed + length > block.length) {
     block = new Uint8Array(8192);
     blockUsed = 0;
   }
-  const out = block.subarray(blockUsed, blockUsed + n);
-  blockUsed += (n + 7) & ~7; // 8-byte aligned, as Node aligns its pool
-  return out;
+  const bytes = block.subarray(blockUsed, blockUsed + length);
+  blockUsed += (length + 7) & ~7; // 8-byte aligned, as Node aligns its pool
+  return bytes;
 }
 
 /** Uint8Array.prototype.setFromBase64 (ES2026), where the engine has it (Node.js 26 does, 24 not). */
@@ -237,61 +237,66 @@ const NODE_BASE64_CHARS = 512;
  * on anything else (the slow path takes URL-safe base64 and missing padding, and refuses the
  * rest).
  */
-export function bytesFromJson(v: unknown): Uint8Array {
-  if (typeof v !== "string") bail();
-  const n = v.length;
-  if (n % 4 !== 0) bail();
-  const pad = n > 0 && v.charCodeAt(n - 1) === 61 ? (v.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
-  const length = (n / 4) * 3 - pad;
-  const out = allocate(length);
-  if (n >= NATIVE_BASE64_CHARS && setFromBase64 !== undefined) {
+export function bytesFromJson(json: unknown): Uint8Array {
+  if (typeof json !== "string") bail();
+  const chars = json.length;
+  if (chars % 4 !== 0) bail();
+  const pad =
+    chars > 0 && json.charCodeAt(chars - 1) === 61
+      ? json.charCodeAt(chars - 2) === 61
+        ? 2
+        : 1
+      : 0;
+  const length = (chars / 4) * 3 - pad;
+  const bytes = allocate(length);
+  if (chars >= NATIVE_BASE64_CHARS && setFromBase64 !== undefined) {
     // It throws on anything else than strict standard base64 but ASCII whitespace, which it
     // skips: whitespace shows as fewer bytes written (at least 3 per 4 characters skipped,
     // more than padding can account for).
-    const r = setFromBase64.call(out, v, strict);
-    if (r.read !== n || r.written !== length) bail();
-    return out;
+    const result = setFromBase64.call(bytes, json, strict);
+    if (result.read !== chars || result.written !== length) bail();
+    return bytes;
   }
-  if (n >= NODE_BASE64_CHARS && nodeBase64 !== undefined) {
+  if (chars >= NODE_BASE64_CHARS && nodeBase64 !== undefined) {
     // Node's decoder is lenient (it takes URL-safe characters, skips others, and ignores bits
     // past the last byte), so the bytes are encoded back: only the strict text gives itself back.
     if (
-      nodeBase64.write.call(out, v, 0, length) !== length ||
-      nodeBase64.slice.call(out, 0, length) !== v
+      nodeBase64.write.call(bytes, json, 0, length) !== length ||
+      nodeBase64.slice.call(bytes, 0, length) !== json
     ) {
       bail();
     }
-    return out;
+    return bytes;
   }
-  const t = base64Values;
-  const full = pad === 0 ? n : n - 4;
-  let o = 0;
+  const values = base64Values;
+  const full = pad === 0 ? chars : chars - 4;
+  let written = 0;
   let i = 0;
   // A -1 (a character outside the alphabet, "=" included) makes the group negative.
   for (; i < full; i += 4) {
-    const a = v.charCodeAt(i);
-    const b = v.charCodeAt(i + 1);
-    const c = v.charCodeAt(i + 2);
-    const d = v.charCodeAt(i + 3);
+    const a = json.charCodeAt(i);
+    const b = json.charCodeAt(i + 1);
+    const c = json.charCodeAt(i + 2);
+    const d = json.charCodeAt(i + 3);
     if ((a | b | c | d) > 127) bail();
-    const x = (t[a] << 18) | (t[b] << 12) | (t[c] << 6) | t[d];
-    if (x < 0) bail();
-    out[o] = x >> 16;
-    out[o + 1] = x >> 8;
-    out[o + 2] = x;
-    o += 3;
+    const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6) | values[d];
+    if (group < 0) bail();
+    bytes[written] = group >> 16;
+    bytes[written + 1] = group >> 8;
+    bytes[written + 2] = group;
+    written += 3;
   }
   if (pad > 0) {
-    const a = v.charCodeAt(i);
-    const b = v.charCodeAt(i + 1);
-    const c = pad === 2 ? 65 : v.charCodeAt(i + 2); // "A": no bits
+    const a = json.charCodeAt(i);
+    const b = json.charCodeAt(i + 1);
+    const c = pad === 2 ? 65 : json.charCodeAt(i + 2); // "A": no bits
     if ((a | b | c) > 127) bail();
-    const x = (t[a] << 18) | (t[b] << 12) | (t[c] << 6);
-    if (x < 0 || (x & (pad === 2 ? 0xffff : 0xff)) !== 0) bail(); // bits past the last byte
-    out[o] = x >> 16;
-    if (pad === 1) out[o + 1] = x >> 8;
+    const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6);
+    if (group < 0 || (group & (pad === 2 ? 0xffff : 0xff)) !== 0) bail(); // bits past the last byte
+    bytes[written] = group >> 16;
+    if (pad === 1) bytes[written + 1] = group >> 8;
   }
-  return out;
+  return bytes;
 }
 
 /** The options of a JSON read: those of envelopeFromJson() that the reader takes. */
