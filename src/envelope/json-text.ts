@@ -18,7 +18,8 @@
 // read that counts each object's members (valueMembers() tells when it is needed). A \u escape
 // may hide a lone surrogate that the look at the text did not see: such text is read again with
 // every string checked. readParsedText() below applies the rule; JsonReader (src/runtime/
-// json-reader.ts) carries the counts, and the generated readers' `t +=` lines make `chars`.
+// json-reader.ts) carries the counts, and the generated readers' `textLength +=` lines make
+// `chars`.
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "../internal/escape-text.js";
