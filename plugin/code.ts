@@ -83,6 +83,8 @@ export function namesOf(desc: DescMessage) {
     binaryReader: `${s}$reader`,
     write: `write${s}`,
     writeJson: `writeJson${s}`,
+    /** The JSON text writer under the default options. */
+    writeText: `writeText${s}`,
     readJson: `readJson${s}`,
   };
 }

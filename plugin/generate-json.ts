@@ -310,6 +310,234 @@ function printFieldToJson(c: Code, field: DescField): void {
  */
 const MAP_SPREAD_KEYS = 16;
 
+/** The name of a message's JSON text writer: `writeTextCarECU`. */
+function textWriterOf(desc: DescMessage): string {
+  return namesOf(desc).writeText;
+}
+
+/**
+ * The text of one value `v` of a field (a member, an element, a map value) in JSON, under the
+ * default options: strings unescaped (each added to the probe, `w.probe`), int64 and bytes
+ * quoted, enums by name. Bails where the JSON writer bails.
+ */
+function scalarToText(c: Code, field: DescField, v: string): Printable[] {
+  const kind = valueKind(field);
+  if (kind === "message") return [`${textWriterOf(field.message as DescMessage)}Value(${v}, w)`];
+  if (kind === "enum") {
+    return [c.rt("enumToText"), `(${v}, ${enumStem(field.enum as DescEnum)}$names)`];
+  }
+  switch (valueScalar(field)) {
+    case ScalarType.STRING:
+      return [`'"' + `, c.rt("stringToText"), `(${v}, w) + '"'`];
+    case ScalarType.BYTES:
+      return [`'"' + `, c.rt("bytesToJson"), `(${v}) + '"'`];
+    case ScalarType.BOOL:
+      return [c.rt("boolToJson"), `(${v})`];
+    case ScalarType.INT32:
+      return [c.rt("int32ToJson"), `(${v})`];
+    case ScalarType.UINT32:
+      return [c.rt("uint32ToJson"), `(${v})`];
+    case ScalarType.INT64:
+      return [`'"' + `, c.rt("int64ToJson"), `(${v}, true) + '"'`];
+    case ScalarType.UINT64:
+      return [`'"' + `, c.rt("int64ToJson"), `(${v}, false) + '"'`];
+    default:
+      throw new Error("protoc-gen-vuc: unsupported scalar type");
+  }
+}
+
+/** Whether the text of a field's values starts with a quote (the key's text then ends with one). */
+function quoted(field: DescField): boolean {
+  const kind = valueKind(field);
+  if (kind !== "scalar" || field.fieldKind === "list" || field.fieldKind === "map") return false;
+  const s = valueScalar(field);
+  return (
+    s === ScalarType.STRING ||
+    s === ScalarType.BYTES ||
+    s === ScalarType.INT64 ||
+    s === ScalarType.UINT64
+  );
+}
+
+/**
+ * The text that comes before a field's value: its key, after a comma unless it is the first
+ * member written (`t` holds `{` alone), and the opening quote of a quoted value.
+ */
+function keyText(field: DescField): string {
+  const key = `"${field.jsonName}":${quoted(field) ? '"' : ""}`;
+  return `(t.length > 1 ? ${lit(`,${key}`)} : ${lit(key)})`;
+}
+
+/** A value's text after its key: `scalarToText` without the opening quote of a quoted value. */
+function valueAfterKey(c: Code, field: DescField, v: string): Printable[] {
+  const text = scalarToText(c, field, v);
+  return quoted(field) ? text.slice(1) : text;
+}
+
+/**
+ * Prints `writeTextX()`, the JSON text writer of one message under the default options (JSON
+ * names, zero values left out, enums by name, no indent): the text JSON.stringify() would make of
+ * what `writeJsonX()` makes, except that strings are not escaped. Each string value and map key
+ * goes to the probe `w.probe` instead, which the caller looks at once for a character that needs
+ * escaping; the text shows any lone surrogate. Bails where `writeJsonX()` bails.
+ */
+export function printToJsonText(
+  c: Code,
+  desc: DescMessage,
+  referenced: ReadonlySet<DescMessage>,
+): void {
+  const name = textWriterOf(desc);
+  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  for (const field of fields) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field.jsonName)) {
+      throw new Error(
+        `protoc-gen-vuc: ${desc.typeName}: JSON name ${field.jsonName} needs escaping`,
+      );
+    }
+  }
+  if (referenced.has(desc)) {
+    c.doc(
+      `A ${desc.typeName} field, list item or map value as JSON text: checks its type, then writes it.`,
+    );
+    c.block(
+      ["function ", `${name}Value`, "(v: unknown, w: ", c.rtType("TextWriter"), "): string {"],
+      () => {
+        c.line(
+          `if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
+          c.rt("bail"),
+          "();",
+        );
+        c.line("if (++w.depth > w.limit) ", c.rt("bail"), "(); // the fallback names the depth");
+        c.line(`const t = ${name}(v as `, c.shape(desc), ", w);");
+        c.line("w.depth--;");
+        c.line("return t;");
+      },
+    );
+    c.line();
+  }
+  c.doc(
+    `Writes the ${desc.typeName} \`m\` as JSON text under the default options, strings unescaped\n` +
+      `(see the runtime's writeJsonTextValue()): the text of what ${namesOf(desc).writeJson}() makes.`,
+  );
+  // A writer of no string, message or map leaves the state alone.
+  const usesState = fields.some(
+    (f) =>
+      f.fieldKind === "map" ||
+      valueKind(f) === "message" ||
+      (valueKind(f) === "scalar" && valueScalar(f) === ScalarType.STRING),
+  );
+  c.block(
+    [
+      "function ",
+      name,
+      "(m: ",
+      c.shape(desc),
+      `, ${usesState ? "w" : "_w"}: `,
+      c.rtType("TextWriter"),
+      "): string {",
+    ],
+    () => {
+      c.line('let t = "{";');
+      c.line("let v: unknown;");
+      const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
+      for (const o of oneofs) {
+        c.line(`const ${o} = m.${o};`);
+        c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
+        c.line(`let ${o}Written = ${o}Case === undefined;`);
+      }
+      for (const field of fields) printFieldToText(c, field);
+      for (const o of oneofs)
+        c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
+      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknownFields"), "(m.$unknown);");
+      c.line('return t + "}";');
+    },
+  );
+  c.line();
+}
+
+function printFieldToText(c: Code, field: DescField): void {
+  c.line(`// ${field.number} ${field.name}`);
+  const key = keyText(field);
+  if (field.oneof) {
+    const o = field.oneof.localName;
+    c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
+      c.line(`${o}Written = true;`);
+      c.line(
+        `t += ${key} + `,
+        ...valueAfterKey(c, field, `(${o} as { value: unknown }).value`),
+        ";",
+      );
+    });
+    return;
+  }
+  switch (field.fieldKind) {
+    case "scalar":
+    case "enum": {
+      const scalar = field.fieldKind === "scalar" ? field.scalar : undefined;
+      if (hasExplicitPresence(field)) {
+        c.line(`v = m.${field.localName};`);
+        c.block(["if (v !== undefined) {"], () => {
+          c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
+          c.line(`t += ${key} + `, ...valueAfterKey(c, field, "v"), ";");
+        });
+      } else if (scalar === ScalarType.INT64 || scalar === ScalarType.UINT64) {
+        const signed = scalar === ScalarType.INT64;
+        c.line("v = ", c.rt("int64FieldToJson"), `(m.${field.localName}, ${signed}, false);`);
+        c.line(`if (v !== undefined) t += ${key} + v + '"';`);
+      } else {
+        c.line(`v = m.${field.localName};`);
+        c.line(
+          "if (",
+          emitCondition(scalar, "v").replace(" || f.implicit", ""),
+          `) t += ${key} + `,
+          ...valueAfterKey(c, field, "v"),
+          ";",
+        );
+      }
+      return;
+    }
+    case "message":
+      c.line(`v = m.${field.localName};`);
+      c.block(["if (v !== undefined) {"], () => {
+        c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
+        c.line(`t += ${key} + `, ...valueAfterKey(c, field, "v"), ";");
+      });
+      return;
+    case "list":
+      c.line("v = ", c.rt("asList"), `(m.${field.localName});`);
+      c.block(["if ((v as unknown[]).length > 0) {"], () => {
+        c.line(`t += ${key} + "[";`);
+        c.line("let i = 0;");
+        c.line(
+          'for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + ',
+          ...scalarToText(c, field, "x"),
+          ";",
+        );
+        c.line('t += "]";');
+      });
+      return;
+    case "map":
+      c.line("v = ", c.rt("asRecord"), `(m.${field.localName});`);
+      c.block(["{"], () => {
+        c.line("const keys = Object.keys(v as object);");
+        c.block(["if (keys.length > 0) {"], () => {
+          c.line(`t += ${key} + "{";`);
+          c.block(["for (let i = 0; i < keys.length; i++) {"], () => {
+            c.line("const k = keys[i] as string;");
+            c.line("w.probe += k;");
+            c.line(
+              `t += (i > 0 ? ',"' : '"') + k + '":' + `,
+              ...scalarToText(c, field, `(v as ${"Record<string, unknown>"})[k]`),
+              ";",
+            );
+          });
+          c.line('t += "}";');
+        });
+      });
+      return;
+  }
+}
+
 /** The reader of one value of a field from a JSON value `v` (for fromJson). */
 function readValue(c: Code, field: DescField, v: string): Printable[] {
   const kind = valueKind(field);

@@ -71,6 +71,7 @@ export {
   boolToJson,
   bytesToJson,
   enumToJson,
+  enumToText,
   int32ToJson,
   int64FieldToJson,
   int64ToJson,
@@ -78,8 +79,12 @@ export {
   type JsonWriteOptions,
   type JsonWriter,
   stringToJson,
+  stringToText,
+  type TextWriter,
   uint32ToJson,
   type WriteJson,
+  type WriteText,
+  writeJsonTextValue,
   writeJsonValue,
 } from "./json-writer.js";
 // What both writers check of a message value.

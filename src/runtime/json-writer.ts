@@ -155,3 +155,60 @@ export function writeJsonValue<T>(
     return undefined; // bailed, or a getter threw: the slow path will report it
   }
 }
+
+/**
+ * The state of a JSON text write under the default options (see {@link writeJsonTextValue}):
+ * the probe, every string value and map key written so far, unescaped, one after the other; the
+ * nesting depth of the message being written and how deep messages may nest.
+ */
+export interface TextWriter {
+  probe: string;
+  depth: number;
+  readonly limit: number;
+}
+
+/** A string for JSON text, unescaped: bails unless it is a string; adds it to the probe. */
+export function stringToText(v: unknown, w: TextWriter): string {
+  if (typeof v !== "string") bail();
+  w.probe += v;
+  return v;
+}
+
+/** An enum value as JSON text: its name in quotes (a name needs no escaping), or its number. */
+export function enumToText(v: unknown, names: readonly string[]): string {
+  const n = int32ToJson(v);
+  const name = names[n];
+  return name === undefined ? `${n}` : `"${name}"`;
+}
+
+/** The generated JSON text writer of one message type. */
+export type WriteText<T> = (m: T, w: TextWriter) => string;
+
+/** A character JSON.stringify() escapes in a string, but for lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const escaped = /["\\\u0000-\u001f]/;
+
+/**
+ * Writes `message`, a message of type `typeName`, as JSON text under the default options (JSON
+ * names, zero values left out, enums by name, one line) with its generated text writer `write`:
+ * the text JSON.stringify() makes of what {@link writeJsonValue} makes, but written directly, with
+ * strings unescaped. One look at the probe (every string written, one after the other) then
+ * shows whether any needed escaping, and one at the text whether any held a lone surrogate (the
+ * text separates the strings by quotes, so halves of two strings cannot pair up): in either case,
+ * as on anything the writer bails on, it returns undefined and the caller writes the value again
+ * by the object path, which escapes, checks and gives the exact error. `limit`: recursionLimit.
+ */
+export function writeJsonTextValue<T>(
+  write: WriteText<T>,
+  typeName: string,
+  message: unknown,
+  limit: number,
+): string | undefined {
+  const w: TextWriter = { probe: "", depth: 1, limit };
+  try {
+    const text = write(asMessage<T>(message, typeName), w);
+    return escaped.test(w.probe) || !wellFormed(text) ? undefined : text;
+  } catch {
+    return undefined; // bailed, or a getter threw: the object path will report it
+  }
+}
