@@ -83,8 +83,6 @@ export function namesOf(desc: DescMessage) {
     binaryReader: `${s}$reader`,
     write: `write${s}`,
     writeJson: `writeJson${s}`,
-    /** The JSON text writer under the default options. */
-    writeText: `writeText${s}`,
     readJson: `readJson${s}`,
   };
 }

@@ -123,26 +123,6 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
     );
     c.line();
   }
-  table(c, messages, "textWriters", ["WriteText", "<MessageTypes[N]>"], (n) => n.writeText);
-  c.doc(
-    "Writes a message of type `typeName` as JSON text under the default options, nesting at most\n" +
-      "`recursionLimit` deep, or returns undefined for anything the JSON writer would not take, or a\n" +
-      "string that needs escaping: see the runtime's writeJsonTextValue().",
-  );
-  c.block(
-    [
-      "export function toJsonText<N extends MessageTypeName>(typeName: N, message: unknown, recursionLimit: number): string | undefined {",
-    ],
-    () =>
-      c.line(
-        "return ",
-        c.rt("writeJsonTextValue"),
-        "(textWriters[typeName] as ",
-        c.rtType("WriteText"),
-        "<MessageTypes[N]>, typeName, message, recursionLimit);",
-      ),
-  );
-  c.line();
   table(c, messages, "jsonReaders", ["ReadJson", "<MessageTypes[N]>"], (n) => n.readJson);
   c.doc(
     "Reads a message of type `typeName` from a proto3 JSON value, or returns undefined for\n" +

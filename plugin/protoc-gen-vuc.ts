@@ -15,7 +15,7 @@ import {
 } from "./generate-decode.js";
 import { printEncode } from "./generate-encode.js";
 import { printEntryPoints } from "./generate-entry-points.js";
-import { printEnumTables, printFromJson, printToJson, printToJsonText } from "./generate-json.js";
+import { printEnumTables, printFromJson, printToJson } from "./generate-json.js";
 import { printOneofCases, printOneofMembers } from "./generate-oneofs.js";
 import { checkSupported } from "./wire.js";
 
@@ -50,7 +50,6 @@ function generateTs(schema: Schema): void {
       printDecode(c, desc);
       printEncode(c, desc);
       printToJson(c, desc, referenced);
-      printToJsonText(c, desc, referenced);
       printFromJson(c, desc);
     }
     printEntryPoints(c, messages);

@@ -7,8 +7,8 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, ParsedJson, Reader, ReadJson, Scope, TextWriter, WriteFields, WriteJson, Writer, WriteText } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, enumToText, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, stringToText, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonTextValue, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, ParsedJson, Reader, ReadJson, Scope, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
@@ -281,79 +281,6 @@ function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter)
   return j;
 }
 
-/**
- * Writes the kafka_grpc.GRPC_AttendantPayload `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonGRPC_AttendantPayload() makes.
- */
-function writeTextGRPC_AttendantPayload(m: GRPC_AttendantPayload, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  const Data = m.Data;
-  const DataCase = oneofCase(Data);
-  let DataWritten = DataCase === undefined;
-  // 1 handler
-  v = m.handler;
-  if (v !== "") t += (t.length > 1 ? ",\"handler\":\"" : "\"handler\":\"") + stringToText(v, w) + '"';
-  // 2 carUpdateStatus
-  if (DataCase === "carUpdateStatus") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"carUpdateStatus\":" : "\"carUpdateStatus\":") + writeTextCarUpdateStatusValue((Data as { value: unknown }).value, w);
-  }
-  // 3 carUpdateProgress
-  if (DataCase === "carUpdateProgress") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"carUpdateProgress\":" : "\"carUpdateProgress\":") + writeTextCarUpdateProgressValue((Data as { value: unknown }).value, w);
-  }
-  // 4 fileKeyReq
-  if (DataCase === "fileKeyReq") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"fileKeyReq\":" : "\"fileKeyReq\":") + writeTextFileKeysRequestValue((Data as { value: unknown }).value, w);
-  }
-  // 5 keys
-  if (DataCase === "keys") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"keys\":" : "\"keys\":") + writeTextECCKeysValue((Data as { value: unknown }).value, w);
-  }
-  // 6 updateApprove
-  if (DataCase === "updateApprove") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"updateApprove\":" : "\"updateApprove\":") + writeTextUpdateDataValue((Data as { value: unknown }).value, w);
-  }
-  // 7 updateGet
-  if (DataCase === "updateGet") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"updateGet\":" : "\"updateGet\":") + writeTextVehicleDataValue((Data as { value: unknown }).value, w);
-  }
-  // 8 updateManifest
-  if (DataCase === "updateManifest") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"updateManifest\":" : "\"updateManifest\":") + writeTextUpdateManifestValue((Data as { value: unknown }).value, w);
-  }
-  // 9 order
-  if (DataCase === "order") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"order\":" : "\"order\":") + writeTextOrderValue((Data as { value: unknown }).value, w);
-  }
-  // 10 messageStatus
-  if (DataCase === "messageStatus") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"messageStatus\":" : "\"messageStatus\":") + writeTextMessageStatusValue((Data as { value: unknown }).value, w);
-  }
-  // 11 dtcEntry
-  if (DataCase === "dtcEntry") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"dtcEntry\":" : "\"dtcEntry\":") + writeTextDTCEntryValue((Data as { value: unknown }).value, w);
-  }
-  // 12 carUpdateRequest
-  if (DataCase === "carUpdateRequest") {
-    DataWritten = true;
-    t += (t.length > 1 ? ",\"carUpdateRequest\":" : "\"carUpdateRequest\":") + writeTextCarUpdateRequestValue((Data as { value: unknown }).value, w);
-  }
-  if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.GRPC_AttendantPayload takes in JSON: JSON names, then proto names. */
 const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"];
 
@@ -595,40 +522,6 @@ function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.CarUpdateStatus field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextCarUpdateStatusValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextCarUpdateStatus(v as CarUpdateStatus, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.CarUpdateStatus `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonCarUpdateStatus() makes.
- */
-function writeTextCarUpdateStatus(m: CarUpdateStatus, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 ecus
-  v = asRecord(m.ecus);
-  {
-    const keys = Object.keys(v as object);
-    if (keys.length > 0) {
-      t += (t.length > 1 ? ",\"ecus\":" : "\"ecus\":") + "{";
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i] as string;
-        w.probe += k;
-        t += (i > 0 ? ',"' : '"') + k + '":' + writeTextCarECUValue((v as Record<string, unknown>)[k], w);
-      }
-      t += "}";
-    }
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.CarUpdateStatus takes in JSON: JSON names, then proto names. */
@@ -876,74 +769,6 @@ function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.CarECU field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextCarECUValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextCarECU(v as CarECU, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.CarECU `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonCarECU() makes.
- */
-function writeTextCarECU(m: CarECU, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 vin
-  v = m.vin;
-  if (v !== "") t += (t.length > 1 ? ",\"vin\":\"" : "\"vin\":\"") + stringToText(v, w) + '"';
-  // 2 ecu
-  v = m.ecu;
-  if (v !== "") t += (t.length > 1 ? ",\"ecu\":\"" : "\"ecu\":\"") + stringToText(v, w) + '"';
-  // 3 sw_version
-  v = m.swVersion;
-  if (v !== "") t += (t.length > 1 ? ",\"swVersion\":\"" : "\"swVersion\":\"") + stringToText(v, w) + '"';
-  // 4 serial_number
-  v = m.serialNumber;
-  if (v !== "") t += (t.length > 1 ? ",\"serialNumber\":\"" : "\"serialNumber\":\"") + stringToText(v, w) + '"';
-  // 5 hw_version
-  v = m.hwVersion;
-  if (v !== "") t += (t.length > 1 ? ",\"hwVersion\":\"" : "\"hwVersion\":\"") + stringToText(v, w) + '"';
-  // 6 boot_loader_version
-  v = m.bootLoaderVersion;
-  if (v !== "") t += (t.length > 1 ? ",\"bootLoaderVersion\":\"" : "\"bootLoaderVersion\":\"") + stringToText(v, w) + '"';
-  // 7 fingerprint
-  v = m.fingerprint;
-  if (v !== "") t += (t.length > 1 ? ",\"fingerprint\":\"" : "\"fingerprint\":\"") + stringToText(v, w) + '"';
-  // 8 code_data_string
-  v = m.codeDataString;
-  if (v !== "") t += (t.length > 1 ? ",\"codeDataString\":\"" : "\"codeDataString\":\"") + stringToText(v, w) + '"';
-  // 9 vendor
-  v = m.vendor;
-  if (v !== "") t += (t.length > 1 ? ",\"vendor\":\"" : "\"vendor\":\"") + stringToText(v, w) + '"';
-  // 10 supplier_sw_version
-  v = m.supplierSwVersion;
-  if (v !== "") t += (t.length > 1 ? ",\"supplierSwVersion\":\"" : "\"supplierSwVersion\":\"") + stringToText(v, w) + '"';
-  // 11 epoch_usec
-  v = int64FieldToJson(m.epochUsec, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"epochUsec\":\"" : "\"epochUsec\":\"") + v + '"';
-  // 12 assy_number
-  v = m.assyNumber;
-  if (v !== "") t += (t.length > 1 ? ",\"assyNumber\":\"" : "\"assyNumber\":\"") + stringToText(v, w) + '"';
-  // 13 createdAt
-  v = m.createdAt;
-  if (v !== undefined) {
-    requireOwn(m, "createdAt");
-    t += (t.length > 1 ? ",\"createdAt\":\"" : "\"createdAt\":\"") + int64ToJson(v, true) + '"';
-  }
-  // 14 updatedAt
-  v = m.updatedAt;
-  if (v !== undefined) {
-    requireOwn(m, "updatedAt");
-    t += (t.length > 1 ? ",\"updatedAt\":\"" : "\"updatedAt\":\"") + int64ToJson(v, true) + '"';
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.CarECU takes in JSON: JSON names, then proto names. */
@@ -1283,59 +1108,6 @@ function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonOb
   return j;
 }
 
-/** A kafka_grpc.CarUpdateProgress field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextCarUpdateProgressValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextCarUpdateProgress(v as CarUpdateProgress, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.CarUpdateProgress `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonCarUpdateProgress() makes.
- */
-function writeTextCarUpdateProgress(m: CarUpdateProgress, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 fileCurrent
-  v = int64FieldToJson(m.fileCurrent, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"fileCurrent\":\"" : "\"fileCurrent\":\"") + v + '"';
-  // 2 fileTotal
-  v = int64FieldToJson(m.fileTotal, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"fileTotal\":\"" : "\"fileTotal\":\"") + v + '"';
-  // 3 pkgCurrent
-  v = int64FieldToJson(m.pkgCurrent, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"pkgCurrent\":\"" : "\"pkgCurrent\":\"") + v + '"';
-  // 4 pkgTotal
-  v = int64FieldToJson(m.pkgTotal, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"pkgTotal\":\"" : "\"pkgTotal\":\"") + v + '"';
-  // 5 installedFiles
-  v = int64FieldToJson(m.installedFiles, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"installedFiles\":\"" : "\"installedFiles\":\"") + v + '"';
-  // 6 totalFiles
-  v = int64FieldToJson(m.totalFiles, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"totalFiles\":\"" : "\"totalFiles\":\"") + v + '"';
-  // 7 carUpdateID
-  v = int64FieldToJson(m.carUpdateID, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"carUpdateID\":\"" : "\"carUpdateID\":\"") + v + '"';
-  // 8 ecu
-  v = m.ecu;
-  if (v !== "") t += (t.length > 1 ? ",\"ecu\":\"" : "\"ecu\":\"") + stringToText(v, w) + '"';
-  // 9 info
-  v = m.info;
-  if (v !== "") t += (t.length > 1 ? ",\"info\":\"" : "\"info\":\"") + stringToText(v, w) + '"';
-  // 10 status
-  v = m.status;
-  if (v !== "") t += (t.length > 1 ? ",\"status\":\"" : "\"status\":\"") + stringToText(v, w) + '"';
-  // 11 errCode
-  v = int64FieldToJson(m.errCode, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"errCode\":\"" : "\"errCode\":\"") + v + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.CarUpdateProgress takes in JSON: JSON names, then proto names. */
 const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "pkgCurrent", "pkgTotal", "installedFiles", "totalFiles", "carUpdateID", "ecu", "info", "status", "errCode"];
 
@@ -1517,34 +1289,6 @@ function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.FileKeysRequest field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextFileKeysRequestValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextFileKeysRequest(v as FileKeysRequest, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.FileKeysRequest `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonFileKeysRequest() makes.
- */
-function writeTextFileKeysRequest(m: FileKeysRequest, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 fileIDs
-  v = asList(m.fileIDs);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"fileIDs\":" : "\"fileIDs\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + '"' + stringToText(x, w) + '"';
-    t += "]";
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.FileKeysRequest takes in JSON: JSON names, then proto names. */
@@ -1739,56 +1483,6 @@ function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
   return j;
 }
 
-/** A kafka_grpc.DTCEntry field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextDTCEntryValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextDTCEntry(v as DTCEntry, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.DTCEntry `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonDTCEntry() makes.
- */
-function writeTextDTCEntry(m: DTCEntry, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 createdAt
-  v = int64FieldToJson(m.createdAt, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"createdAt\":\"" : "\"createdAt\":\"") + v + '"';
-  // 2 vin
-  v = m.vin;
-  if (v !== "") t += (t.length > 1 ? ",\"vin\":\"" : "\"vin\":\"") + stringToText(v, w) + '"';
-  // 3 ecu
-  v = m.ecu;
-  if (v !== "") t += (t.length > 1 ? ",\"ecu\":\"" : "\"ecu\":\"") + stringToText(v, w) + '"';
-  // 4 dtc
-  v = int64FieldToJson(m.dtc, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"dtc\":\"" : "\"dtc\":\"") + v + '"';
-  // 5 timestamp
-  v = int64FieldToJson(m.timestamp, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"timestamp\":\"" : "\"timestamp\":\"") + v + '"';
-  // 6 speed
-  v = m.speed;
-  if (v !== 0) t += (t.length > 1 ? ",\"speed\":" : "\"speed\":") + uint32ToJson(v);
-  // 7 mileage
-  v = m.mileage;
-  if (v !== 0) t += (t.length > 1 ? ",\"mileage\":" : "\"mileage\":") + uint32ToJson(v);
-  // 8 volt
-  v = m.volt;
-  if (v !== 0) t += (t.length > 1 ? ",\"volt\":" : "\"volt\":") + uint32ToJson(v);
-  // 9 snapshotBase64
-  v = m.snapshotBase64;
-  if (v !== "") t += (t.length > 1 ? ",\"snapshotBase64\":\"" : "\"snapshotBase64\":\"") + stringToText(v, w) + '"';
-  // 10 status
-  v = m.status;
-  if (v !== 0) t += (t.length > 1 ? ",\"status\":" : "\"status\":") + uint32ToJson(v);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.DTCEntry takes in JSON: JSON names, then proto names. */
 const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "timestamp", "speed", "mileage", "volt", "snapshotBase64", "status"];
 
@@ -1968,34 +1662,6 @@ function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.ECCKeys field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextECCKeysValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextECCKeys(v as ECCKeys, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.ECCKeys `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonECCKeys() makes.
- */
-function writeTextECCKeys(m: ECCKeys, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 eccKeys
-  v = asList(m.eccKeys);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"eccKeys\":" : "\"eccKeys\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + writeTextECCKeyValue(x, w);
-    t += "]";
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.ECCKeys takes in JSON: JSON names, then proto names. */
@@ -2263,80 +1929,6 @@ function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
   return j;
 }
 
-/** A kafka_grpc.ECCKey field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextECCKeyValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextECCKey(v as ECCKey, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.ECCKey `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonECCKey() makes.
- */
-function writeTextECCKey(m: ECCKey, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 ecu
-  v = m.ecu;
-  if (v !== "") t += (t.length > 1 ? ",\"ecu\":\"" : "\"ecu\":\"") + stringToText(v, w) + '"';
-  // 2 env
-  v = m.env;
-  if (v !== "") t += (t.length > 1 ? ",\"env\":\"" : "\"env\":\"") + stringToText(v, w) + '"';
-  // 3 pub_key_level_1
-  v = m.pubKeyLevel1;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel1");
-    t += (t.length > 1 ? ",\"pubKeyLevel1\":" : "\"pubKeyLevel1\":") + writeTextBineryHexValue(v, w);
-  }
-  // 4 pub_key_level_2
-  v = m.pubKeyLevel2;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel2");
-    t += (t.length > 1 ? ",\"pubKeyLevel2\":" : "\"pubKeyLevel2\":") + writeTextBineryHexValue(v, w);
-  }
-  // 5 pub_key_level_3
-  v = m.pubKeyLevel3;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel3");
-    t += (t.length > 1 ? ",\"pubKeyLevel3\":" : "\"pubKeyLevel3\":") + writeTextBineryHexValue(v, w);
-  }
-  // 6 level_1
-  v = m.level1;
-  if (v !== undefined) {
-    requireOwn(m, "level1");
-    t += (t.length > 1 ? ",\"level1\":" : "\"level1\":") + writeTextBineryHexValue(v, w);
-  }
-  // 7 level_2
-  v = m.level2;
-  if (v !== undefined) {
-    requireOwn(m, "level2");
-    t += (t.length > 1 ? ",\"level2\":" : "\"level2\":") + writeTextBineryHexValue(v, w);
-  }
-  // 8 level_3
-  v = m.level3;
-  if (v !== undefined) {
-    requireOwn(m, "level3");
-    t += (t.length > 1 ? ",\"level3\":" : "\"level3\":") + writeTextBineryHexValue(v, w);
-  }
-  // 9 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    t += (t.length > 1 ? ",\"created\":\"" : "\"created\":\"") + int64ToJson(v, true) + '"';
-  }
-  // 10 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    t += (t.length > 1 ? ",\"updated\":\"" : "\"updated\":\"") + int64ToJson(v, true) + '"';
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.ECCKey takes in JSON: JSON names, then proto names. */
 const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_level_1", "pubKeyLevel2", "pub_key_level_2", "pubKeyLevel3", "pub_key_level_3", "level1", "level_1", "level2", "level_2", "level3", "level_3", "created", "updated"];
 
@@ -2554,29 +2146,6 @@ function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
   return j;
 }
 
-/** A kafka_grpc.BineryHex field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextBineryHexValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextBineryHex(v as BineryHex, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.BineryHex `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonBineryHex() makes.
- */
-function writeTextBineryHex(m: BineryHex, _w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 data
-  v = m.data;
-  if (!(v instanceof Uint8Array) || v.length > 0) t += (t.length > 1 ? ",\"data\":\"" : "\"data\":\"") + bytesToJson(v) + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.BineryHex takes in JSON: JSON names, then proto names. */
 const BineryHex$json: readonly string[] = ["data"];
 
@@ -2685,29 +2254,6 @@ function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
   return j;
 }
 
-/** A kafka_grpc.UpdateData field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextUpdateDataValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextUpdateData(v as UpdateData, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.UpdateData `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonUpdateData() makes.
- */
-function writeTextUpdateData(m: UpdateData, _w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 id
-  v = int64FieldToJson(m.id, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"id\":\"" : "\"id\":\"") + v + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.UpdateData takes in JSON: JSON names, then proto names. */
 const UpdateData$json: readonly string[] = ["id"];
 
@@ -2813,29 +2359,6 @@ function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
   if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.VehicleData field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextVehicleDataValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextVehicleData(v as VehicleData, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.VehicleData `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonVehicleData() makes.
- */
-function writeTextVehicleData(m: VehicleData, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 vin
-  v = m.vin;
-  if (v !== "") t += (t.length > 1 ? ",\"vin\":\"" : "\"vin\":\"") + stringToText(v, w) + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.VehicleData takes in JSON: JSON names, then proto names. */
@@ -2952,32 +2475,6 @@ function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
   if (v !== 0 || f.implicit) j["status"] = enumToJson(v, EmumStatus$names, f);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.MessageStatus field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextMessageStatusValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextMessageStatus(v as MessageStatus, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.MessageStatus `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonMessageStatus() makes.
- */
-function writeTextMessageStatus(m: MessageStatus, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 messageId
-  v = m.messageId;
-  if (v !== "") t += (t.length > 1 ? ",\"messageId\":\"" : "\"messageId\":\"") + stringToText(v, w) + '"';
-  // 2 status
-  v = m.status;
-  if (v !== 0) t += (t.length > 1 ? ",\"status\":" : "\"status\":") + enumToText(v, EmumStatus$names);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.MessageStatus takes in JSON: JSON names, then proto names. */
@@ -3355,121 +2852,6 @@ function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
   }
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.UpdateManifest field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextUpdateManifestValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextUpdateManifest(v as UpdateManifest, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.UpdateManifest `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonUpdateManifest() makes.
- */
-function writeTextUpdateManifest(m: UpdateManifest, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 id
-  v = int64FieldToJson(m.id, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"id\":\"" : "\"id\":\"") + v + '"';
-  // 2 name
-  v = m.name;
-  if (v !== "") t += (t.length > 1 ? ",\"name\":\"" : "\"name\":\"") + stringToText(v, w) + '"';
-  // 3 version
-  v = m.version;
-  if (v !== "") t += (t.length > 1 ? ",\"version\":\"" : "\"version\":\"") + stringToText(v, w) + '"';
-  // 4 description
-  v = m.description;
-  if (v !== "") t += (t.length > 1 ? ",\"description\":\"" : "\"description\":\"") + stringToText(v, w) + '"';
-  // 5 release_notes
-  v = m.releaseNotes;
-  if (v !== "") t += (t.length > 1 ? ",\"releaseNotes\":\"" : "\"releaseNotes\":\"") + stringToText(v, w) + '"';
-  // 6 ecu_list
-  v = m.ecuList;
-  if (v !== "") t += (t.length > 1 ? ",\"ecuList\":\"" : "\"ecuList\":\"") + stringToText(v, w) + '"';
-  // 7 ecu_updates
-  v = asList(m.ecuUpdates);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"ecuUpdates\":" : "\"ecuUpdates\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + writeTextUpdateManifestECUValue(x, w);
-    t += "]";
-  }
-  // 8 fingerprint
-  v = m.fingerprint;
-  if (v !== "") t += (t.length > 1 ? ",\"fingerprint\":\"" : "\"fingerprint\":\"") + stringToText(v, w) + '"';
-  // 9 car_update_id
-  v = int64FieldToJson(m.carUpdateId, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"carUpdateId\":\"" : "\"carUpdateId\":\"") + v + '"';
-  // 10 rollback
-  v = m.rollback;
-  if (v !== false) t += (t.length > 1 ? ",\"rollback\":" : "\"rollback\":") + boolToJson(v);
-  // 11 type
-  v = m.type;
-  if (v !== "") t += (t.length > 1 ? ",\"type\":\"" : "\"type\":\"") + stringToText(v, w) + '"';
-  // 12 vod
-  v = m.vod;
-  if (v !== "") t += (t.length > 1 ? ",\"vod\":\"" : "\"vod\":\"") + stringToText(v, w) + '"';
-  // 13 manifest_type
-  v = m.manifestType;
-  if (v !== 0) t += (t.length > 1 ? ",\"manifestType\":" : "\"manifestType\":") + int32ToJson(v);
-  // 14 active
-  v = m.active;
-  if (v !== undefined) {
-    requireOwn(m, "active");
-    t += (t.length > 1 ? ",\"active\":" : "\"active\":") + boolToJson(v);
-  }
-  // 15 country
-  v = m.country;
-  if (v !== "") t += (t.length > 1 ? ",\"country\":\"" : "\"country\":\"") + stringToText(v, w) + '"';
-  // 16 powertrain
-  v = m.powertrain;
-  if (v !== "") t += (t.length > 1 ? ",\"powertrain\":\"" : "\"powertrain\":\"") + stringToText(v, w) + '"';
-  // 17 restraint
-  v = m.restraint;
-  if (v !== "") t += (t.length > 1 ? ",\"restraint\":\"" : "\"restraint\":\"") + stringToText(v, w) + '"';
-  // 18 model
-  v = m.model;
-  if (v !== "") t += (t.length > 1 ? ",\"model\":\"" : "\"model\":\"") + stringToText(v, w) + '"';
-  // 19 trim
-  v = m.trim;
-  if (v !== "") t += (t.length > 1 ? ",\"trim\":\"" : "\"trim\":\"") + stringToText(v, w) + '"';
-  // 20 year
-  v = m.year;
-  if (v !== 0) t += (t.length > 1 ? ",\"year\":" : "\"year\":") + int32ToJson(v);
-  // 21 body_type
-  v = m.bodyType;
-  if (v !== "") t += (t.length > 1 ? ",\"bodyType\":\"" : "\"bodyType\":\"") + stringToText(v, w) + '"';
-  // 22 sums
-  v = m.sums;
-  if (v !== "") t += (t.length > 1 ? ",\"sums\":\"" : "\"sums\":\"") + stringToText(v, w) + '"';
-  // 23 env
-  v = m.env;
-  if (v !== "") t += (t.length > 1 ? ",\"env\":\"" : "\"env\":\"") + stringToText(v, w) + '"';
-  // 24 update_duration
-  v = m.updateDuration;
-  if (v !== 0) t += (t.length > 1 ? ",\"updateDuration\":" : "\"updateDuration\":") + int32ToJson(v);
-  // 25 max_attempts
-  v = m.maxAttempts;
-  if (v !== 0) t += (t.length > 1 ? ",\"maxAttempts\":" : "\"maxAttempts\":") + int32ToJson(v);
-  // 26 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    t += (t.length > 1 ? ",\"created\":\"" : "\"created\":\"") + int64ToJson(v, true) + '"';
-  }
-  // 27 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    t += (t.length > 1 ? ",\"updated\":\"" : "\"updated\":\"") + int64ToJson(v, true) + '"';
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.UpdateManifest takes in JSON: JSON names, then proto names. */
@@ -4007,101 +3389,6 @@ function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonOb
   return j;
 }
 
-/** A kafka_grpc.UpdateManifestECU field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextUpdateManifestECUValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextUpdateManifestECU(v as UpdateManifestECU, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.UpdateManifestECU `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonUpdateManifestECU() makes.
- */
-function writeTextUpdateManifestECU(m: UpdateManifestECU, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 id
-  v = int64FieldToJson(m.id, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"id\":\"" : "\"id\":\"") + v + '"';
-  // 2 manifest_id
-  v = int64FieldToJson(m.manifestId, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"manifestId\":\"" : "\"manifestId\":\"") + v + '"';
-  // 3 name
-  v = m.name;
-  if (v !== "") t += (t.length > 1 ? ",\"name\":\"" : "\"name\":\"") + stringToText(v, w) + '"';
-  // 4 version
-  v = m.version;
-  if (v !== "") t += (t.length > 1 ? ",\"version\":\"" : "\"version\":\"") + stringToText(v, w) + '"';
-  // 5 current_version
-  v = m.currentVersion;
-  if (v !== "") t += (t.length > 1 ? ",\"currentVersion\":\"" : "\"currentVersion\":\"") + stringToText(v, w) + '"';
-  // 6 hw_version
-  v = m.hwVersion;
-  if (v !== "") t += (t.length > 1 ? ",\"hwVersion\":\"" : "\"hwVersion\":\"") + stringToText(v, w) + '"';
-  // 7 hw_versions
-  v = asList(m.hwVersions);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"hwVersions\":" : "\"hwVersions\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + '"' + stringToText(x, w) + '"';
-    t += "]";
-  }
-  // 8 configuration_mask
-  v = m.configurationMask;
-  if (v !== "") t += (t.length > 1 ? ",\"configurationMask\":\"" : "\"configurationMask\":\"") + stringToText(v, w) + '"';
-  // 9 configuration
-  v = m.configuration;
-  if (v !== "") t += (t.length > 1 ? ",\"configuration\":\"" : "\"configuration\":\"") + stringToText(v, w) + '"';
-  // 10 self_download
-  v = m.selfDownload;
-  if (v !== false) t += (t.length > 1 ? ",\"selfDownload\":" : "\"selfDownload\":") + boolToJson(v);
-  // 11 mode
-  v = m.mode;
-  if (v !== "") t += (t.length > 1 ? ",\"mode\":\"" : "\"mode\":\"") + stringToText(v, w) + '"';
-  // 12 files
-  v = asList(m.files);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"files\":" : "\"files\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + writeTextUpdateManifestFileValue(x, w);
-    t += "]";
-  }
-  // 13 rollback
-  v = asList(m.rollback);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"rollback\":" : "\"rollback\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + writeTextUpdateManifestECUValue(x, w);
-    t += "]";
-  }
-  // 14 ecc_keys
-  v = m.eccKeys;
-  if (v !== undefined) {
-    requireOwn(m, "eccKeys");
-    t += (t.length > 1 ? ",\"eccKeys\":" : "\"eccKeys\":") + writeTextECCKeyValue(v, w);
-  }
-  // 15 install_priority
-  v = m.installPriority;
-  if (v !== 0) t += (t.length > 1 ? ",\"installPriority\":" : "\"installPriority\":") + int32ToJson(v);
-  // 16 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    t += (t.length > 1 ? ",\"created\":\"" : "\"created\":\"") + int64ToJson(v, true) + '"';
-  }
-  // 17 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    t += (t.length > 1 ? ",\"updated\":\"" : "\"updated\":\"") + int64ToJson(v, true) + '"';
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.UpdateManifestECU takes in JSON: JSON names, then proto names. */
 const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest_id", "name", "version", "currentVersion", "current_version", "hwVersion", "hw_version", "hwVersions", "hw_versions", "configurationMask", "configuration_mask", "configuration", "selfDownload", "self_download", "mode", "files", "rollback", "eccKeys", "ecc_keys", "installPriority", "install_priority", "created", "updated"];
 
@@ -4587,105 +3874,6 @@ function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): Json
   return j;
 }
 
-/** A kafka_grpc.UpdateManifestFile field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextUpdateManifestFileValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextUpdateManifestFile(v as UpdateManifestFile, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.UpdateManifestFile `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonUpdateManifestFile() makes.
- */
-function writeTextUpdateManifestFile(m: UpdateManifestFile, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 file_id
-  v = m.fileId;
-  if (v !== "") t += (t.length > 1 ? ",\"fileId\":\"" : "\"fileId\":\"") + stringToText(v, w) + '"';
-  // 2 manifest_ecu_id
-  v = int64FieldToJson(m.manifestEcuId, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"manifestEcuId\":\"" : "\"manifestEcuId\":\"") + v + '"';
-  // 3 filename
-  v = m.filename;
-  if (v !== "") t += (t.length > 1 ? ",\"filename\":\"" : "\"filename\":\"") + stringToText(v, w) + '"';
-  // 4 url
-  v = m.url;
-  if (v !== "") t += (t.length > 1 ? ",\"url\":\"" : "\"url\":\"") + stringToText(v, w) + '"';
-  // 5 file_size
-  v = int64FieldToJson(m.fileSize, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"fileSize\":\"" : "\"fileSize\":\"") + v + '"';
-  // 6 checksum
-  v = m.checksum;
-  if (v !== "") t += (t.length > 1 ? ",\"checksum\":\"" : "\"checksum\":\"") + stringToText(v, w) + '"';
-  // 7 type
-  v = m.type;
-  if (v !== "") t += (t.length > 1 ? ",\"type\":\"" : "\"type\":\"") + stringToText(v, w) + '"';
-  // 8 order
-  v = m.order;
-  if (v !== 0) t += (t.length > 1 ? ",\"order\":" : "\"order\":") + int32ToJson(v);
-  // 9 write_region
-  v = m.writeRegion;
-  if (v !== undefined) {
-    requireOwn(m, "writeRegion");
-    t += (t.length > 1 ? ",\"writeRegion\":" : "\"writeRegion\":") + writeTextMemoryRegionValue(v, w);
-  }
-  // 10 erase_region
-  v = m.eraseRegion;
-  if (v !== undefined) {
-    requireOwn(m, "eraseRegion");
-    t += (t.length > 1 ? ",\"eraseRegion\":" : "\"eraseRegion\":") + writeTextMemoryRegionValue(v, w);
-  }
-  // 11 file_key
-  v = m.fileKey;
-  if (v !== undefined) {
-    requireOwn(m, "fileKey");
-    t += (t.length > 1 ? ",\"fileKey\":" : "\"fileKey\":") + writeTextFileKeyResponseValue(v, w);
-  }
-  // 12 parsed_file
-  v = m.parsedFile;
-  if (v !== undefined) {
-    requireOwn(m, "parsedFile");
-    t += (t.length > 1 ? ",\"parsedFile\":" : "\"parsedFile\":") + boolToJson(v);
-  }
-  // 13 signature
-  v = m.signature;
-  if (v !== "") t += (t.length > 1 ? ",\"signature\":\"" : "\"signature\":\"") + stringToText(v, w) + '"';
-  // 14 compatible_trims
-  v = asList(m.compatibleTrims);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"compatibleTrims\":" : "\"compatibleTrims\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + '"' + stringToText(x, w) + '"';
-    t += "]";
-  }
-  // 15 compatible_drive_sides
-  v = asList(m.compatibleDriveSides);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"compatibleDriveSides\":" : "\"compatibleDriveSides\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + '"' + stringToText(x, w) + '"';
-    t += "]";
-  }
-  // 16 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    t += (t.length > 1 ? ",\"created\":\"" : "\"created\":\"") + stringToText(v, w) + '"';
-  }
-  // 17 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    t += (t.length > 1 ? ",\"updated\":\"" : "\"updated\":\"") + stringToText(v, w) + '"';
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.UpdateManifestFile takes in JSON: JSON names, then proto names. */
 const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manifestEcuId", "manifest_ecu_id", "filename", "url", "fileSize", "file_size", "checksum", "type", "order", "writeRegion", "write_region", "eraseRegion", "erase_region", "fileKey", "file_key", "parsedFile", "parsed_file", "signature", "compatibleTrims", "compatible_trims", "compatibleDriveSides", "compatible_drive_sides", "created", "updated"];
 
@@ -4977,32 +4165,6 @@ function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
   return j;
 }
 
-/** A kafka_grpc.MemoryRegion field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextMemoryRegionValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextMemoryRegion(v as MemoryRegion, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.MemoryRegion `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonMemoryRegion() makes.
- */
-function writeTextMemoryRegion(m: MemoryRegion, _w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 offset
-  v = int64FieldToJson(m.offset, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"offset\":\"" : "\"offset\":\"") + v + '"';
-  // 2 length
-  v = int64FieldToJson(m.length, false, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"length\":\"" : "\"length\":\"") + v + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.MemoryRegion takes in JSON: JSON names, then proto names. */
 const MemoryRegion$json: readonly string[] = ["offset", "length"];
 
@@ -5151,41 +4313,6 @@ function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject
   if (v !== "" || f.implicit) j["error"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.FileKeyResponse field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextFileKeyResponseValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextFileKeyResponse(v as FileKeyResponse, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.FileKeyResponse `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonFileKeyResponse() makes.
- */
-function writeTextFileKeyResponse(m: FileKeyResponse, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 file_id
-  v = m.fileId;
-  if (v !== "") t += (t.length > 1 ? ",\"fileId\":\"" : "\"fileId\":\"") + stringToText(v, w) + '"';
-  // 2 key
-  v = m.key;
-  if (v !== "") t += (t.length > 1 ? ",\"key\":\"" : "\"key\":\"") + stringToText(v, w) + '"';
-  // 3 auth
-  v = m.auth;
-  if (v !== "") t += (t.length > 1 ? ",\"auth\":\"" : "\"auth\":\"") + stringToText(v, w) + '"';
-  // 4 nonce
-  v = m.nonce;
-  if (v !== "") t += (t.length > 1 ? ",\"nonce\":\"" : "\"nonce\":\"") + stringToText(v, w) + '"';
-  // 5 error
-  v = m.error;
-  if (v !== "") t += (t.length > 1 ? ",\"error\":\"" : "\"error\":\"") + stringToText(v, w) + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.FileKeyResponse takes in JSON: JSON names, then proto names. */
@@ -5337,32 +4464,6 @@ function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
   if (v !== "" || f.implicit) j["featureCode"] = stringToJson(v, f.text);
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.FeatureCodes field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextFeatureCodesValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextFeatureCodes(v as FeatureCodes, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.FeatureCodes `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonFeatureCodes() makes.
- */
-function writeTextFeatureCodes(m: FeatureCodes, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 familyCode
-  v = m.familyCode;
-  if (v !== "") t += (t.length > 1 ? ",\"familyCode\":\"" : "\"familyCode\":\"") + stringToText(v, w) + '"';
-  // 2 featureCode
-  v = m.featureCode;
-  if (v !== "") t += (t.length > 1 ? ",\"featureCode\":\"" : "\"featureCode\":\"") + stringToText(v, w) + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.FeatureCodes takes in JSON: JSON names, then proto names. */
@@ -5616,76 +4717,6 @@ function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): 
   return j;
 }
 
-/** A kafka_grpc.VehicleSpecification field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextVehicleSpecificationValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextVehicleSpecification(v as VehicleSpecification, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.VehicleSpecification `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonVehicleSpecification() makes.
- */
-function writeTextVehicleSpecification(m: VehicleSpecification, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 orderId
-  v = m.orderId;
-  if (v !== "") t += (t.length > 1 ? ",\"orderId\":\"" : "\"orderId\":\"") + stringToText(v, w) + '"';
-  // 2 productId
-  v = m.productId;
-  if (v !== "") t += (t.length > 1 ? ",\"productId\":\"" : "\"productId\":\"") + stringToText(v, w) + '"';
-  // 3 vehicleId
-  v = m.vehicleId;
-  if (v !== "") t += (t.length > 1 ? ",\"vehicleId\":\"" : "\"vehicleId\":\"") + stringToText(v, w) + '"';
-  // 4 mfPlant
-  v = m.mfPlant;
-  if (v !== "") t += (t.length > 1 ? ",\"mfPlant\":\"" : "\"mfPlant\":\"") + stringToText(v, w) + '"';
-  // 5 modelType
-  v = m.modelType;
-  if (v !== "") t += (t.length > 1 ? ",\"modelType\":\"" : "\"modelType\":\"") + stringToText(v, w) + '"';
-  // 6 modelId
-  v = int64FieldToJson(m.modelId, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"modelId\":\"" : "\"modelId\":\"") + v + '"';
-  // 7 modelYear
-  v = int64FieldToJson(m.modelYear, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"modelYear\":\"" : "\"modelYear\":\"") + v + '"';
-  // 8 sn
-  v = m.sn;
-  if (v !== "") t += (t.length > 1 ? ",\"sn\":\"" : "\"sn\":\"") + stringToText(v, w) + '"';
-  // 9 version
-  v = int64FieldToJson(m.version, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"version\":\"" : "\"version\":\"") + v + '"';
-  // 10 model
-  v = m.model;
-  if (v !== "") t += (t.length > 1 ? ",\"model\":\"" : "\"model\":\"") + stringToText(v, w) + '"';
-  // 11 vinPre
-  v = m.vinPre;
-  if (v !== "") t += (t.length > 1 ? ",\"vinPre\":\"" : "\"vinPre\":\"") + stringToText(v, w) + '"';
-  // 12 destCon
-  v = m.destCon;
-  if (v !== "") t += (t.length > 1 ? ",\"destCon\":\"" : "\"destCon\":\"") + stringToText(v, w) + '"';
-  // 13 feature
-  v = asList(m.feature);
-  if ((v as unknown[]).length > 0) {
-    t += (t.length > 1 ? ",\"feature\":" : "\"feature\":") + "[";
-    let i = 0;
-    for (const x of v as unknown[]) t += (i++ > 0 ? "," : "") + writeTextFeatureCodesValue(x, w);
-    t += "]";
-  }
-  // 14 date
-  v = int64FieldToJson(m.date, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"date\":\"" : "\"date\":\"") + v + '"';
-  // 15 fOrderId
-  v = m.fOrderId;
-  if (v !== "") t += (t.length > 1 ? ",\"fOrderId\":\"" : "\"fOrderId\":\"") + stringToText(v, w) + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.VehicleSpecification takes in JSON: JSON names, then proto names. */
 const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "vehicleId", "mfPlant", "modelType", "modelId", "modelYear", "sn", "version", "model", "vinPre", "destCon", "feature", "date", "fOrderId"];
 
@@ -5933,41 +4964,6 @@ function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
   return j;
 }
 
-/** A kafka_grpc.Order field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextOrderValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextOrder(v as Order, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.Order `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonOrder() makes.
- */
-function writeTextOrder(m: Order, w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 specId
-  v = int64FieldToJson(m.specId, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"specId\":\"" : "\"specId\":\"") + v + '"';
-  // 2 orderNo
-  v = int64FieldToJson(m.orderNo, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"orderNo\":\"" : "\"orderNo\":\"") + v + '"';
-  // 3 msgIdentifier
-  v = m.msgIdentifier;
-  if (v !== "") t += (t.length > 1 ? ",\"msgIdentifier\":\"" : "\"msgIdentifier\":\"") + stringToText(v, w) + '"';
-  // 4 VehicleSpecification
-  v = m.VehicleSpecification;
-  if (v !== undefined) {
-    requireOwn(m, "VehicleSpecification");
-    t += (t.length > 1 ? ",\"VehicleSpecification\":" : "\"VehicleSpecification\":") + writeTextVehicleSpecificationValue(v, w);
-  }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
-}
-
 /** The member names a kafka_grpc.Order takes in JSON: JSON names, then proto names. */
 const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "VehicleSpecification"];
 
@@ -6094,29 +5090,6 @@ function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObje
   if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
   if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
   return j;
-}
-
-/** A kafka_grpc.CarUpdateRequest field, list item or map value as JSON text: checks its type, then writes it. */
-function writeTextCarUpdateRequestValue(v: unknown, w: TextWriter): string {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
-  if (++w.depth > w.limit) bail(); // the fallback names the depth
-  const t = writeTextCarUpdateRequest(v as CarUpdateRequest, w);
-  w.depth--;
-  return t;
-}
-
-/**
- * Writes the kafka_grpc.CarUpdateRequest `m` as JSON text under the default options, strings unescaped
- * (see the runtime's writeJsonTextValue()): the text of what writeJsonCarUpdateRequest() makes.
- */
-function writeTextCarUpdateRequest(m: CarUpdateRequest, _w: TextWriter): string {
-  let t = "{";
-  let v: unknown;
-  // 1 car_update_id
-  v = int64FieldToJson(m.carUpdateId, true, false);
-  if (v !== undefined) t += (t.length > 1 ? ",\"carUpdateId\":\"" : "\"carUpdateId\":\"") + v + '"';
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return t + "}";
 }
 
 /** The member names a kafka_grpc.CarUpdateRequest takes in JSON: JSON names, then proto names. */
@@ -6343,39 +5316,6 @@ export function toJson<N extends MessageTypeName>(typeName: N, message: unknown,
  */
 export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
   return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);
-}
-
-const textWriters: { readonly [N in MessageTypeName]: WriteText<MessageTypes[N]> } = {
-  "kafka_grpc.GRPC_AttendantPayload": writeTextGRPC_AttendantPayload,
-  "kafka_grpc.CarUpdateStatus": writeTextCarUpdateStatus,
-  "kafka_grpc.CarECU": writeTextCarECU,
-  "kafka_grpc.CarUpdateProgress": writeTextCarUpdateProgress,
-  "kafka_grpc.FileKeysRequest": writeTextFileKeysRequest,
-  "kafka_grpc.DTCEntry": writeTextDTCEntry,
-  "kafka_grpc.ECCKeys": writeTextECCKeys,
-  "kafka_grpc.ECCKey": writeTextECCKey,
-  "kafka_grpc.BineryHex": writeTextBineryHex,
-  "kafka_grpc.UpdateData": writeTextUpdateData,
-  "kafka_grpc.VehicleData": writeTextVehicleData,
-  "kafka_grpc.MessageStatus": writeTextMessageStatus,
-  "kafka_grpc.UpdateManifest": writeTextUpdateManifest,
-  "kafka_grpc.UpdateManifestECU": writeTextUpdateManifestECU,
-  "kafka_grpc.UpdateManifestFile": writeTextUpdateManifestFile,
-  "kafka_grpc.MemoryRegion": writeTextMemoryRegion,
-  "kafka_grpc.FileKeyResponse": writeTextFileKeyResponse,
-  "kafka_grpc.FeatureCodes": writeTextFeatureCodes,
-  "kafka_grpc.VehicleSpecification": writeTextVehicleSpecification,
-  "kafka_grpc.Order": writeTextOrder,
-  "kafka_grpc.CarUpdateRequest": writeTextCarUpdateRequest,
-};
-
-/**
- * Writes a message of type `typeName` as JSON text under the default options, nesting at most
- * `recursionLimit` deep, or returns undefined for anything the JSON writer would not take, or a
- * string that needs escaping: see the runtime's writeJsonTextValue().
- */
-export function toJsonText<N extends MessageTypeName>(typeName: N, message: unknown, recursionLimit: number): string | undefined {
-  return writeJsonTextValue(textWriters[typeName] as WriteText<MessageTypes[N]>, typeName, message, recursionLimit);
 }
 
 const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> } = {

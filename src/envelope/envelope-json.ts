@@ -86,10 +86,7 @@ const recentV8 = /*@__PURE__*/ (() =>
   typeof (Uint8Array as { fromBase64?: unknown }).fromBase64 === "function")();
 
 /**
- * {@link envelopeToJsonString} with its options read. With `direct` (the default), and options
- * that are the defaults but for recursionLimit, the text is written directly, strings unescaped,
- * then checked in one look: only a string that needs escaping (or a lone surrogate, or anything
- * the writer does not take) leaves it to the object path below. With `checkText`, strings are left
+ * {@link envelopeToJsonString} with its options read. With `checkText`, strings are left
  * unchecked, then one look at the text shows any lone surrogate (and, rarely, a string that
  * merely looks like one): only then is the value written again with every string checked.
  *
@@ -99,22 +96,12 @@ export function writeJsonText(
   envelope: GRPC_AttendantPayload,
   o: EnvelopeJsonWriteStringOptions,
   checkText: boolean,
-  direct = true,
 ): string {
-  if (direct && defaultText(o)) {
-    const text = fast.toJsonText(typeName, envelope, o.recursionLimit);
-    if (text !== undefined) return text;
-  }
   if (checkText) {
     const text = stringify(writeJson(envelope, o, true), o.prettySpaces);
     if (wellFormedOutput(text)) return text;
   }
   return stringify(writeJson(envelope, o), o.prettySpaces);
-}
-
-/** Whether the options are the defaults of the text, recursionLimit aside. */
-function defaultText(o: EnvelopeJsonWriteStringOptions): boolean {
-  return o.prettySpaces === 0 && !o.useProtoFieldName && !o.alwaysEmitImplicit && !o.enumAsInteger;
 }
 
 function stringify(json: JsonValue, prettySpaces: number): string {

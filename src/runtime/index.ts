@@ -71,7 +71,6 @@ export {
   boolToJson,
   bytesToJson,
   enumToJson,
-  enumToText,
   int32ToJson,
   int64FieldToJson,
   int64ToJson,
@@ -79,12 +78,8 @@ export {
   type JsonWriteOptions,
   type JsonWriter,
   stringToJson,
-  stringToText,
-  type TextWriter,
   uint32ToJson,
   type WriteJson,
-  type WriteText,
-  writeJsonTextValue,
   writeJsonValue,
 } from "./json-writer.js";
 // What both writers check of a message value.
