@@ -7,7 +7,7 @@ import { LEN, wireTypeName } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
 import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } from "./wire.js";
 
-/** The `fields` of a runtime Scope: by field number from 1, wire type and proto name. */
+/** The runtime Reader's `fields`: by field number from 1, wire type and proto name. */
 function knownFields(fields: readonly { number: number; wire: number; name: string }[]): string {
   const items: string[] = [];
   for (const f of fields) {
@@ -17,48 +17,35 @@ function knownFields(fields: readonly { number: number; wire: number; name: stri
   return items.join(",");
 }
 
-/** Prints the scope of `desc` (its name and known fields, for error texts) and of its map entries. */
-export function printConstants(c: Code, desc: DescMessage): void {
-  const n = namesOf(desc);
+/** The fields `desc` knows, as its reader sets them in `r.fields` for error texts. */
+function fieldsOf(desc: DescMessage): string {
   const dense = desc.fields.every((f) => f.number <= 4 * desc.fields.length);
   if (!dense) throw new Error(`protoc-gen-vuc: ${desc.typeName}: field numbers too sparse`);
-  const fields = knownFields(
+  return knownFields(
     desc.fields.map((f) => ({ number: f.number, wire: fieldWireType(f), name: f.name })),
   );
-  c.doc(
-    `Where ${desc.typeName} fields are read, for error texts: the type name and the known fields.`,
-  );
-  c.line(
-    "const ",
-    n.typeName,
-    ": ",
-    c.rtType("Scope"),
-    ` = { name: ${lit(desc.typeName)}, fields: ${lit(fields)} };`,
-  );
-  c.line();
+}
+
+/**
+ * Prints, for each map field of `desc`, the stand-in that names its entries in error texts (a
+ * message names itself, by its `$typeName`).
+ */
+export function printConstants(c: Code, desc: DescMessage): void {
   for (const field of desc.fields) {
     if (field.fieldKind !== "map") continue;
-    const valueWire =
-      field.mapKind === "message"
-        ? LEN
-        : scalarWireType(field.mapKind === "enum" ? ScalarType.INT32 : field.scalar);
-    const entry = knownFields([
-      { number: 1, wire: scalarWireType(field.mapKey), name: "key" },
-      { number: 2, wire: valueWire, name: "value" },
-    ]);
-    c.doc(`Where ${desc.typeName}.${field.name} map entries are read, for error texts.`);
+    c.doc(`What error texts call an entry of ${desc.typeName}.${field.name}, which is no message.`);
     c.line(
       "const ",
-      entryScope(desc, field),
+      entryName(desc, field),
       ": ",
-      c.rtType("Scope"),
-      ` = { name: ${lit(`${desc.typeName}.${field.name}[entry]`)}, fields: ${lit(entry)} };`,
+      c.rtType("Named"),
+      ` = { $typeName: ${lit(`${desc.typeName}.${field.name}[entry]`)} };`,
     );
     c.line();
   }
 }
 
-function entryScope(desc: DescMessage, field: DescField): string {
+function entryName(desc: DescMessage, field: DescField): string {
   return `${stem(desc)}$${field.localName}`;
 }
 
@@ -200,9 +187,10 @@ export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
     `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
-      "depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it\n" +
-      "calls this). Fields read twice follow protobuf-es: a scalar is\n" +
-      "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.",
+      "depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before\n" +
+      "it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message\n" +
+      "merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as\n" +
+      "`$unknown`.",
   );
   c.block(
     [
@@ -212,24 +200,15 @@ export function printDecode(c: Code, desc: DescMessage): void {
       c.rtType("Reader"),
       ", end: number, m: ",
       c.shape(desc),
-      "): ",
-      c.shape(desc),
-      " {",
+      "): void {",
     ],
     () => {
-      c.line(`r.s = ${n.typeName};`);
-      c.line("let unknownFields = m.$unknown;");
-      c.block(["while (r.p < end) {"], () => {
-        c.line("const start = r.p;");
-        c.line("const tag = ", c.rt("readTag"), "(r, end);");
-        c.block(["switch (tag) {"], () => {
+      c.line(`r.fields = ${lit(fieldsOf(desc))}; // for error texts`);
+      c.block(["while (r.pos < end) {"], () => {
+        c.block(["switch (", c.rt("readTag"), "(r, end)) {"], () => {
           for (const field of desc.fields) printFieldCase(c, field);
           c.line("default:");
-          c.line(
-            "  unknownFields = ",
-            c.rt("readUnknownField"),
-            "(r, tag, start, end, unknownFields);",
-          );
+          c.line("  ", c.rt("readUnknownField"), "(r, end);");
         });
       });
       for (const f of emptyBytesFields(desc)) {
@@ -239,8 +218,6 @@ export function printDecode(c: Code, desc: DescMessage): void {
           `) m.${f.localName} = new Uint8Array(0);`,
         );
       }
-      c.line("if (unknownFields !== undefined) m.$unknown = unknownFields;");
-      c.line("return m;");
     },
   );
   c.line();
@@ -312,7 +289,7 @@ function printFieldCase(c: Code, field: DescField): void {
 export function printMapEntryReaders(c: Code, desc: DescMessage): void {
   for (const field of desc.fields) {
     if (field.fieldKind !== "map") continue;
-    const scope = entryScope(desc, field);
+    const name = entryName(desc, field);
     const fn = `${namesOf(desc).readEntry}${field.localName.charAt(0).toUpperCase()}${field.localName.slice(1)}`;
     const valueScalar = field.mapKind === "scalar" ? field.scalar : ScalarType.INT32;
     const keyWire = scalarWireType(field.mapKey);
@@ -349,12 +326,17 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
       () => {
         c.line(c.rt("countElement"), "(r);");
         c.line("const e = ", c.rt("readLength"), "(r, end);");
-        c.line("const scope = r.s;");
-        c.line(`r.s = ${scope};`);
+        const entryFields = knownFields([
+          { number: 1, wire: keyWire, name: "key" },
+          { number: 2, wire: valueWire, name: "value" },
+        ]);
+        c.line("const message = r.message;");
+        c.line("const fields = r.fields;");
+        c.line(`r.message = ${name};`);
+        c.line(`r.fields = ${lit(entryFields)}; // for error texts`);
         c.line(`let k = ${scalarZero(field.mapKey)};`);
         c.line("let v: ", ...valueType, " | undefined;");
-        c.block(["while (r.p < e) {"], () => {
-          c.line("const start = r.p;");
+        c.block(["while (r.pos < e) {"], () => {
           c.line("const tag = ", c.rt("readEntryTag"), "(r, e);");
           c.line(
             `if (tag === ${tagOf(1, keyWire)}) k = `,
@@ -375,15 +357,12 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
               ";",
             );
           }
-          c.line(
-            "else ",
-            c.rt("readUnknownField"),
-            "(r, tag, start, e, undefined, false); // skipped, never kept",
-          );
+          c.line("else ", c.rt("readUnknownField"), "(r, e, false); // skipped, never kept");
         });
         const key = field.mapKey === ScalarType.STRING ? "k" : "String(k)";
         c.line(c.rt("setOwn"), `(map, ${key}, v ?? ${valueZero});`);
-        c.line("r.s = scope;");
+        c.line("r.message = message;");
+        c.line("r.fields = fields;");
       },
     );
     c.line();

@@ -7,9 +7,9 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, ParsedJson, Reader, ReadJson, Scope, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
+import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -23,9 +23,6 @@ const EmumStatus$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([[
 /** The cases of the oneof kafka_grpc.GRPC_AttendantPayload.Data, in field-number order. */
 export const GRPC_AttendantPayload$DataCases = ["carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"] as const;
 
-/** Where kafka_grpc.GRPC_AttendantPayload fields are read, for error texts: the type name and the known fields. */
-const GRPC_AttendantPayload$: Scope = { name: "kafka_grpc.GRPC_AttendantPayload", fields: "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest" };
-
 /**
  * A new kafka_grpc.GRPC_AttendantPayload with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -36,17 +33,15 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 
 /**
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): GRPC_AttendantPayload {
-  r.s = GRPC_AttendantPayload$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): void {
+  r.fields = "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 handler: string, LEN
         m.handler = readString(r, end);
         break;
@@ -84,11 +79,9 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
         m.Data = readOneofMessage(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -405,11 +398,8 @@ function readJsonGRPC_AttendantPayload(j: unknown, r: JsonReader, depth: number)
   return m;
 }
 
-/** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
-const CarUpdateStatus$: Scope = { name: "kafka_grpc.CarUpdateStatus", fields: "2ecus" };
-
-/** Where kafka_grpc.CarUpdateStatus.ecus map entries are read, for error texts. */
-const CarUpdateStatus$ecus: Scope = { name: "kafka_grpc.CarUpdateStatus.ecus[entry]", fields: "2key,2value" };
+/** What error texts call an entry of kafka_grpc.CarUpdateStatus.ecus, which is no message. */
+const CarUpdateStatus$ecus: Named = { $typeName: "kafka_grpc.CarUpdateStatus.ecus[entry]" };
 
 /**
  * A new kafka_grpc.CarUpdateStatus with every field at its zero value and in protobuf-es's property
@@ -426,43 +416,41 @@ function createCarUpdateStatus(): CarUpdateStatus {
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
   countElement(r);
   const e = readLength(r, end);
-  const scope = r.s;
-  r.s = CarUpdateStatus$ecus;
+  const message = r.message;
+  const fields = r.fields;
+  r.message = CarUpdateStatus$ecus;
+  r.fields = "2key,2value"; // for error texts
   let k = "";
   let v: CarECU | undefined;
-  while (r.p < e) {
-    const start = r.p;
+  while (r.pos < e) {
     const tag = readEntryTag(r, e);
     if (tag === 10) k = readString(r, e);
     else if (tag === 18) v = readMessage(r, e, v, readCarECU, createCarECU); // read twice: merged
-    else readUnknownField(r, tag, start, e, undefined, false); // skipped, never kept
+    else readUnknownField(r, e, false); // skipped, never kept
   }
   setOwn(map, k, v ?? createCarECU());
-  r.s = scope;
+  r.message = message;
+  r.fields = fields;
 }
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpdateStatus {
-  r.s = CarUpdateStatus$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): void {
+  r.fields = "2ecus"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 ecus: map entry, LEN
         readCarUpdateStatusEcus(r, end, m.ecus);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -571,9 +559,6 @@ function readJsonCarUpdateStatus(j: unknown, r: JsonReader, depth: number): CarU
   return m;
 }
 
-/** Where kafka_grpc.CarECU fields are read, for error texts: the type name and the known fields. */
-const CarECU$: Scope = { name: "kafka_grpc.CarECU", fields: "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt" };
-
 /**
  * A new kafka_grpc.CarECU with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -584,17 +569,15 @@ function createCarECU(): CarECU {
 
 /**
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
-  r.s = CarECU$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarECU(r: Reader, end: number, m: CarECU): void {
+  r.fields = "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 vin: string, LEN
         m.vin = readString(r, end);
         break;
@@ -638,11 +621,9 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
         m.updatedAt = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -947,9 +928,6 @@ function readJsonCarECU(j: unknown, r: JsonReader, depth: number): CarECU {
   return m;
 }
 
-/** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
-const CarUpdateProgress$: Scope = { name: "kafka_grpc.CarUpdateProgress", fields: "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode" };
-
 /**
  * A new kafka_grpc.CarUpdateProgress with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -960,17 +938,15 @@ function createCarUpdateProgress(): CarUpdateProgress {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): CarUpdateProgress {
-  r.s = CarUpdateProgress$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): void {
+  r.fields = "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 fileCurrent: uint64, VARINT
         m.fileCurrent = readUint64(r, end);
         break;
@@ -1005,11 +981,9 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
         m.errCode = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -1214,9 +1188,6 @@ function readJsonCarUpdateProgress(j: unknown, r: JsonReader, depth: number): Ca
   return m;
 }
 
-/** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
-const FileKeysRequest$: Scope = { name: "kafka_grpc.FileKeysRequest", fields: "2fileIDs" };
-
 /**
  * A new kafka_grpc.FileKeysRequest with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1227,26 +1198,22 @@ function createFileKeysRequest(): FileKeysRequest {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKeysRequest {
-  r.s = FileKeysRequest$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): void {
+  r.fields = "2fileIDs"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 fileIDs: repeated string, LEN
         m.fileIDs.push(readString(r, end));
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -1331,9 +1298,6 @@ function readJsonFileKeysRequest(j: unknown, r: JsonReader, depth: number): File
   return m;
 }
 
-/** Where kafka_grpc.DTCEntry fields are read, for error texts: the type name and the known fields. */
-const DTCEntry$: Scope = { name: "kafka_grpc.DTCEntry", fields: "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status" };
-
 /**
  * A new kafka_grpc.DTCEntry with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1344,17 +1308,15 @@ function createDTCEntry(): DTCEntry {
 
 /**
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
-  r.s = DTCEntry$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readDTCEntry(r: Reader, end: number, m: DTCEntry): void {
+  r.fields = "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 createdAt: int64, VARINT
         m.createdAt = readInt64(r, end);
         break;
@@ -1386,11 +1348,9 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
         m.status = readVarint(r, end) >>> 0;
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -1582,9 +1542,6 @@ function readJsonDTCEntry(j: unknown, r: JsonReader, depth: number): DTCEntry {
   return m;
 }
 
-/** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
-const ECCKeys$: Scope = { name: "kafka_grpc.ECCKeys", fields: "2eccKeys" };
-
 /**
  * A new kafka_grpc.ECCKeys with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1595,26 +1552,22 @@ function createECCKeys(): ECCKeys {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
-  r.s = ECCKeys$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readECCKeys(r: Reader, end: number, m: ECCKeys): void {
+  r.fields = "2eccKeys"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
         m.eccKeys.push(readMessage(r, end, undefined, readECCKey, createECCKey));
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -1704,9 +1657,6 @@ function readJsonECCKeys(j: unknown, r: JsonReader, depth: number): ECCKeys {
   return m;
 }
 
-/** Where kafka_grpc.ECCKey fields are read, for error texts: the type name and the known fields. */
-const ECCKey$: Scope = { name: "kafka_grpc.ECCKey", fields: "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated" };
-
 /**
  * A new kafka_grpc.ECCKey with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1717,17 +1667,15 @@ function createECCKey(): ECCKey {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
-  r.s = ECCKey$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readECCKey(r: Reader, end: number, m: ECCKey): void {
+  r.fields = "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 ecu: string, LEN
         m.ecu = readString(r, end);
         break;
@@ -1759,11 +1707,9 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
         m.updated = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -2065,9 +2011,6 @@ function readJsonECCKey(j: unknown, r: JsonReader, depth: number): ECCKey {
   return m;
 }
 
-/** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
-const BineryHex$: Scope = { name: "kafka_grpc.BineryHex", fields: "2data" };
-
 /**
  * A new kafka_grpc.BineryHex with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2087,27 +2030,23 @@ function createBineryHexForRead(): BineryHex {
 
 /**
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
-  r.s = BineryHex$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readBineryHex(r: Reader, end: number, m: BineryHex): void {
+  r.fields = "2data"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 data: bytes, LEN
         m.data = readBytes(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
   if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -2183,9 +2122,6 @@ function readJsonBineryHex(j: unknown, r: JsonReader, depth: number): BineryHex 
   return m;
 }
 
-/** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
-const UpdateData$: Scope = { name: "kafka_grpc.UpdateData", fields: "0id" };
-
 /**
  * A new kafka_grpc.UpdateData with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2196,26 +2132,22 @@ function createUpdateData(): UpdateData {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
-  r.s = UpdateData$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateData(r: Reader, end: number, m: UpdateData): void {
+  r.fields = "0id"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -2290,9 +2222,6 @@ function readJsonUpdateData(j: unknown, r: JsonReader, depth: number): UpdateDat
   return m;
 }
 
-/** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
-const VehicleData$: Scope = { name: "kafka_grpc.VehicleData", fields: "2vin" };
-
 /**
  * A new kafka_grpc.VehicleData with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2303,26 +2232,22 @@ function createVehicleData(): VehicleData {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
-  r.s = VehicleData$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readVehicleData(r: Reader, end: number, m: VehicleData): void {
+  r.fields = "2vin"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 vin: string, LEN
         m.vin = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -2397,9 +2322,6 @@ function readJsonVehicleData(j: unknown, r: JsonReader, depth: number): VehicleD
   return m;
 }
 
-/** Where kafka_grpc.MessageStatus fields are read, for error texts: the type name and the known fields. */
-const MessageStatus$: Scope = { name: "kafka_grpc.MessageStatus", fields: "2messageId,0status" };
-
 /**
  * A new kafka_grpc.MessageStatus with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2410,17 +2332,15 @@ function createMessageStatus(): MessageStatus {
 
 /**
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageStatus {
-  r.s = MessageStatus$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readMessageStatus(r: Reader, end: number, m: MessageStatus): void {
+  r.fields = "2messageId,0status"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 messageId: string, LEN
         m.messageId = readString(r, end);
         break;
@@ -2428,11 +2348,9 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
         m.status = readVarint(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -2520,9 +2438,6 @@ function readJsonMessageStatus(j: unknown, r: JsonReader, depth: number): Messag
   return m;
 }
 
-/** Where kafka_grpc.UpdateManifest fields are read, for error texts: the type name and the known fields. */
-const UpdateManifest$: Scope = { name: "kafka_grpc.UpdateManifest", fields: "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated" };
-
 /**
  * A new kafka_grpc.UpdateManifest with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2533,17 +2448,15 @@ function createUpdateManifest(): UpdateManifest {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateManifest {
-  r.s = UpdateManifest$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): void {
+  r.fields = "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
@@ -2626,11 +2539,9 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
         m.updated = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -3125,9 +3036,6 @@ function readJsonUpdateManifest(j: unknown, r: JsonReader, depth: number): Updat
   return m;
 }
 
-/** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
-const UpdateManifestECU$: Scope = { name: "kafka_grpc.UpdateManifestECU", fields: "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated" };
-
 /**
  * A new kafka_grpc.UpdateManifestECU with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -3138,17 +3046,15 @@ function createUpdateManifestECU(): UpdateManifestECU {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): UpdateManifestECU {
-  r.s = UpdateManifestECU$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): void {
+  r.fields = "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
@@ -3201,11 +3107,9 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
         m.updated = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -3598,9 +3502,6 @@ function readJsonUpdateManifestECU(j: unknown, r: JsonReader, depth: number): Up
   return m;
 }
 
-/** Where kafka_grpc.UpdateManifestFile fields are read, for error texts: the type name and the known fields. */
-const UpdateManifestFile$: Scope = { name: "kafka_grpc.UpdateManifestFile", fields: "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated" };
-
 /**
  * A new kafka_grpc.UpdateManifestFile with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -3611,17 +3512,15 @@ function createUpdateManifestFile(): UpdateManifestFile {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): UpdateManifestFile {
-  r.s = UpdateManifestFile$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): void {
+  r.fields = "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 file_id: string, LEN
         m.fileId = readString(r, end);
         break;
@@ -3674,11 +3573,9 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
         m.updated = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -4085,9 +3982,6 @@ function readJsonUpdateManifestFile(j: unknown, r: JsonReader, depth: number): U
   return m;
 }
 
-/** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
-const MemoryRegion$: Scope = { name: "kafka_grpc.MemoryRegion", fields: "0offset,0length" };
-
 /**
  * A new kafka_grpc.MemoryRegion with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4098,17 +3992,15 @@ function createMemoryRegion(): MemoryRegion {
 
 /**
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion {
-  r.s = MemoryRegion$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): void {
+  r.fields = "0offset,0length"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 offset: uint64, VARINT
         m.offset = readUint64(r, end);
         break;
@@ -4116,11 +4008,9 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
         m.length = readUint64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -4208,9 +4098,6 @@ function readJsonMemoryRegion(j: unknown, r: JsonReader, depth: number): MemoryR
   return m;
 }
 
-/** Where kafka_grpc.FileKeyResponse fields are read, for error texts: the type name and the known fields. */
-const FileKeyResponse$: Scope = { name: "kafka_grpc.FileKeyResponse", fields: "2file_id,2key,2auth,2nonce,2error" };
-
 /**
  * A new kafka_grpc.FileKeyResponse with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4221,17 +4108,15 @@ function createFileKeyResponse(): FileKeyResponse {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKeyResponse {
-  r.s = FileKeyResponse$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): void {
+  r.fields = "2file_id,2key,2auth,2nonce,2error"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 file_id: string, LEN
         m.fileId = readString(r, end);
         break;
@@ -4248,11 +4133,9 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
         m.error = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -4386,9 +4269,6 @@ function readJsonFileKeyResponse(j: unknown, r: JsonReader, depth: number): File
   return m;
 }
 
-/** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
-const FeatureCodes$: Scope = { name: "kafka_grpc.FeatureCodes", fields: "2familyCode,2featureCode" };
-
 /**
  * A new kafka_grpc.FeatureCodes with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4399,17 +4279,15 @@ function createFeatureCodes(): FeatureCodes {
 
 /**
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes {
-  r.s = FeatureCodes$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): void {
+  r.fields = "2familyCode,2featureCode"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 familyCode: string, LEN
         m.familyCode = readString(r, end);
         break;
@@ -4417,11 +4295,9 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
         m.featureCode = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -4509,9 +4385,6 @@ function readJsonFeatureCodes(j: unknown, r: JsonReader, depth: number): Feature
   return m;
 }
 
-/** Where kafka_grpc.VehicleSpecification fields are read, for error texts: the type name and the known fields. */
-const VehicleSpecification$: Scope = { name: "kafka_grpc.VehicleSpecification", fields: "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId" };
-
 /**
  * A new kafka_grpc.VehicleSpecification with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4522,17 +4395,15 @@ function createVehicleSpecification(): VehicleSpecification {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): VehicleSpecification {
-  r.s = VehicleSpecification$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): void {
+  r.fields = "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 orderId: string, LEN
         m.orderId = readString(r, end);
         break;
@@ -4579,11 +4450,9 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
         m.fOrderId = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -4855,9 +4724,6 @@ function readJsonVehicleSpecification(j: unknown, r: JsonReader, depth: number):
   return m;
 }
 
-/** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
-const Order$: Scope = { name: "kafka_grpc.Order", fields: "0specId,0orderNo,2msgIdentifier,2VehicleSpecification" };
-
 /**
  * A new kafka_grpc.Order with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4868,17 +4734,15 @@ function createOrder(): Order {
 
 /**
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readOrder(r: Reader, end: number, m: Order): Order {
-  r.s = Order$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readOrder(r: Reader, end: number, m: Order): void {
+  r.fields = "0specId,0orderNo,2msgIdentifier,2VehicleSpecification"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 specId: int64, VARINT
         m.specId = readInt64(r, end);
         break;
@@ -4892,11 +4756,9 @@ function readOrder(r: Reader, end: number, m: Order): Order {
         m.VehicleSpecification = readMessage(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**
@@ -5021,9 +4883,6 @@ function readJsonOrder(j: unknown, r: JsonReader, depth: number): Order {
   return m;
 }
 
-/** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
-const CarUpdateRequest$: Scope = { name: "kafka_grpc.CarUpdateRequest", fields: "0car_update_id" };
-
 /**
  * A new kafka_grpc.CarUpdateRequest with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -5034,26 +4893,22 @@ function createCarUpdateRequest(): CarUpdateRequest {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
+ * `$unknown`.
  */
-function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarUpdateRequest {
-  r.s = CarUpdateRequest$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): void {
+  r.fields = "0car_update_id"; // for error texts
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 car_update_id: int64, VARINT
         m.carUpdateId = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        readUnknownField(r, end);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
 }
 
 /**

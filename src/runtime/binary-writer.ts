@@ -8,7 +8,10 @@ import { asMessage, checkUnknownFields } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
 
-/** The state of one encode: the buffer, the position and the options. */
+/**
+ * The state of one encode: the buffer, the position and the options, named as protobuf-es's
+ * BinaryWriter and its options name them.
+ */
 export interface Writer {
   /** The buffer; replaced by a larger one when full. */
   buf: Uint8Array;
@@ -18,8 +21,8 @@ export interface Writer {
   readonly deterministic: boolean;
   /** The write position. */
   pos: number;
-  /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
-  readonly limit: number;
+  /** How deep messages may nest; the outermost is at depth 1. */
+  readonly recursionLimit: number;
   /** The nesting depth of the message being written. */
   depth: number;
 }
@@ -28,10 +31,14 @@ export interface Writer {
 let spare: Uint8Array | undefined;
 
 /** A writer with an empty buffer of at least 1 KiB. */
-export function createWriter(keepUnknown: boolean, deterministic: boolean, limit: number): Writer {
+export function createWriter(
+  keepUnknown: boolean,
+  deterministic: boolean,
+  recursionLimit: number,
+): Writer {
   const buf = spare ?? new Uint8Array(1024);
   spare = undefined; // an encode inside a getter of this one gets a buffer of its own
-  return { buf, keepUnknown, deterministic, pos: 0, limit, depth: 1 };
+  return { buf, keepUnknown, deterministic, pos: 0, recursionLimit, depth: 1 };
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
@@ -214,7 +221,7 @@ export function writeString(w: Writer, t: number, v: unknown): void {
  * names the depth (too_deep), and a message that contains itself ends there too.
  */
 export function enterMessage(w: Writer): void {
-  if (++w.depth > w.limit) bail();
+  if (++w.depth > w.recursionLimit) bail();
 }
 
 /** Starts a length-delimited value after tag `t`: reserves a byte for the length. */
