@@ -325,53 +325,53 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
       ],
       () => {
         c.line(c.rt("countElement"), "(r);");
-        c.line("const e = ", c.rt("readLength"), "(r, end);");
+        c.line("const entryEnd = ", c.rt("readLength"), "(r, end);");
         const entryFields = knownFields([
           { number: 1, wire: keyWire, name: "key" },
           { number: 2, wire: valueWire, name: "value" },
         ]);
-        c.line("const message = r.message;");
-        c.line("const fields = r.fields;");
+        c.line("const parent = r.message;");
+        c.line("const parentFields = r.fields;");
         c.line(`r.message = ${name};`);
         c.line(`r.fields = ${lit(entryFields)}; // for error texts`);
-        c.line(`let k = ${scalarZero(field.mapKey)};`);
-        c.line("let v: ", ...valueType, " | undefined;");
-        c.block(["while (r.pos < e) {"], () => {
-          c.line("const tag = ", c.rt("readEntryTag"), "(r, e);");
+        c.line(`let key = ${scalarZero(field.mapKey)};`);
+        c.line("let value: ", ...valueType, " | undefined;");
+        c.block(["while (r.pos < entryEnd) {"], () => {
+          c.line("const tag = ", c.rt("readEntryTag"), "(r, entryEnd);");
           c.line(
-            `if (tag === ${tagOf(1, keyWire)}) k = `,
+            `if (tag === ${tagOf(1, keyWire)}) key = `,
             ...inEntry(readScalar(c, field.mapKey)),
             ";",
           );
           if (field.mapKind === "message") {
             const child = namesOf(field.message);
             c.line(
-              `else if (tag === ${tagOf(2, LEN)}) v = `,
+              `else if (tag === ${tagOf(2, LEN)}) value = `,
               c.rt("readMessage"),
-              `(r, e, v, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
+              `(r, entryEnd, value, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
             );
           } else {
             c.line(
-              `else if (tag === ${tagOf(2, valueWire)}) v = `,
+              `else if (tag === ${tagOf(2, valueWire)}) value = `,
               ...inEntry(readScalar(c, valueScalar)),
               ";",
             );
           }
-          c.line("else ", c.rt("readUnknownField"), "(r, e, false); // skipped, never kept");
+          c.line("else ", c.rt("readUnknownField"), "(r, entryEnd, false); // skipped, never kept");
         });
-        const key = field.mapKey === ScalarType.STRING ? "k" : "String(k)";
-        c.line(c.rt("setOwn"), `(map, ${key}, v ?? ${valueZero});`);
-        c.line("r.message = message;");
-        c.line("r.fields = fields;");
+        const key = field.mapKey === ScalarType.STRING ? "key" : "String(key)";
+        c.line(c.rt("setOwn"), `(map, ${key}, value ?? ${valueZero});`);
+        c.line("r.message = parent;");
+        c.line("r.fields = parentFields;");
       },
     );
     c.line();
   }
 }
 
-/** Rewrites a value read to stop at the entry's end `e`. */
+/** Rewrites a value read to stop at the entry's end `entryEnd`. */
 function inEntry(parts: Printable[]): Printable[] {
-  return parts.map((p) => (typeof p === "string" ? p.replace("(r, end", "(r, e") : p));
+  return parts.map((p) => (typeof p === "string" ? p.replace("(r, end", "(r, entryEnd") : p));
 }
 
 function scalarTsType(scalar: ScalarType): string {

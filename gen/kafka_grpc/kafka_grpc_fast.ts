@@ -415,22 +415,22 @@ function createCarUpdateStatus(): CarUpdateStatus {
  */
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
   countElement(r);
-  const e = readLength(r, end);
-  const message = r.message;
-  const fields = r.fields;
+  const entryEnd = readLength(r, end);
+  const parent = r.message;
+  const parentFields = r.fields;
   r.message = CarUpdateStatus$ecus;
   r.fields = "2key,2value"; // for error texts
-  let k = "";
-  let v: CarECU | undefined;
-  while (r.pos < e) {
-    const tag = readEntryTag(r, e);
-    if (tag === 10) k = readString(r, e);
-    else if (tag === 18) v = readMessage(r, e, v, readCarECU, createCarECU); // read twice: merged
-    else readUnknownField(r, e, false); // skipped, never kept
+  let key = "";
+  let value: CarECU | undefined;
+  while (r.pos < entryEnd) {
+    const tag = readEntryTag(r, entryEnd);
+    if (tag === 10) key = readString(r, entryEnd);
+    else if (tag === 18) value = readMessage(r, entryEnd, value, readCarECU, createCarECU); // read twice: merged
+    else readUnknownField(r, entryEnd, false); // skipped, never kept
   }
-  setOwn(map, k, v ?? createCarECU());
-  r.message = message;
-  r.fields = fields;
+  setOwn(map, key, value ?? createCarECU());
+  r.message = parent;
+  r.fields = parentFields;
 }
 
 /**

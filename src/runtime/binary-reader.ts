@@ -5,7 +5,7 @@
 // pure call: a bundle keeps only the helpers it calls.
 
 import type { UnknownField } from "@bufbuild/protobuf";
-import { asInt64, asUint64, halves, LO } from "./int64.js";
+import { asInt64, asUint64, HIGH, halves, LOW } from "./int64.js";
 import { nodeBuffer } from "./node-buffer.js";
 import {
   fail,
@@ -34,8 +34,9 @@ export interface Named {
 // was specialized to it is thrown away and optimized again.
 
 /**
- * The state of one decode: the input, the read position, the options, and where it is, named
- * as protobuf-es's BinaryReader names what it has (`buf`, `pos`).
+ * The state of one decode: the input, the read position, the options, and where it is; named as
+ * protobuf-es's BinaryReader (`buf`, `pos`) and BinaryReadOptions (`readUnknownFields`,
+ * `recursionLimit`) name them.
  */
 export interface Reader {
   /** The input. Offsets in error texts count from its first byte. */
@@ -402,15 +403,15 @@ export function readBool(r: Reader, end: number): boolean {
 
 /** Reads an `int64` as a bigint. */
 export function readInt64(r: Reader, end: number): bigint {
-  halves[LO] = readVarint(r, end);
-  halves[1 - LO] = r.high;
+  halves[LOW] = readVarint(r, end);
+  halves[HIGH] = r.high;
   return asInt64[0] as bigint;
 }
 
 /** Reads a `uint64` as a bigint. */
 export function readUint64(r: Reader, end: number): bigint {
-  halves[LO] = readVarint(r, end);
-  halves[1 - LO] = r.high;
+  halves[LOW] = readVarint(r, end);
+  halves[HIGH] = r.high;
   return asUint64[0] as bigint;
 }
 
