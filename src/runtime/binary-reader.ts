@@ -203,8 +203,11 @@ export function readTag(r: Reader, end: number): number {
   return lo >>> 0;
 }
 
-/** The tag read last, read again from `r.tagStart` (it was read without error): to the read position. */
-function tagRead(r: Reader): number {
+/**
+ * The tag read last, read again from `r.tagStart` (where it was read without error) for an
+ * unknown field or an error text; the read position stays where it is.
+ */
+function lastTag(r: Reader): number {
   const pos = r.pos;
   r.pos = r.tagStart;
   const tag = readTag(r, pos);
@@ -294,7 +297,7 @@ function decodeUtf8(r: Reader, from: number, start: number): string {
     const s = nodeBuffer?.utf8Slice?.call(r.buf, from, r.pos);
     return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.buf.subarray(from, r.pos));
   } catch (cause) {
-    const name = knownField(r, tagRead(r) >>> 3)?.slice(1);
+    const name = knownField(r, lastTag(r) >>> 3)?.slice(1);
     fail(
       "invalid_utf8",
       `invalid UTF-8 in ${r.message.$typeName}.${name} at offset ${start}`,
@@ -334,32 +337,10 @@ interface Message extends Named {
 }
 
 /**
- * Reads the fields of `m` up to `end` with its generated reader `read`, then sets `$unknown`
- * when a field was kept, as protobuf-es does: after the fields, appended to `unknown`, those `m`
- * had. Leaves the reader where it was in the enclosing message.
- */
-function readFields<T>(
-  r: Reader,
-  end: number,
-  m: T,
-  read: ReadFields<T>,
-  unknown: UnknownField[] | undefined,
-): T {
-  const { message, fields } = r;
-  const outer = r.unknown;
-  r.message = m as Message;
-  r.unknown = unknown;
-  read(r, end, m);
-  if (r.unknown !== undefined) (m as Message).$unknown = r.unknown;
-  r.message = message;
-  r.fields = fields;
-  r.unknown = outer;
-  return m;
-}
-
-/**
  * Reads a length-delimited message one level deeper, as `read` into `prior` (merging, as
- * protobuf-es does for a field read twice) or into a new message.
+ * protobuf-es does for a field read twice) or into a new message. Sets `$unknown` when a field
+ * was kept, as protobuf-es does: after the fields, appended to those `prior` had. Leaves the
+ * reader as it was in the enclosing message.
  */
 export function readMessage<T>(
   r: Reader,
@@ -372,10 +353,17 @@ export function readMessage<T>(
   const e = readLength(r, end);
   // The outermost message is at depth 1, which every limit allows: only nested ones are checked.
   if (++r.depth > r.recursionLimit) tooDeep(r, (create() as Message).$typeName);
-  const m =
-    prior === undefined
-      ? readFields(r, e, create(), read, undefined)
-      : readFields(r, e, prior, read, (prior as Message).$unknown);
+  const m = prior ?? create();
+  const message = r.message;
+  const fields = r.fields;
+  const unknown = r.unknown;
+  r.message = m as Message;
+  r.unknown = prior === undefined ? undefined : (prior as Message).$unknown;
+  read(r, e, m);
+  if (r.unknown !== undefined) (m as Message).$unknown = r.unknown;
+  r.message = message;
+  r.fields = fields;
+  r.unknown = unknown;
   r.depth--;
   return m;
 }
@@ -423,7 +411,7 @@ export function readUint64(r: Reader, end: number): bigint {
  */
 export function readUnknownField(r: Reader, end: number, keep = r.readUnknownFields): void {
   const start = r.tagStart;
-  const tag = tagRead(r);
+  const tag = lastTag(r);
   const no = tag >>> 3;
   const wireType = tag & 7;
   checkTag(no, wireType, start);
@@ -542,5 +530,9 @@ export function readBinary<T>(
     options.readUnknownFields,
     options.maxElements,
   );
-  return readFields(r, bytes.length, type.create(), type.read, undefined);
+  const m = type.create();
+  r.message = m as Message;
+  type.read(r, bytes.length, m);
+  if (r.unknown !== undefined) (m as Message).$unknown = r.unknown;
+  return m;
 }
