@@ -189,8 +189,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
     `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
       "depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before\n" +
       "it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message\n" +
-      "merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as\n" +
-      "`$unknown`.",
+      "merged, a list appended to; unknown fields go to `$unknown`, set after the others.",
   );
   c.block(
     [
@@ -204,11 +203,12 @@ export function printDecode(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line(`r.fields = ${lit(fieldsOf(desc))}; // for error texts`);
+      c.line("let unknown = m.$unknown;");
       c.block(["while (r.pos < end) {"], () => {
         c.block(["switch (", c.rt("readTag"), "(r, end)) {"], () => {
           for (const field of desc.fields) printFieldCase(c, field);
           c.line("default:");
-          c.line("  ", c.rt("readUnknownField"), "(r, end);");
+          c.line("  unknown = ", c.rt("readUnknownField"), "(r, end, unknown);");
         });
       });
       for (const f of emptyBytesFields(desc)) {
@@ -218,6 +218,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
           `) m.${f.localName} = new Uint8Array(0);`,
         );
       }
+      c.line("if (unknown !== undefined) m.$unknown = unknown;");
     },
   );
   c.line();
@@ -357,7 +358,11 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
               ";",
             );
           }
-          c.line("else ", c.rt("readUnknownField"), "(r, entryEnd, false); // skipped, never kept");
+          c.line(
+            "else ",
+            c.rt("readUnknownField"),
+            "(r, entryEnd, undefined, false); // skipped, never kept",
+          );
         });
         const key = field.mapKey === ScalarType.STRING ? "key" : "String(key)";
         c.line(c.rt("setOwn"), `(map, ${key}, value ?? ${valueZero});`);

@@ -35,11 +35,11 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): void {
   r.fields = "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 handler: string, LEN
@@ -79,9 +79,10 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
         m.Data = readOneofMessage(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -426,7 +427,7 @@ function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: C
     const tag = readEntryTag(r, entryEnd);
     if (tag === 10) key = readString(r, entryEnd);
     else if (tag === 18) value = readMessage(r, entryEnd, value, readCarECU, createCarECU); // read twice: merged
-    else readUnknownField(r, entryEnd, false); // skipped, never kept
+    else readUnknownField(r, entryEnd, undefined, false); // skipped, never kept
   }
   setOwn(map, key, value ?? createCarECU());
   r.message = parent;
@@ -437,20 +438,21 @@ function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: C
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): void {
   r.fields = "2ecus"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 ecus: map entry, LEN
         readCarUpdateStatusEcus(r, end, m.ecus);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -571,11 +573,11 @@ function createCarECU(): CarECU {
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readCarECU(r: Reader, end: number, m: CarECU): void {
   r.fields = "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 vin: string, LEN
@@ -621,9 +623,10 @@ function readCarECU(r: Reader, end: number, m: CarECU): void {
         m.updatedAt = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -940,11 +943,11 @@ function createCarUpdateProgress(): CarUpdateProgress {
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): void {
   r.fields = "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 fileCurrent: uint64, VARINT
@@ -981,9 +984,10 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): vo
         m.errCode = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1200,20 +1204,21 @@ function createFileKeysRequest(): FileKeysRequest {
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): void {
   r.fields = "2fileIDs"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 fileIDs: repeated string, LEN
         m.fileIDs.push(readString(r, end));
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1310,11 +1315,11 @@ function createDTCEntry(): DTCEntry {
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readDTCEntry(r: Reader, end: number, m: DTCEntry): void {
   r.fields = "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 createdAt: int64, VARINT
@@ -1348,9 +1353,10 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): void {
         m.status = readVarint(r, end) >>> 0;
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1554,20 +1560,21 @@ function createECCKeys(): ECCKeys {
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readECCKeys(r: Reader, end: number, m: ECCKeys): void {
   r.fields = "2eccKeys"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
         m.eccKeys.push(readMessage(r, end, undefined, readECCKey, createECCKey));
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1669,11 +1676,11 @@ function createECCKey(): ECCKey {
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readECCKey(r: Reader, end: number, m: ECCKey): void {
   r.fields = "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 ecu: string, LEN
@@ -1707,9 +1714,10 @@ function readECCKey(r: Reader, end: number, m: ECCKey): void {
         m.updated = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2032,21 +2040,22 @@ function createBineryHexForRead(): BineryHex {
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readBineryHex(r: Reader, end: number, m: BineryHex): void {
   r.fields = "2data"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 data: bytes, LEN
         m.data = readBytes(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
   if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2134,20 +2143,21 @@ function createUpdateData(): UpdateData {
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readUpdateData(r: Reader, end: number, m: UpdateData): void {
   r.fields = "0id"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2234,20 +2244,21 @@ function createVehicleData(): VehicleData {
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readVehicleData(r: Reader, end: number, m: VehicleData): void {
   r.fields = "2vin"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 vin: string, LEN
         m.vin = readString(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2334,11 +2345,11 @@ function createMessageStatus(): MessageStatus {
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readMessageStatus(r: Reader, end: number, m: MessageStatus): void {
   r.fields = "2messageId,0status"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 messageId: string, LEN
@@ -2348,9 +2359,10 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): void {
         m.status = readVarint(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2450,11 +2462,11 @@ function createUpdateManifest(): UpdateManifest {
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): void {
   r.fields = "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
@@ -2539,9 +2551,10 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): void {
         m.updated = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -3048,11 +3061,11 @@ function createUpdateManifestECU(): UpdateManifestECU {
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): void {
   r.fields = "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
@@ -3107,9 +3120,10 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): vo
         m.updated = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -3514,11 +3528,11 @@ function createUpdateManifestFile(): UpdateManifestFile {
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): void {
   r.fields = "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 file_id: string, LEN
@@ -3573,9 +3587,10 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
         m.updated = readString(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -3994,11 +4009,11 @@ function createMemoryRegion(): MemoryRegion {
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): void {
   r.fields = "0offset,0length"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 offset: uint64, VARINT
@@ -4008,9 +4023,10 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): void {
         m.length = readUint64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4110,11 +4126,11 @@ function createFileKeyResponse(): FileKeyResponse {
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): void {
   r.fields = "2file_id,2key,2auth,2nonce,2error"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 file_id: string, LEN
@@ -4133,9 +4149,10 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): void {
         m.error = readString(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4281,11 +4298,11 @@ function createFeatureCodes(): FeatureCodes {
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): void {
   r.fields = "2familyCode,2featureCode"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 familyCode: string, LEN
@@ -4295,9 +4312,10 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): void {
         m.featureCode = readString(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4397,11 +4415,11 @@ function createVehicleSpecification(): VehicleSpecification {
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): void {
   r.fields = "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 10: // 1 orderId: string, LEN
@@ -4450,9 +4468,10 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
         m.fOrderId = readString(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4736,11 +4755,11 @@ function createOrder(): Order {
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readOrder(r: Reader, end: number, m: Order): void {
   r.fields = "0specId,0orderNo,2msgIdentifier,2VehicleSpecification"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 specId: int64, VARINT
@@ -4756,9 +4775,10 @@ function readOrder(r: Reader, end: number, m: Order): void {
         m.VehicleSpecification = readMessage(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4895,20 +4915,21 @@ function createCarUpdateRequest(): CarUpdateRequest {
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
  * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
  * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `r.unknown`, which readMessage() sets as
- * `$unknown`.
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
 function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): void {
   r.fields = "0car_update_id"; // for error texts
+  let unknown = m.$unknown;
   while (r.pos < end) {
     switch (readTag(r, end)) {
       case 8: // 1 car_update_id: int64, VARINT
         m.carUpdateId = readInt64(r, end);
         break;
       default:
-        readUnknownField(r, end);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**

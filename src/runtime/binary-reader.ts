@@ -65,11 +65,6 @@ export interface Reader {
    * number without a field has an empty item. The generated reader of a message sets it.
    */
   fields: string;
-  /**
-   * The unknown fields kept of the message being read, created on the first one; what
-   * {@link readMessage} sets as its `$unknown`.
-   */
-  unknown: UnknownField[] | undefined;
 }
 
 const nothing: Named = { $typeName: "" };
@@ -99,7 +94,6 @@ export function createReader(
     depth: 1,
     message: nothing,
     fields: "",
-    unknown: undefined,
   };
 }
 
@@ -326,21 +320,15 @@ export function readBytes(r: Reader, end: number): Uint8Array {
 }
 
 /**
- * A generated reader of one message body: the fields up to `end`, into `m`; the unknown fields
- * kept into `r.unknown`.
+ * A generated reader of one message body: the fields up to `end`, into `m`, and the unknown
+ * fields kept into `m.$unknown`, after the others, as protobuf-es sets it.
  */
 export type ReadFields<T> = (r: Reader, end: number, m: T) => void;
 
-/** A message as the reader sees it: its type name, and where its unknown fields go. */
-interface Message extends Named {
-  $unknown?: UnknownField[];
-}
-
 /**
  * Reads a length-delimited message one level deeper, as `read` into `prior` (merging, as
- * protobuf-es does for a field read twice) or into a new message. Sets `$unknown` when a field
- * was kept, as protobuf-es does: after the fields, appended to those `prior` had. Leaves the
- * reader as it was in the enclosing message.
+ * protobuf-es does for a field read twice) or into a new message. Leaves the reader as it was
+ * in the enclosing message.
  */
 export function readMessage<T>(
   r: Reader,
@@ -352,18 +340,14 @@ export function readMessage<T>(
   countElement(r);
   const e = readLength(r, end);
   // The outermost message is at depth 1, which every limit allows: only nested ones are checked.
-  if (++r.depth > r.recursionLimit) tooDeep(r, (create() as Message).$typeName);
+  if (++r.depth > r.recursionLimit) tooDeep(r, (create() as Named).$typeName);
   const m = prior ?? create();
   const message = r.message;
   const fields = r.fields;
-  const unknown = r.unknown;
-  r.message = m as Message;
-  r.unknown = prior === undefined ? undefined : (prior as Message).$unknown;
+  r.message = m as Named;
   read(r, e, m);
-  if (r.unknown !== undefined) (m as Message).$unknown = r.unknown;
   r.message = message;
   r.fields = fields;
-  r.unknown = unknown;
   r.depth--;
   return m;
 }
@@ -406,10 +390,15 @@ export function readUint64(r: Reader, end: number): bigint {
 /**
  * Handles the field whose tag {@link readTag} read last, which the generated `switch` has no case
  * for: a bad tag, a known field with the wrong wire type (both fail), or a field the schema does
- * not know, which is skipped and, when `keep`, added to `r.unknown` as protobuf-es does (the bytes
- * after the tag, a view of the input).
+ * not know, which is skipped and, when `keep`, added to `unknown` as protobuf-es does (the bytes
+ * after the tag, a view of the input). Returns `unknown`, created on the first field kept.
  */
-export function readUnknownField(r: Reader, end: number, keep = r.readUnknownFields): void {
+export function readUnknownField(
+  r: Reader,
+  end: number,
+  unknown: UnknownField[] | undefined,
+  keep = r.readUnknownFields,
+): UnknownField[] | undefined {
   const start = r.tagStart;
   const tag = lastTag(r);
   const no = tag >>> 3;
@@ -429,9 +418,10 @@ export function readUnknownField(r: Reader, end: number, keep = r.readUnknownFie
   skipValue(r, no, wireType, start, end, r.depth);
   if (keep) {
     countElement(r);
-    r.unknown ??= [];
-    r.unknown.push({ no, wireType, data: r.buf.subarray(from, r.pos) });
+    unknown ??= [];
+    unknown.push({ no, wireType, data: r.buf.subarray(from, r.pos) });
   }
+  return unknown;
 }
 
 /** Fails for field number 0 and wire types 6 and 7. */
@@ -531,8 +521,7 @@ export function readBinary<T>(
     options.maxElements,
   );
   const m = type.create();
-  r.message = m as Message;
+  r.message = m as Named;
   type.read(r, bytes.length, m);
-  if (r.unknown !== undefined) (m as Message).$unknown = r.unknown;
   return m;
 }
