@@ -73,7 +73,7 @@ export class Code {
 export function namesOf(desc: DescMessage) {
   const s = stem(desc);
   return {
-    /** The constant of the message's Scope (type name and known fields, for error texts). */
+    /** The prefix of the message's constants: `CarECU$json`. */
     typeName: `${s}$`,
     create: `create${s}`,
     read: `read${s}`,

@@ -7,7 +7,7 @@ import { LEN, wireTypeName } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
 import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } from "./wire.js";
 
-/** The `fields` of a runtime Scope: by field number from 1, wire type and proto name. */
+/** The runtime Reader's `fields`: by field number from 1, wire type and proto name. */
 function knownFields(fields: readonly { number: number; wire: number; name: string }[]): string {
   const items: string[] = [];
   for (const f of fields) {
@@ -17,48 +17,35 @@ function knownFields(fields: readonly { number: number; wire: number; name: stri
   return items.join(",");
 }
 
-/** Prints the scope of `desc` (its name and known fields, for error texts) and of its map entries. */
-export function printConstants(c: Code, desc: DescMessage): void {
-  const n = namesOf(desc);
+/** The fields `desc` knows, as its reader sets them in `r.fields` for error texts. */
+function fieldsOf(desc: DescMessage): string {
   const dense = desc.fields.every((f) => f.number <= 4 * desc.fields.length);
   if (!dense) throw new Error(`protoc-gen-vuc: ${desc.typeName}: field numbers too sparse`);
-  const fields = knownFields(
+  return knownFields(
     desc.fields.map((f) => ({ number: f.number, wire: fieldWireType(f), name: f.name })),
   );
-  c.doc(
-    `Where ${desc.typeName} fields are read, for error texts: the type name and the known fields.`,
-  );
-  c.line(
-    "const ",
-    n.typeName,
-    ": ",
-    c.rtType("Scope"),
-    ` = { name: ${lit(desc.typeName)}, fields: ${lit(fields)} };`,
-  );
-  c.line();
+}
+
+/**
+ * Prints, for each map field of `desc`, the stand-in that names its entries in error texts (a
+ * message names itself, by its `$typeName`).
+ */
+export function printConstants(c: Code, desc: DescMessage): void {
   for (const field of desc.fields) {
     if (field.fieldKind !== "map") continue;
-    const valueWire =
-      field.mapKind === "message"
-        ? LEN
-        : scalarWireType(field.mapKind === "enum" ? ScalarType.INT32 : field.scalar);
-    const entry = knownFields([
-      { number: 1, wire: scalarWireType(field.mapKey), name: "key" },
-      { number: 2, wire: valueWire, name: "value" },
-    ]);
-    c.doc(`Where ${desc.typeName}.${field.name} map entries are read, for error texts.`);
+    c.doc(`What error texts call an entry of ${desc.typeName}.${field.name}, which is no message.`);
     c.line(
       "const ",
-      entryScope(desc, field),
+      entryName(desc, field),
       ": ",
-      c.rtType("Scope"),
-      ` = { name: ${lit(`${desc.typeName}.${field.name}[entry]`)}, fields: ${lit(entry)} };`,
+      c.rtType("Named"),
+      ` = { $typeName: ${lit(`${desc.typeName}.${field.name}[entry]`)} };`,
     );
     c.line();
   }
 }
 
-function entryScope(desc: DescMessage, field: DescField): string {
+function entryName(desc: DescMessage, field: DescField): string {
   return `${stem(desc)}$${field.localName}`;
 }
 
@@ -200,9 +187,9 @@ export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
     `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
-      "depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it\n" +
-      "calls this). Fields read twice follow protobuf-es: a scalar is\n" +
-      "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.",
+      "depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before\n" +
+      "it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message\n" +
+      "merged, a list appended to; unknown fields go to `$unknown`, set after the others.",
   );
   c.block(
     [
@@ -212,24 +199,16 @@ export function printDecode(c: Code, desc: DescMessage): void {
       c.rtType("Reader"),
       ", end: number, m: ",
       c.shape(desc),
-      "): ",
-      c.shape(desc),
-      " {",
+      "): void {",
     ],
     () => {
-      c.line(`r.s = ${n.typeName};`);
-      c.line("let unknownFields = m.$unknown;");
-      c.block(["while (r.p < end) {"], () => {
-        c.line("const start = r.p;");
-        c.line("const tag = ", c.rt("readTag"), "(r, end);");
-        c.block(["switch (tag) {"], () => {
+      c.line(`r.fields = ${lit(fieldsOf(desc))}; // for error texts`);
+      c.line("let unknown = m.$unknown;");
+      c.block(["while (r.pos < end) {"], () => {
+        c.block(["switch (", c.rt("readTag"), "(r, end)) {"], () => {
           for (const field of desc.fields) printFieldCase(c, field);
           c.line("default:");
-          c.line(
-            "  unknownFields = ",
-            c.rt("readUnknownField"),
-            "(r, tag, start, end, unknownFields);",
-          );
+          c.line("  unknown = ", c.rt("readUnknownField"), "(r, end, unknown);");
         });
       });
       for (const f of emptyBytesFields(desc)) {
@@ -239,8 +218,7 @@ export function printDecode(c: Code, desc: DescMessage): void {
           `) m.${f.localName} = new Uint8Array(0);`,
         );
       }
-      c.line("if (unknownFields !== undefined) m.$unknown = unknownFields;");
-      c.line("return m;");
+      c.line("if (unknown !== undefined) m.$unknown = unknown;");
     },
   );
   c.line();
@@ -312,7 +290,7 @@ function printFieldCase(c: Code, field: DescField): void {
 export function printMapEntryReaders(c: Code, desc: DescMessage): void {
   for (const field of desc.fields) {
     if (field.fieldKind !== "map") continue;
-    const scope = entryScope(desc, field);
+    const name = entryName(desc, field);
     const fn = `${namesOf(desc).readEntry}${field.localName.charAt(0).toUpperCase()}${field.localName.slice(1)}`;
     const valueScalar = field.mapKind === "scalar" ? field.scalar : ScalarType.INT32;
     const keyWire = scalarWireType(field.mapKey);
@@ -348,29 +326,34 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
       ],
       () => {
         c.line(c.rt("countElement"), "(r);");
-        c.line("const e = ", c.rt("readLength"), "(r, end);");
-        c.line("const scope = r.s;");
-        c.line(`r.s = ${scope};`);
-        c.line(`let k = ${scalarZero(field.mapKey)};`);
-        c.line("let v: ", ...valueType, " | undefined;");
-        c.block(["while (r.p < e) {"], () => {
-          c.line("const start = r.p;");
-          c.line("const tag = ", c.rt("readEntryTag"), "(r, e);");
+        c.line("const entryEnd = ", c.rt("readLength"), "(r, end);");
+        const entryFields = knownFields([
+          { number: 1, wire: keyWire, name: "key" },
+          { number: 2, wire: valueWire, name: "value" },
+        ]);
+        c.line("const parent = r.message;");
+        c.line("const parentFields = r.fields;");
+        c.line(`r.message = ${name};`);
+        c.line(`r.fields = ${lit(entryFields)}; // for error texts`);
+        c.line(`let key = ${scalarZero(field.mapKey)};`);
+        c.line("let value: ", ...valueType, " | undefined;");
+        c.block(["while (r.pos < entryEnd) {"], () => {
+          c.line("const tag = ", c.rt("readEntryTag"), "(r, entryEnd);");
           c.line(
-            `if (tag === ${tagOf(1, keyWire)}) k = `,
+            `if (tag === ${tagOf(1, keyWire)}) key = `,
             ...inEntry(readScalar(c, field.mapKey)),
             ";",
           );
           if (field.mapKind === "message") {
             const child = namesOf(field.message);
             c.line(
-              `else if (tag === ${tagOf(2, LEN)}) v = `,
+              `else if (tag === ${tagOf(2, LEN)}) value = `,
               c.rt("readMessage"),
-              `(r, e, v, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
+              `(r, entryEnd, value, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
             );
           } else {
             c.line(
-              `else if (tag === ${tagOf(2, valueWire)}) v = `,
+              `else if (tag === ${tagOf(2, valueWire)}) value = `,
               ...inEntry(readScalar(c, valueScalar)),
               ";",
             );
@@ -378,21 +361,22 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
           c.line(
             "else ",
             c.rt("readUnknownField"),
-            "(r, tag, start, e, undefined, false); // skipped, never kept",
+            "(r, entryEnd, undefined, false); // skipped, never kept",
           );
         });
-        const key = field.mapKey === ScalarType.STRING ? "k" : "String(k)";
-        c.line(c.rt("setOwn"), `(map, ${key}, v ?? ${valueZero});`);
-        c.line("r.s = scope;");
+        const key = field.mapKey === ScalarType.STRING ? "key" : "String(key)";
+        c.line(c.rt("setOwn"), `(map, ${key}, value ?? ${valueZero});`);
+        c.line("r.message = parent;");
+        c.line("r.fields = parentFields;");
       },
     );
     c.line();
   }
 }
 
-/** Rewrites a value read to stop at the entry's end `e`. */
+/** Rewrites a value read to stop at the entry's end `entryEnd`. */
 function inEntry(parts: Printable[]): Printable[] {
-  return parts.map((p) => (typeof p === "string" ? p.replace("(r, end", "(r, e") : p));
+  return parts.map((p) => (typeof p === "string" ? p.replace("(r, end", "(r, entryEnd") : p));
 }
 
 function scalarTsType(scalar: ScalarType): string {

@@ -7,9 +7,9 @@
 // @generated from file kafka_grpc/kafka_grpc.proto (package kafka_grpc, syntax proto3)
 /* eslint-disable */
 
-import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, ParsedJson, Reader, ReadJson, Scope, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
+import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -23,9 +23,6 @@ const EmumStatus$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([[
 /** The cases of the oneof kafka_grpc.GRPC_AttendantPayload.Data, in field-number order. */
 export const GRPC_AttendantPayload$DataCases = ["carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"] as const;
 
-/** Where kafka_grpc.GRPC_AttendantPayload fields are read, for error texts: the type name and the known fields. */
-const GRPC_AttendantPayload$: Scope = { name: "kafka_grpc.GRPC_AttendantPayload", fields: "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest" };
-
 /**
  * A new kafka_grpc.GRPC_AttendantPayload with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -36,17 +33,15 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 
 /**
  * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): GRPC_AttendantPayload {
-  r.s = GRPC_AttendantPayload$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): void {
+  r.fields = "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 handler: string, LEN
         m.handler = readString(r, end);
         break;
@@ -84,11 +79,10 @@ function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayl
         m.Data = readOneofMessage(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -432,11 +426,8 @@ function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth:
   return message;
 }
 
-/** Where kafka_grpc.CarUpdateStatus fields are read, for error texts: the type name and the known fields. */
-const CarUpdateStatus$: Scope = { name: "kafka_grpc.CarUpdateStatus", fields: "2ecus" };
-
-/** Where kafka_grpc.CarUpdateStatus.ecus map entries are read, for error texts. */
-const CarUpdateStatus$ecus: Scope = { name: "kafka_grpc.CarUpdateStatus.ecus[entry]", fields: "2key,2value" };
+/** What error texts call an entry of kafka_grpc.CarUpdateStatus.ecus, which is no message. */
+const CarUpdateStatus$ecus: Named = { $typeName: "kafka_grpc.CarUpdateStatus.ecus[entry]" };
 
 /**
  * A new kafka_grpc.CarUpdateStatus with every field at its zero value and in protobuf-es's property
@@ -452,44 +443,43 @@ function createCarUpdateStatus(): CarUpdateStatus {
  */
 function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
   countElement(r);
-  const e = readLength(r, end);
-  const scope = r.s;
-  r.s = CarUpdateStatus$ecus;
-  let k = "";
-  let v: CarECU | undefined;
-  while (r.p < e) {
-    const start = r.p;
-    const tag = readEntryTag(r, e);
-    if (tag === 10) k = readString(r, e);
-    else if (tag === 18) v = readMessage(r, e, v, readCarECU, createCarECU); // read twice: merged
-    else readUnknownField(r, tag, start, e, undefined, false); // skipped, never kept
+  const entryEnd = readLength(r, end);
+  const parent = r.message;
+  const parentFields = r.fields;
+  r.message = CarUpdateStatus$ecus;
+  r.fields = "2key,2value"; // for error texts
+  let key = "";
+  let value: CarECU | undefined;
+  while (r.pos < entryEnd) {
+    const tag = readEntryTag(r, entryEnd);
+    if (tag === 10) key = readString(r, entryEnd);
+    else if (tag === 18) value = readMessage(r, entryEnd, value, readCarECU, createCarECU); // read twice: merged
+    else readUnknownField(r, entryEnd, undefined, false); // skipped, never kept
   }
-  setOwn(map, k, v ?? createCarECU());
-  r.s = scope;
+  setOwn(map, key, value ?? createCarECU());
+  r.message = parent;
+  r.fields = parentFields;
 }
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): CarUpdateStatus {
-  r.s = CarUpdateStatus$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): void {
+  r.fields = "2ecus"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 ecus: map entry, LEN
         readCarUpdateStatusEcus(r, end, m.ecus);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -598,9 +588,6 @@ function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: numbe
   return message;
 }
 
-/** Where kafka_grpc.CarECU fields are read, for error texts: the type name and the known fields. */
-const CarECU$: Scope = { name: "kafka_grpc.CarECU", fields: "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt" };
-
 /**
  * A new kafka_grpc.CarECU with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -611,17 +598,15 @@ function createCarECU(): CarECU {
 
 /**
  * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
-  r.s = CarECU$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarECU(r: Reader, end: number, m: CarECU): void {
+  r.fields = "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 vin: string, LEN
         m.vin = readString(r, end);
         break;
@@ -665,11 +650,10 @@ function readCarECU(r: Reader, end: number, m: CarECU): CarECU {
         m.updatedAt = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -957,9 +941,6 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   return message;
 }
 
-/** Where kafka_grpc.CarUpdateProgress fields are read, for error texts: the type name and the known fields. */
-const CarUpdateProgress$: Scope = { name: "kafka_grpc.CarUpdateProgress", fields: "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode" };
-
 /**
  * A new kafka_grpc.CarUpdateProgress with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -970,17 +951,15 @@ function createCarUpdateProgress(): CarUpdateProgress {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): CarUpdateProgress {
-  r.s = CarUpdateProgress$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): void {
+  r.fields = "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 fileCurrent: uint64, VARINT
         m.fileCurrent = readUint64(r, end);
         break;
@@ -1015,11 +994,10 @@ function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): Ca
         m.errCode = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1224,9 +1202,6 @@ function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: num
   return message;
 }
 
-/** Where kafka_grpc.FileKeysRequest fields are read, for error texts: the type name and the known fields. */
-const FileKeysRequest$: Scope = { name: "kafka_grpc.FileKeysRequest", fields: "2fileIDs" };
-
 /**
  * A new kafka_grpc.FileKeysRequest with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1237,26 +1212,23 @@ function createFileKeysRequest(): FileKeysRequest {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): FileKeysRequest {
-  r.s = FileKeysRequest$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): void {
+  r.fields = "2fileIDs"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 fileIDs: repeated string, LEN
         m.fileIDs.push(readString(r, end));
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1341,9 +1313,6 @@ function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: numbe
   return message;
 }
 
-/** Where kafka_grpc.DTCEntry fields are read, for error texts: the type name and the known fields. */
-const DTCEntry$: Scope = { name: "kafka_grpc.DTCEntry", fields: "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status" };
-
 /**
  * A new kafka_grpc.DTCEntry with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1354,17 +1323,15 @@ function createDTCEntry(): DTCEntry {
 
 /**
  * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
-  r.s = DTCEntry$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readDTCEntry(r: Reader, end: number, m: DTCEntry): void {
+  r.fields = "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 createdAt: int64, VARINT
         m.createdAt = readInt64(r, end);
         break;
@@ -1396,11 +1363,10 @@ function readDTCEntry(r: Reader, end: number, m: DTCEntry): DTCEntry {
         m.status = readVarint(r, end) >>> 0;
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1592,9 +1558,6 @@ function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTC
   return message;
 }
 
-/** Where kafka_grpc.ECCKeys fields are read, for error texts: the type name and the known fields. */
-const ECCKeys$: Scope = { name: "kafka_grpc.ECCKeys", fields: "2eccKeys" };
-
 /**
  * A new kafka_grpc.ECCKeys with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1605,26 +1568,23 @@ function createECCKeys(): ECCKeys {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readECCKeys(r: Reader, end: number, m: ECCKeys): ECCKeys {
-  r.s = ECCKeys$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readECCKeys(r: Reader, end: number, m: ECCKeys): void {
+  r.fields = "2eccKeys"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
         m.eccKeys.push(readMessage(r, end, undefined, readECCKey, createECCKey));
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -1714,9 +1674,6 @@ function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCK
   return message;
 }
 
-/** Where kafka_grpc.ECCKey fields are read, for error texts: the type name and the known fields. */
-const ECCKey$: Scope = { name: "kafka_grpc.ECCKey", fields: "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated" };
-
 /**
  * A new kafka_grpc.ECCKey with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -1727,17 +1684,15 @@ function createECCKey(): ECCKey {
 
 /**
  * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
-  r.s = ECCKey$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readECCKey(r: Reader, end: number, m: ECCKey): void {
+  r.fields = "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 ecu: string, LEN
         m.ecu = readString(r, end);
         break;
@@ -1769,11 +1724,10 @@ function readECCKey(r: Reader, end: number, m: ECCKey): ECCKey {
         m.updated = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2062,9 +2016,6 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   return message;
 }
 
-/** Where kafka_grpc.BineryHex fields are read, for error texts: the type name and the known fields. */
-const BineryHex$: Scope = { name: "kafka_grpc.BineryHex", fields: "2data" };
-
 /**
  * A new kafka_grpc.BineryHex with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2084,27 +2035,24 @@ function createBineryHexForRead(): BineryHex {
 
 /**
  * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readBineryHex(r: Reader, end: number, m: BineryHex): BineryHex {
-  r.s = BineryHex$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readBineryHex(r: Reader, end: number, m: BineryHex): void {
+  r.fields = "2data"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 data: bytes, LEN
         m.data = readBytes(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
   if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2180,9 +2128,6 @@ function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): Bi
   return message;
 }
 
-/** Where kafka_grpc.UpdateData fields are read, for error texts: the type name and the known fields. */
-const UpdateData$: Scope = { name: "kafka_grpc.UpdateData", fields: "0id" };
-
 /**
  * A new kafka_grpc.UpdateData with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2193,26 +2138,23 @@ function createUpdateData(): UpdateData {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readUpdateData(r: Reader, end: number, m: UpdateData): UpdateData {
-  r.s = UpdateData$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateData(r: Reader, end: number, m: UpdateData): void {
+  r.fields = "0id"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2287,9 +2229,6 @@ function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): U
   return message;
 }
 
-/** Where kafka_grpc.VehicleData fields are read, for error texts: the type name and the known fields. */
-const VehicleData$: Scope = { name: "kafka_grpc.VehicleData", fields: "2vin" };
-
 /**
  * A new kafka_grpc.VehicleData with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2300,26 +2239,23 @@ function createVehicleData(): VehicleData {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readVehicleData(r: Reader, end: number, m: VehicleData): VehicleData {
-  r.s = VehicleData$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readVehicleData(r: Reader, end: number, m: VehicleData): void {
+  r.fields = "2vin"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 vin: string, LEN
         m.vin = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2394,9 +2330,6 @@ function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): 
   return message;
 }
 
-/** Where kafka_grpc.MessageStatus fields are read, for error texts: the type name and the known fields. */
-const MessageStatus$: Scope = { name: "kafka_grpc.MessageStatus", fields: "2messageId,0status" };
-
 /**
  * A new kafka_grpc.MessageStatus with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2407,17 +2340,15 @@ function createMessageStatus(): MessageStatus {
 
 /**
  * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageStatus {
-  r.s = MessageStatus$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readMessageStatus(r: Reader, end: number, m: MessageStatus): void {
+  r.fields = "2messageId,0status"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 messageId: string, LEN
         m.messageId = readString(r, end);
         break;
@@ -2425,11 +2356,10 @@ function readMessageStatus(r: Reader, end: number, m: MessageStatus): MessageSta
         m.status = readVarint(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -2517,9 +2447,6 @@ function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number)
   return message;
 }
 
-/** Where kafka_grpc.UpdateManifest fields are read, for error texts: the type name and the known fields. */
-const UpdateManifest$: Scope = { name: "kafka_grpc.UpdateManifest", fields: "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated" };
-
 /**
  * A new kafka_grpc.UpdateManifest with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -2530,17 +2457,15 @@ function createUpdateManifest(): UpdateManifest {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateManifest {
-  r.s = UpdateManifest$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): void {
+  r.fields = "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
@@ -2623,11 +2548,10 @@ function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): UpdateMa
         m.updated = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -3105,9 +3029,6 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   return message;
 }
 
-/** Where kafka_grpc.UpdateManifestECU fields are read, for error texts: the type name and the known fields. */
-const UpdateManifestECU$: Scope = { name: "kafka_grpc.UpdateManifestECU", fields: "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated" };
-
 /**
  * A new kafka_grpc.UpdateManifestECU with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -3118,17 +3039,15 @@ function createUpdateManifestECU(): UpdateManifestECU {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): UpdateManifestECU {
-  r.s = UpdateManifestECU$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): void {
+  r.fields = "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 id: int64, VARINT
         m.id = readInt64(r, end);
         break;
@@ -3181,11 +3100,10 @@ function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): Up
         m.updated = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -3561,9 +3479,6 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   return message;
 }
 
-/** Where kafka_grpc.UpdateManifestFile fields are read, for error texts: the type name and the known fields. */
-const UpdateManifestFile$: Scope = { name: "kafka_grpc.UpdateManifestFile", fields: "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated" };
-
 /**
  * A new kafka_grpc.UpdateManifestFile with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -3574,17 +3489,15 @@ function createUpdateManifestFile(): UpdateManifestFile {
 
 /**
  * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): UpdateManifestFile {
-  r.s = UpdateManifestFile$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): void {
+  r.fields = "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 file_id: string, LEN
         m.fileId = readString(r, end);
         break;
@@ -3637,11 +3550,10 @@ function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): 
         m.updated = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4029,9 +3941,6 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   return message;
 }
 
-/** Where kafka_grpc.MemoryRegion fields are read, for error texts: the type name and the known fields. */
-const MemoryRegion$: Scope = { name: "kafka_grpc.MemoryRegion", fields: "0offset,0length" };
-
 /**
  * A new kafka_grpc.MemoryRegion with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4042,17 +3951,15 @@ function createMemoryRegion(): MemoryRegion {
 
 /**
  * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion {
-  r.s = MemoryRegion$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): void {
+  r.fields = "0offset,0length"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 offset: uint64, VARINT
         m.offset = readUint64(r, end);
         break;
@@ -4060,11 +3967,10 @@ function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): MemoryRegion
         m.length = readUint64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4152,9 +4058,6 @@ function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number):
   return message;
 }
 
-/** Where kafka_grpc.FileKeyResponse fields are read, for error texts: the type name and the known fields. */
-const FileKeyResponse$: Scope = { name: "kafka_grpc.FileKeyResponse", fields: "2file_id,2key,2auth,2nonce,2error" };
-
 /**
  * A new kafka_grpc.FileKeyResponse with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4165,17 +4068,15 @@ function createFileKeyResponse(): FileKeyResponse {
 
 /**
  * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKeyResponse {
-  r.s = FileKeyResponse$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): void {
+  r.fields = "2file_id,2key,2auth,2nonce,2error"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 file_id: string, LEN
         m.fileId = readString(r, end);
         break;
@@ -4192,11 +4093,10 @@ function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): FileKe
         m.error = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4327,9 +4227,6 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   return message;
 }
 
-/** Where kafka_grpc.FeatureCodes fields are read, for error texts: the type name and the known fields. */
-const FeatureCodes$: Scope = { name: "kafka_grpc.FeatureCodes", fields: "2familyCode,2featureCode" };
-
 /**
  * A new kafka_grpc.FeatureCodes with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4340,17 +4237,15 @@ function createFeatureCodes(): FeatureCodes {
 
 /**
  * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes {
-  r.s = FeatureCodes$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): void {
+  r.fields = "2familyCode,2featureCode"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 familyCode: string, LEN
         m.familyCode = readString(r, end);
         break;
@@ -4358,11 +4253,10 @@ function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): FeatureCodes
         m.featureCode = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4450,9 +4344,6 @@ function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number):
   return message;
 }
 
-/** Where kafka_grpc.VehicleSpecification fields are read, for error texts: the type name and the known fields. */
-const VehicleSpecification$: Scope = { name: "kafka_grpc.VehicleSpecification", fields: "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId" };
-
 /**
  * A new kafka_grpc.VehicleSpecification with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4463,17 +4354,15 @@ function createVehicleSpecification(): VehicleSpecification {
 
 /**
  * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): VehicleSpecification {
-  r.s = VehicleSpecification$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): void {
+  r.fields = "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 10: // 1 orderId: string, LEN
         m.orderId = readString(r, end);
         break;
@@ -4520,11 +4409,10 @@ function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecificatio
         m.fOrderId = readString(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4796,9 +4684,6 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   return message;
 }
 
-/** Where kafka_grpc.Order fields are read, for error texts: the type name and the known fields. */
-const Order$: Scope = { name: "kafka_grpc.Order", fields: "0specId,0orderNo,2msgIdentifier,2VehicleSpecification" };
-
 /**
  * A new kafka_grpc.Order with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4809,17 +4694,15 @@ function createOrder(): Order {
 
 /**
  * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readOrder(r: Reader, end: number, m: Order): Order {
-  r.s = Order$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readOrder(r: Reader, end: number, m: Order): void {
+  r.fields = "0specId,0orderNo,2msgIdentifier,2VehicleSpecification"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 specId: int64, VARINT
         m.specId = readInt64(r, end);
         break;
@@ -4833,11 +4716,10 @@ function readOrder(r: Reader, end: number, m: Order): Order {
         m.VehicleSpecification = readMessage(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**
@@ -4962,9 +4844,6 @@ function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order 
   return message;
 }
 
-/** Where kafka_grpc.CarUpdateRequest fields are read, for error texts: the type name and the known fields. */
-const CarUpdateRequest$: Scope = { name: "kafka_grpc.CarUpdateRequest", fields: "0car_update_id" };
-
 /**
  * A new kafka_grpc.CarUpdateRequest with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
@@ -4975,26 +4854,23 @@ function createCarUpdateRequest(): CarUpdateRequest {
 
 /**
  * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.d` (the outermost is 1; readMessage() checks the depth of a nested one before it
- * calls this). Fields read twice follow protobuf-es: a scalar is
- * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`.
+ * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
+ * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
+ * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
  */
-function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): CarUpdateRequest {
-  r.s = CarUpdateRequest$;
-  let unknownFields = m.$unknown;
-  while (r.p < end) {
-    const start = r.p;
-    const tag = readTag(r, end);
-    switch (tag) {
+function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): void {
+  r.fields = "0car_update_id"; // for error texts
+  let unknown = m.$unknown;
+  while (r.pos < end) {
+    switch (readTag(r, end)) {
       case 8: // 1 car_update_id: int64, VARINT
         m.carUpdateId = readInt64(r, end);
         break;
       default:
-        unknownFields = readUnknownField(r, tag, start, end, unknownFields);
+        unknown = readUnknownField(r, end, unknown);
     }
   }
-  if (unknownFields !== undefined) m.$unknown = unknownFields;
-  return m;
+  if (unknown !== undefined) m.$unknown = unknown;
 }
 
 /**

@@ -5,7 +5,7 @@
 // pure call: a bundle keeps only the helpers it calls.
 
 import type { UnknownField } from "@bufbuild/protobuf";
-import { asInt64, asUint64, halves, LO } from "./int64.js";
+import { asInt64, asUint64, HIGH, halves, LOW } from "./int64.js";
 import { nodeBuffer } from "./node-buffer.js";
 import {
   fail,
@@ -19,14 +19,12 @@ import {
 import { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
 
 /**
- * Where a value is read, for error texts: the name of the message type (or map entry, or group)
- * and the fields it knows. `fields` lists them by field number, comma-separated from field 1 on,
- * each as the expected wire type (one digit) and the proto name: `"2vin,2ecu,0epoch_usec"`;
- * a number without a field has an empty item.
+ * The message being read, as error texts name it: by its `$typeName`. A map entry or a group,
+ * which is no message object, is named by a stand-in of this shape
+ * (`{ $typeName: "kafka_grpc.CarUpdateStatus.ecus[entry]" }`).
  */
-export interface Scope {
-  readonly name: string;
-  readonly fields: string;
+export interface Named {
+  readonly $typeName: string;
 }
 
 // The state of each operation is a plain object made by an object literal, not a class
@@ -36,35 +34,40 @@ export interface Scope {
 // was specialized to it is thrown away and optimized again.
 
 /**
- * The state of one decode: the input, the position, the options, and where it is. The fields
- * have short names, each documented here: the generated readers touch them for every field,
- * and property names survive minification, so long ones cost the decoder's bundle budget
- * (test/bundle) more than it has room for.
+ * The state of one decode: the input, the read position, the options, and where it is; named as
+ * protobuf-es's BinaryReader (`buf`, `pos`) and BinaryReadOptions (`readUnknownFields`,
+ * `recursionLimit`) name them.
  */
 export interface Reader {
   /** The input. Offsets in error texts count from its first byte. */
-  readonly b: Uint8Array;
+  readonly buf: Uint8Array;
   /** Messages may nest this deep. */
-  readonly limit: number;
+  readonly recursionLimit: number;
   /** Keep fields the schema does not know in `$unknown`. */
-  readonly keep: boolean;
+  readonly readUnknownFields: boolean;
   /** How many elements (messages below the outermost, map entries, unknown fields kept) it may make. */
-  readonly max: number;
+  readonly maxElements: number;
   /** The elements made so far. */
-  n: number;
+  elements: number;
   /** The read position. */
-  p: number;
+  pos: number;
   /** The high 32 bits of the varint {@link readVarint} read last. */
-  hi: number;
-  /** The tag read last, for the field name in an `invalid_utf8` text. */
-  t: number;
+  high: number;
+  /** Where the tag read last starts: the offset of an unknown field's error texts. */
+  tagStart: number;
   /** The nesting depth of the message being read: the outermost is at depth 1. */
-  d: number;
+  depth: number;
   /** The message (or map entry, or group) being read, for error texts. */
-  s: Scope;
+  message: Named;
+  /**
+   * The fields it knows, for error texts: by field number, comma-separated from field 1 on, each
+   * as the expected wire type (one digit) and the proto name (`"2vin,2ecu,0epoch_usec"`); a
+   * number without a field has an empty item. The generated reader of a message sets it.
+   */
+  fields: string;
 }
 
-const noScope: Scope = { name: "", fields: "" };
+const nothing: Named = { $typeName: "" };
 
 /**
  * A reader at the start of `buf`. A subclass of Uint8Array (a Node.js Buffer, as Kafka clients hand
@@ -74,22 +77,23 @@ const noScope: Scope = { name: "", fields: "" };
  */
 export function createReader(
   buf: Uint8Array,
-  limit: number,
-  keepUnknown: boolean,
+  recursionLimit: number,
+  readUnknownFields: boolean,
   maxElements: number,
 ): Reader {
   if (buf.constructor !== Uint8Array) buf = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   return {
-    b: buf,
-    limit,
-    keep: keepUnknown,
-    max: maxElements,
-    n: 0,
-    p: 0,
-    hi: 0,
-    t: 0,
-    d: 1,
-    s: noScope,
+    buf,
+    recursionLimit,
+    readUnknownFields,
+    maxElements,
+    elements: 0,
+    pos: 0,
+    high: 0,
+    tagStart: 0,
+    depth: 1,
+    message: nothing,
+    fields: "",
   };
 }
 
@@ -99,36 +103,39 @@ export function createReader(
  * as `maxBytes` bounds the input (docs/reliability.md).
  */
 export function countElement(r: Reader): void {
-  if (++r.n > r.max) {
-    fail("too_large", `more than maxElements ${r.max} elements at offset ${r.p}`);
+  if (++r.elements > r.maxElements) {
+    fail("too_large", `more than maxElements ${r.maxElements} elements at offset ${r.pos}`);
   }
 }
 
 /**
  * Fails for a value that runs past `end`: `truncated` when `end` is the end of the input,
- * `malformed` when it is the end of the enclosing message `r.s`.
+ * `malformed` when it is the end of the enclosing message `r.message`.
  */
 function overrun(r: Reader, what: string, start: number, end: number): never {
-  if (end >= r.b.length) fail("truncated", pastEnd(what, start));
-  fail("malformed", pastEnd(what, start, `${r.s.name} at offset ${end}`));
+  if (end >= r.buf.length) fail("truncated", pastEnd(what, start));
+  fail("malformed", pastEnd(what, start, `${r.message.$typeName} at offset ${end}`));
 }
 
 /** Fails with `too_deep` for the message (or group) `name`, which starts at the read position. */
 function tooDeep(r: Reader, name: string): never {
-  fail("too_deep", `${name} at offset ${r.p} nests deeper than recursionLimit ${r.limit}`);
+  fail(
+    "too_deep",
+    `${name} at offset ${r.pos} nests deeper than recursionLimit ${r.recursionLimit}`,
+  );
 }
 
 /**
  * Reads a varint that must end before `end`. Returns its low 32 bits as a signed int32 and
- * leaves its high 32 bits in `r.hi`; bits past the 64th are dropped, as protobuf-es does.
+ * leaves its high 32 bits in `r.high`; bits past the 64th are dropped, as protobuf-es does.
  */
 export function readVarint(r: Reader, end: number): number {
-  const p = r.p;
+  const p = r.pos;
   if (p < end) {
-    const x = r.b[p] as number;
+    const x = r.buf[p] as number;
     if (x < 0x80) {
-      r.p = p + 1;
-      r.hi = 0;
+      r.pos = p + 1;
+      r.high = 0;
       return x;
     }
   }
@@ -136,8 +143,8 @@ export function readVarint(r: Reader, end: number): number {
 }
 
 function readVarintSlow(r: Reader, end: number): number {
-  const b = r.b;
-  const start = r.p;
+  const b = r.buf;
+  const start = r.pos;
   let p = start;
   let lo = 0;
   let hi = 0;
@@ -152,8 +159,8 @@ function readVarintSlow(r: Reader, end: number): number {
       hi = (x & 0x7f) >> 4;
     } else hi |= (x & 0x7f) << (7 * i - 32);
     if (x < 0x80) {
-      r.p = p;
-      r.hi = hi;
+      r.pos = p;
+      r.high = hi;
       return lo;
     }
   }
@@ -174,20 +181,32 @@ function varintAsNumber(b: Uint8Array, start: number): number {
 
 /**
  * Reads a tag of a message or group field (the caller has checked that a byte is left) and returns
- * it as a uint32. A tag of more than 5 bytes, or of 2^32 or more, is `malformed`.
+ * it as a uint32; `r.tagStart` is where it starts. A tag of more than 5 bytes, or of 2^32 or more,
+ * is `malformed`.
  */
 export function readTag(r: Reader, end: number): number {
-  const start = r.p;
-  const x = r.b[start] as number;
+  const start = r.pos;
+  const x = r.buf[start] as number;
+  r.tagStart = start;
   if (x < 0x80) {
-    r.p = start + 1; // one byte: field numbers 1 to 15
-    r.t = x;
+    r.pos = start + 1; // one byte: field numbers 1 to 15
     return x;
   }
   const lo = readVarintSlow(r, end);
-  if (r.p - start > 5 || r.hi !== 0) fail("malformed", over32("tag", start));
-  r.t = lo >>> 0;
-  return r.t;
+  if (r.pos - start > 5 || r.high !== 0) fail("malformed", over32("tag", start));
+  return lo >>> 0;
+}
+
+/**
+ * The tag read last, read again from `r.tagStart` (where it was read without error) for an
+ * unknown field or an error text; the read position stays where it is.
+ */
+function lastTag(r: Reader): number {
+  const pos = r.pos;
+  r.pos = r.tagStart;
+  const tag = readTag(r, pos);
+  r.pos = pos;
+  return tag;
 }
 
 /**
@@ -195,36 +214,36 @@ export function readTag(r: Reader, end: number): number {
  * 2^32 or more are refused with one text.
  */
 export function readEntryTag(r: Reader, end: number): number {
-  const start = r.p;
+  const start = r.pos;
+  r.tagStart = start;
   const lo = readVarint(r, end);
-  const bad = r.hi !== 0 || r.p - start > 5;
-  const t = lo >>> 0;
-  const wireType = t & 7;
-  if (bad || t >>> 3 === 0 || wireType > I32 || wireType === EGROUP) {
-    fail("malformed", `invalid tag in ${r.s.name} at offset ${start}`);
+  const bad = r.high !== 0 || r.pos - start > 5;
+  const tag = lo >>> 0;
+  const wireType = tag & 7;
+  if (bad || tag >>> 3 === 0 || wireType > I32 || wireType === EGROUP) {
+    fail("malformed", `invalid tag in ${r.message.$typeName} at offset ${start}`);
   }
-  r.t = t;
-  return t;
+  return tag;
 }
 
 /** Reads a length prefix and returns the end of the data it announces. */
 export function readLength(r: Reader, end: number): number {
-  const start = r.p;
+  const start = r.pos;
   const lo = readVarint(r, end);
-  if (r.hi !== 0 || r.p - start > 5) {
-    const value = varintAsNumber(r.b, start);
+  if (r.high !== 0 || r.pos - start > 5) {
+    const value = varintAsNumber(r.buf, start);
     if (value > MAX_LENGTH) fail("malformed", lengthOver32(start, value));
   }
   const n = lo >>> 0;
-  if (r.p + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
-  return r.p + n;
+  if (r.pos + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
+  return r.pos + n;
 }
 
 /** Skips `n` bytes of a fixed-width value. */
 function skipFixed(r: Reader, n: number, what: string, end: number): void {
-  const start = r.p;
+  const start = r.pos;
   if (start + n > end) overrun(r, what, start, end);
-  r.p = start + n;
+  r.pos = start + n;
 }
 
 const strictUtf8 = /*@__PURE__*/ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -241,13 +260,13 @@ const codes: number[][] = [];
  * of its length prefix.
  */
 export function readString(r: Reader, end: number): string {
-  const start = r.p;
+  const start = r.pos;
   const e = readLength(r, end);
-  const from = r.p;
-  r.p = e;
+  const from = r.pos;
+  r.pos = e;
   const n = e - from;
   if (n > 32) return decodeUtf8(r, from, start);
-  const b = r.b;
+  const b = r.buf;
   let a = codes[n];
   if (a === undefined) {
     a = new Array<number>(n);
@@ -263,23 +282,27 @@ export function readString(r: Reader, end: number): string {
 }
 
 /**
- * Decodes `r.b[from, r.p)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
+ * Decodes `r.buf[from, r.pos)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
  * needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
  * by the strict TextDecoder, which tells a real U+FFFD from an error.
  */
 function decodeUtf8(r: Reader, from: number, start: number): string {
   try {
-    const s = nodeBuffer?.utf8Slice?.call(r.b, from, r.p);
-    return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.b.subarray(from, r.p));
+    const s = nodeBuffer?.utf8Slice?.call(r.buf, from, r.pos);
+    return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.buf.subarray(from, r.pos));
   } catch (cause) {
-    const name = knownField(r.s, r.t >>> 3)?.slice(1);
-    fail("invalid_utf8", `invalid UTF-8 in ${r.s.name}.${name} at offset ${start}`, cause);
+    const name = knownField(r, lastTag(r) >>> 3)?.slice(1);
+    fail(
+      "invalid_utf8",
+      `invalid UTF-8 in ${r.message.$typeName}.${name} at offset ${start}`,
+      cause,
+    );
   }
 }
 
-/** The item of `scope.fields` for field `no` (wire type and proto name), if it has that field. */
-function knownField(scope: Scope, no: number): string | undefined {
-  return scope.fields.split(",")[no - 1] || undefined;
+/** The item of `r.fields` for field `no` (wire type and proto name), if it has that field. */
+function knownField(r: Reader, no: number): string | undefined {
+  return r.fields.split(",")[no - 1] || undefined;
 }
 
 /** The empty array `bytes` fields start with while a message is read (see the generated code). */
@@ -291,17 +314,21 @@ export const EMPTY_BYTES = /*@__PURE__*/ new Uint8Array(0);
  */
 export function readBytes(r: Reader, end: number): Uint8Array {
   const e = readLength(r, end);
-  const from = r.p;
-  r.p = e;
-  return r.b.subarray(from, e);
+  const from = r.pos;
+  r.pos = e;
+  return r.buf.subarray(from, e);
 }
 
-/** A generated reader of one message body: the fields up to `end`, into `m`. */
-export type ReadFields<T> = (r: Reader, end: number, m: T) => T;
+/**
+ * A generated reader of one message body: the fields up to `end`, into `m`, and the unknown
+ * fields kept into `m.$unknown`, after the others, as protobuf-es sets it.
+ */
+export type ReadFields<T> = (r: Reader, end: number, m: T) => void;
 
 /**
  * Reads a length-delimited message one level deeper, as `read` into `prior` (merging, as
- * protobuf-es does for a field read twice) or into a new message.
+ * protobuf-es does for a field read twice) or into a new message. Leaves the reader as it was
+ * in the enclosing message.
  */
 export function readMessage<T>(
   r: Reader,
@@ -312,12 +339,16 @@ export function readMessage<T>(
 ): T {
   countElement(r);
   const e = readLength(r, end);
-  const scope = r.s;
   // The outermost message is at depth 1, which every limit allows: only nested ones are checked.
-  if (++r.d > r.limit) tooDeep(r, (create() as { $typeName: string }).$typeName);
-  const m = read(r, e, prior ?? create());
-  r.d--;
-  r.s = scope;
+  if (++r.depth > r.recursionLimit) tooDeep(r, (create() as Named).$typeName);
+  const m = prior ?? create();
+  const message = r.message;
+  const fields = r.fields;
+  r.message = m as Named;
+  read(r, e, m);
+  r.message = message;
+  r.fields = fields;
+  r.depth--;
   return m;
 }
 
@@ -339,56 +370,56 @@ export function readOneofMessage<K extends string, T>(
 
 /** Reads a `bool`: true unless all 64 low bits of the varint are zero. */
 export function readBool(r: Reader, end: number): boolean {
-  return readVarint(r, end) !== 0 || r.hi !== 0;
+  return readVarint(r, end) !== 0 || r.high !== 0;
 }
 
 /** Reads an `int64` as a bigint. */
 export function readInt64(r: Reader, end: number): bigint {
-  halves[LO] = readVarint(r, end);
-  halves[1 - LO] = r.hi;
+  halves[LOW] = readVarint(r, end);
+  halves[HIGH] = r.high;
   return asInt64[0] as bigint;
 }
 
 /** Reads a `uint64` as a bigint. */
 export function readUint64(r: Reader, end: number): bigint {
-  halves[LO] = readVarint(r, end);
-  halves[1 - LO] = r.hi;
+  halves[LOW] = readVarint(r, end);
+  halves[HIGH] = r.high;
   return asUint64[0] as bigint;
 }
 
 /**
- * Handles a field that the generated `switch` has no case for: a bad tag, a known field with
- * the wrong wire type (both fail), or a field the schema does not know, which is skipped and,
- * when `keep`, added to `unknown` as protobuf-es does (the bytes after the tag, a view of the
- * input). Returns `unknown`, created on the first field kept.
+ * Handles the field whose tag {@link readTag} read last, which the generated `switch` has no case
+ * for: a bad tag, a known field with the wrong wire type (both fail), or a field the schema does
+ * not know, which is skipped and, when `keep`, added to `unknown` as protobuf-es does (the bytes
+ * after the tag, a view of the input). Returns `unknown`, created on the first field kept.
  */
 export function readUnknownField(
   r: Reader,
-  t: number,
-  start: number,
   end: number,
   unknown: UnknownField[] | undefined,
-  keep = r.keep,
+  keep = r.readUnknownFields,
 ): UnknownField[] | undefined {
-  const no = t >>> 3;
-  const wireType = t & 7;
+  const start = r.tagStart;
+  const tag = lastTag(r);
+  const no = tag >>> 3;
+  const wireType = tag & 7;
   checkTag(no, wireType, start);
   if (wireType === EGROUP)
     fail("malformed", `unexpected END_GROUP for field ${no} at offset ${start}`);
-  const field = knownField(r.s, no);
+  const field = knownField(r, no);
   if (field !== undefined) {
     fail(
       "malformed",
-      `field ${r.s.name}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
+      `field ${r.message.$typeName}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
         `expected ${wireTypeName(Number(field[0]))}`,
     );
   }
-  const from = r.p;
-  skipValue(r, no, wireType, start, end, r.d);
+  const from = r.pos;
+  skipValue(r, no, wireType, start, end, r.depth);
   if (keep) {
     countElement(r);
     unknown ??= [];
-    unknown.push({ no, wireType, data: r.b.subarray(from, r.p) });
+    unknown.push({ no, wireType, data: r.buf.subarray(from, r.pos) });
   }
   return unknown;
 }
@@ -416,7 +447,7 @@ function skipValue(
       skipFixed(r, 8, "fixed64 value", end);
       return;
     case LEN:
-      r.p = readLength(r, end);
+      r.pos = readLength(r, end);
       return;
     case SGROUP:
       skipGroup(r, no, start, end, depth + 1);
@@ -429,11 +460,13 @@ function skipValue(
 
 /** Skips an unknown group, up to the END_GROUP tag with its field number. */
 function skipGroup(r: Reader, no: number, start: number, end: number, depth: number): void {
-  const parent = r.s;
-  r.s = { name: `group ${no} in ${parent.name}`, fields: "" };
-  if (depth > r.limit) tooDeep(r, r.s.name);
-  while (r.p < end) {
-    const tagStart = r.p;
+  const parent = r.message;
+  const fields = r.fields;
+  r.message = { $typeName: `group ${no} in ${parent.$typeName}` };
+  r.fields = "";
+  if (depth > r.recursionLimit) tooDeep(r, r.message.$typeName);
+  while (r.pos < end) {
+    const tagStart = r.pos;
     const t = readTag(r, end);
     const fieldNo = t >>> 3;
     const wireType = t & 7;
@@ -442,13 +475,15 @@ function skipGroup(r: Reader, no: number, start: number, end: number, depth: num
       if (fieldNo !== no) {
         fail("malformed", `unexpected END_GROUP for field ${fieldNo} at offset ${tagStart}`);
       }
-      r.s = parent;
+      r.message = parent;
+      r.fields = fields;
       return;
     }
     skipValue(r, fieldNo, wireType, tagStart, end, depth);
   }
   // Not closed: it runs past the end of the input, or of the message that holds it.
-  r.s = parent;
+  r.message = parent;
+  r.fields = fields;
   overrun(r, `group ${no}`, start, end);
 }
 
@@ -485,5 +520,8 @@ export function readBinary<T>(
     options.readUnknownFields,
     options.maxElements,
   );
-  return type.read(r, bytes.length, type.create());
+  const m = type.create();
+  r.message = m as Named;
+  type.read(r, bytes.length, m);
+  return m;
 }

@@ -8,18 +8,21 @@ import { asMessage, checkUnknownFields } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
 
-/** The state of one encode: the buffer, the position and the options. */
+/**
+ * The state of one encode: the buffer, the position and the options, named as protobuf-es's
+ * BinaryWriter and BinaryWriteOptions name them.
+ */
 export interface Writer {
   /** The buffer; replaced by a larger one when full. */
   buf: Uint8Array;
   /** Write the fields kept in `$unknown`. */
-  readonly keepUnknown: boolean;
+  readonly writeUnknownFields: boolean;
   /** Write map entries ordered by key. */
   readonly deterministic: boolean;
   /** The write position. */
   pos: number;
-  /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
-  readonly limit: number;
+  /** How deep messages may nest; the outermost is at depth 1. */
+  readonly recursionLimit: number;
   /** The nesting depth of the message being written. */
   depth: number;
 }
@@ -28,10 +31,14 @@ export interface Writer {
 let spare: Uint8Array | undefined;
 
 /** A writer with an empty buffer of at least 1 KiB. */
-export function createWriter(keepUnknown: boolean, deterministic: boolean, limit: number): Writer {
+export function createWriter(
+  writeUnknownFields: boolean,
+  deterministic: boolean,
+  recursionLimit: number,
+): Writer {
   const buf = spare ?? new Uint8Array(1024);
   spare = undefined; // an encode inside a getter of this one gets a buffer of its own
-  return { buf, keepUnknown, deterministic, pos: 0, limit, depth: 1 };
+  return { buf, writeUnknownFields, deterministic, pos: 0, recursionLimit, depth: 1 };
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
@@ -214,7 +221,7 @@ export function writeString(w: Writer, t: number, v: unknown): void {
  * names the depth (too_deep), and a message that contains itself ends there too.
  */
 export function enterMessage(w: Writer): void {
-  if (++w.depth > w.limit) bail();
+  if (++w.depth > w.recursionLimit) bail();
 }
 
 /** Starts a length-delimited value after tag `t`: reserves a byte for the length. */
@@ -256,7 +263,7 @@ export function mapKeysInOrder(w: Writer, map: Record<string, unknown>): string[
 /** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
 export function writeUnknownFields(w: Writer, unknown: unknown): void {
   checkUnknownFields(unknown);
-  if (unknown === undefined || !w.keepUnknown) return;
+  if (unknown === undefined || !w.writeUnknownFields) return;
   for (const { no, wireType, data } of unknown as UnknownField[]) {
     ensureRoom(w, 5 + data.length);
     putVarint32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is

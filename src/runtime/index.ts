@@ -11,6 +11,7 @@ export {
   createReader,
   EMPTY_BYTES,
   type MessageReader,
+  type Named,
   type Reader,
   type ReadFields,
   readBinary,
@@ -26,7 +27,6 @@ export {
   readUint64,
   readUnknownField,
   readVarint,
-  type Scope,
 } from "./binary-reader.js";
 // Binary write.
 export {

@@ -6,8 +6,10 @@
 export const halves = /*@__PURE__*/ new Uint32Array(2);
 export const asInt64 = /*@__PURE__*/ new BigInt64Array(halves.buffer);
 export const asUint64 = /*@__PURE__*/ new BigUint64Array(halves.buffer);
-/** The index of the low half: 0 on little-endian machines. */
-export const LO = /*@__PURE__*/ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+/** The index of the low half in {@link halves}: 0 on little-endian machines. */
+export const LOW = /*@__PURE__*/ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+/** The index of the high half in {@link halves}. */
+export const HIGH = 1 - LOW;
 
 /**
  * The bigints 0 to 255, made once: counts, codes and flags are mostly small, and reading one
@@ -20,8 +22,8 @@ const smallBigints: readonly bigint[] = /*@__PURE__*/ Array.from({ length: 256 }
 /** The bigint of the safe integer `x`, as an int64, or as a uint64 (then `x` is not negative). */
 export function bigintOf(x: number, signed: boolean): bigint {
   if (x >= 0 && x < 256) return smallBigints[x] as bigint; // -0 reads 0n
-  halves[LO] = x; // ToUint32: the low 32 bits of the two's complement
-  halves[1 - LO] = Math.floor(x / 4294967296);
+  halves[LOW] = x; // ToUint32: the low 32 bits of the two's complement
+  halves[HIGH] = Math.floor(x / 4294967296);
   return (signed ? asInt64[0] : asUint64[0]) as bigint;
 }
 

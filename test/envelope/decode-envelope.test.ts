@@ -115,6 +115,20 @@ describe("decodeEnvelope() errors", () => {
       `${envelopeText}invalid UTF-8 in kafka_grpc.CarUpdateStatus.ecus[entry].key at offset 5`,
     ],
     [
+      // updateManifest { powertrain (16, a two-byte tag) = C3 28 }: the text names the field
+      "invalid UTF-8 in a field whose tag takes two bytes",
+      B(0x42, 0x05, 0x82, 0x01, 0x02, 0xc3, 0x28),
+      "invalid_utf8",
+      `${envelopeText}invalid UTF-8 in kafka_grpc.UpdateManifest.powertrain at offset 4`,
+    ],
+    [
+      // updateManifest { powertrain (16) as a varint }, after the field 15 it knows
+      "a known field with a two-byte tag and the wrong wire type",
+      B(0x42, 0x06, 0x7a, 0x01, 0x41, 0x80, 0x01, 0x00),
+      "malformed",
+      `${envelopeText}field kafka_grpc.UpdateManifest.powertrain at offset 5 has wire type VARINT, expected LEN`,
+    ],
+    [
       "an envelope without Data",
       B(),
       "missing_data",

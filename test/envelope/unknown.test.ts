@@ -1,3 +1,4 @@
+import { fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import {
   createEnvelope,
@@ -7,8 +8,10 @@ import {
   encodeMessage,
   envelopeFromJson,
   envelopeToJson,
+  GRPC_AttendantPayloadSchema,
   MessageStatusSchema,
 } from "../../src/index.js";
+import { B } from "../helpers/bytes.js";
 
 /** The bytes of `envelope` followed by extra fields in the nested `dtcEntry` and the envelope. */
 function withUnknownFields(): Uint8Array {
@@ -38,6 +41,27 @@ describe("unknown fields", () => {
     const decoded = decodeEnvelope(nested);
     expect(decoded.Data.value?.$unknown).toHaveLength(1);
     expect(encodeEnvelope(decoded)).toEqual(nested);
+  });
+
+  it("are kept per message, after its fields, as protobuf-es keeps them", () => {
+    // field 30 = 1, updateGet { field 9 = 7, vin = "V" }, field 31 = 2
+    const bytes = B(0xf0, 0x01, 0x01, 0x3a, 0x05, 0x48, 0x07, 0x0a, 0x01, 0x56, 0xf8, 0x01, 0x02);
+    const ours = decodeEnvelope(bytes);
+    const theirs = fromBinary(GRPC_AttendantPayloadSchema, bytes);
+    expect(ours).toStrictEqual(theirs);
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+    expect(Object.keys(ours.Data.value ?? {})).toEqual(Object.keys(theirs.Data.value ?? {}));
+    expect(ours.$unknown?.map((f) => f.no)).toEqual([30, 31]);
+    expect(ours.Data.value?.$unknown?.map((f) => f.no)).toEqual([9]);
+  });
+
+  it("of a message read twice are appended to those it had, as protobuf-es merges them", () => {
+    // updateGet { field 9 = 7 }, updateGet { field 10 = 8 }
+    const bytes = B(0x3a, 0x02, 0x48, 0x07, 0x3a, 0x02, 0x50, 0x08);
+    const ours = decodeEnvelope(bytes);
+    expect(ours).toStrictEqual(fromBinary(GRPC_AttendantPayloadSchema, bytes));
+    expect(ours.Data.value?.$unknown?.map((f) => f.no)).toEqual([9, 10]);
+    expect(ours.$unknown).toBeUndefined();
   });
 
   it("are dropped with readUnknownFields: false or writeUnknownFields: false", () => {
