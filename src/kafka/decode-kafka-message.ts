@@ -1,5 +1,11 @@
 import type { KafkaValueReadOptions } from "../framing/index.js";
-import { CodecError, decodeEnvelope, isCodecError } from "../index.js";
+import {
+  CodecError,
+  createEnvelope,
+  decodeEnvelope,
+  encodeEnvelope,
+  isCodecError,
+} from "../index.js";
 import { decodeRecordValue, type KafkaRecordValue } from "./decode-record-value.js";
 import type { KafkaMessage, KafkaMessagePayload } from "./kafka-message.js";
 import { VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
@@ -45,16 +51,22 @@ export type KafkaDecodeResult<M extends KafkaMessage = KafkaMessage> =
   | KafkaDecoded<M>
   | KafkaDecodeFailure<M>;
 
-const EMPTY = /*@__PURE__*/ new Uint8Array(0);
+/** An envelope of the smallest kind, made on first use: what {@link checkReadOptions} decodes. */
+let probe: Uint8Array | undefined;
 
 /**
  * Checks the options once, as {@link decodeEnvelope} would: a bad option is the caller's bug, not
- * a bad record, so it throws `invalid_argument` instead of failing every record. @internal
+ * a bad record, so it throws `invalid_argument` instead of failing every record. It decodes a
+ * small valid envelope with them, which throws nothing with options that are good (so checking
+ * costs a few dozen nanoseconds, no error made) unless they reject that envelope itself, such as
+ * a `maxBytes` below its size: any error but `invalid_argument` is not the options' fault.
+ * @internal
  */
 export function checkReadOptions(options: Partial<KafkaMessageReadOptions> | undefined): void {
   if (options === undefined) return;
+  probe ??= encodeEnvelope(createEnvelope("keys"));
   try {
-    decodeEnvelope(EMPTY, options);
+    decodeEnvelope(probe, options);
   } catch (error) {
     if (isCodecError(error) && error.code === "invalid_argument") throw error;
   }
@@ -71,7 +83,15 @@ export function decodeCheckedMessage<M extends KafkaMessage>(
   if (value === null || value === undefined) return null; // a tombstone
   try {
     const decoded = decodeRecordValue(value, message.headers, VALUE_SCHEMA_ID_HEADER, options);
-    return { ok: true, topic, partition, offset, key, ...decoded };
+    const { envelope, framing, schemaId, schemaGuid } = decoded;
+    // One literal per shape, no spread: a key is there only when the value has it.
+    if (schemaId !== undefined) {
+      return { ok: true, topic, partition, offset, key, envelope, framing, schemaId };
+    }
+    if (schemaGuid !== undefined) {
+      return { ok: true, topic, partition, offset, key, envelope, framing, schemaGuid };
+    }
+    return { ok: true, topic, partition, offset, key, envelope, framing };
   } catch (error) {
     if (!isCodecError(error)) throw error; // a bug, never a bad record
     return {
