@@ -159,15 +159,25 @@ export function checkPayload(payload: unknown, name: string): void {
   }
 }
 
-/** Throws `invalid_argument` unless `message` is an object with a string offset. @internal */
-export function checkMessage(message: unknown, name: string): void {
-  if (typeof message !== "object" || message === null) {
-    throw argumentError(`${name} must be a Kafka message object, got ${describe(message)}`);
+/**
+ * Throws `invalid_argument` unless `message` is an object with a string offset. The error names
+ * it `name`, or `name[index]` for the element of an array (made only when it throws). @internal
+ */
+export function checkMessage(message: unknown, name: string, index?: number): void {
+  if (typeof message === "object" && message !== null) {
+    const { offset } = message as { offset?: unknown };
+    if (typeof offset === "string") return;
+    throw argumentError(
+      `${elementName(name, index)}.offset must be a string, got ${describe(offset)}`,
+    );
   }
-  const { offset } = message as { offset?: unknown };
-  if (typeof offset !== "string") {
-    throw argumentError(`${name}.offset must be a string, got ${describe(offset)}`);
-  }
+  throw argumentError(
+    `${elementName(name, index)} must be a Kafka message object, got ${describe(message)}`,
+  );
+}
+
+function elementName(name: string, index: number | undefined): string {
+  return index === undefined ? name : `${name}[${index}]`;
 }
 
 /** An `invalid_argument` error about the arguments of a decode. @internal */
