@@ -1,11 +1,5 @@
 import type { KafkaValueReadOptions } from "../framing/index.js";
-import {
-  CodecError,
-  createEnvelope,
-  decodeEnvelope,
-  encodeEnvelope,
-  isCodecError,
-} from "../index.js";
+import { CodecError, decodeEnvelope, isCodecError } from "../index.js";
 import { decodeRecordValue, type KafkaRecordValue } from "./decode-record-value.js";
 import type { KafkaMessage, KafkaMessagePayload } from "./kafka-message.js";
 import { VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
@@ -51,22 +45,24 @@ export type KafkaDecodeResult<M extends KafkaMessage = KafkaMessage> =
   | KafkaDecoded<M>
   | KafkaDecodeFailure<M>;
 
-/** An envelope of the smallest kind, made on first use: what {@link checkReadOptions} decodes. */
-let probe: Uint8Array | undefined;
+/**
+ * The smallest envelope with a `Data` member: an empty `keys` (field 5, length 0). Were the
+ * contract to move that field, decoding it would fail with `missing_data`, which
+ * {@link checkReadOptions} ignores: it would only make an error for each check.
+ */
+const PROBE = /*@__PURE__*/ Uint8Array.of(0x2a, 0x00);
 
 /**
  * Checks the options once, as {@link decodeEnvelope} would: a bad option is the caller's bug, not
  * a bad record, so it throws `invalid_argument` instead of failing every record. It decodes a
- * small valid envelope with them, which throws nothing with options that are good (so checking
- * costs a few dozen nanoseconds, no error made) unless they reject that envelope itself, such as
- * a `maxBytes` below its size: any error but `invalid_argument` is not the options' fault.
- * @internal
+ * two-byte envelope with them, which throws nothing with good options (no error made) unless
+ * they reject that envelope too, such as a `maxBytes` below 2: any error but `invalid_argument`
+ * is not the options' fault. @internal
  */
 export function checkReadOptions(options: Partial<KafkaMessageReadOptions> | undefined): void {
   if (options === undefined) return;
-  probe ??= encodeEnvelope(createEnvelope("keys"));
   try {
-    decodeEnvelope(probe, options);
+    decodeEnvelope(PROBE, options);
   } catch (error) {
     if (isCodecError(error) && error.code === "invalid_argument") throw error;
   }
