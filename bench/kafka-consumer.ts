@@ -1,15 +1,19 @@
 // The Kafka consumer benchmark: a kafkajs consumer group against librdkafka's mock cluster
 // (test/kafka/broker/), consuming 100,000 realistic records (all 11 kinds in the shares of
-// bench/payloads.ts, half in the Schema Registry frame, half bare with the schema GUID in the
-// __value_schema_id header), the same eachBatch loop run four times, each in a fresh group:
+// bench/payloads.ts with fewer manifests and fleet status maps, about 700 B on average; half in
+// the Schema Registry frame, half bare with the schema GUID in the __value_schema_id header),
+// the same eachBatch loop, each in a fresh group, after a warm-up pass, in rotated order over
+// several rounds (median):
 //
 //   none          the loop without decoding: what the client itself costs
 //   ./kafka       decodeKafkaBatch(batch)
 //   Confluent     @confluentinc/schemaregistry's ProtobufDeserializer, awaited per record
 //   protobuf-es   fromBinary after a hand-stripped frame (no checks of the frame)
 //
-// Then the decode-only figure: the same values decoded in a loop by each, no broker. It prints
-// messages/s and ratios from one run. Run: npm run bench:kafka [-- --records=N]
+// Then the decode-only figure: the same values, as kafkajs-shaped messages built beforehand,
+// decoded one by one by each decoder in the same loop, no broker: warm-up rounds for all, then
+// rounds in rotated order, CPU time, median. It prints messages/s and ratios from one run.
+// Run: npm run bench:kafka [-- --records=N --rounds=N]
 
 import { fromBinary } from "@bufbuild/protobuf";
 import {
@@ -20,15 +24,20 @@ import {
   SerdeType,
 } from "@confluentinc/schemaregistry";
 import { type IHeaders, Kafka, type KafkaMessage, logLevel } from "kafkajs";
-import { GRPC_AttendantPayloadSchema } from "../src/index.js";
+import { decodeEnvelope, GRPC_AttendantPayloadSchema } from "../src/index.js";
 import { decodeKafkaBatch, decodeKafkaMessage } from "../src/kafka/index.js";
 import { startBroker } from "../test/kafka/broker/start-broker.js";
 import { batchEnvelopes, batchShares } from "./payloads.js";
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING = "1";
 
-const arg = process.argv.find((a) => a.startsWith("--records="));
-const RECORDS = arg ? Number(arg.slice("--records=".length)) : 100_000;
+/** The number after `--name=` on the command line, else `fallback`. */
+function numberArg(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.slice(name.length + 3)) : fallback;
+}
+const RECORDS = numberArg("records", 100_000);
+const ROUNDS = numberArg("rounds", 5); // rounds of the four consumer loops; decode only: 3 × 5
 const PARTITIONS = 40; // the mock keeps at most 5 MiB per partition: about 3 MB each here
 const topic = "bench.consumer";
 
@@ -50,9 +59,13 @@ prefix.registry.add(GRPC_AttendantPayloadSchema);
 header.registry.add(GRPC_AttendantPayloadSchema);
 const confluent = new ProtobufDeserializer(registry, SerdeType.VALUE, {});
 
-// The batch benchmark's mix with fewer manifests (46 KB each) and fleet status maps (6 KB): a
-// topic's values of about 700 B on average, as a live fleet's status traffic is.
-const shares = { ...batchShares, updateManifest: 4, carUpdateStatus: 30 };
+// The batch benchmark's mix with fewer manifests (about 50 KB each) and fleet status maps (about
+// 6.5 KB): a topic's values of about 700 B on average, as a live fleet's status traffic is.
+const shares = { ...batchShares, updateManifest: 2, carUpdateStatus: 30 };
+const mix = Object.entries(shares)
+  .sort(([, a], [, b]) => b - a)
+  .map(([kind, share]) => `${kind} ${share}`)
+  .join(", ");
 const envelopes = batchEnvelopes(Math.min(RECORDS, 10_000), shares);
 const producer = kafka.producer();
 await producer.connect();
@@ -89,14 +102,15 @@ type Decode = (batch: {
 }) => Promise<number>;
 
 /** Strips the frame by hand: the Schema Registry prefix with indexes [0] is 6 bytes. */
-const stripped = (message: KafkaMessage) =>
-  (message.value as Buffer)[0] === 0x00
-    ? (message.value as Buffer).subarray(6)
-    : (message.value as Buffer);
+const stripped = (value: Buffer) => (value[0] === 0x00 ? value.subarray(6) : value);
 
 const loops: Record<string, Decode> = {
   none: async (batch) => batch.messages.length,
-  "./kafka": async (batch) => decodeKafkaBatch(batch).filter((r) => r?.ok).length,
+  "./kafka": async (batch) => {
+    let n = 0;
+    for (const result of decodeKafkaBatch(batch)) if (result?.ok) n++;
+    return n;
+  },
   Confluent: async (batch) => {
     let n = 0;
     for (const m of batch.messages) {
@@ -106,19 +120,32 @@ const loops: Record<string, Decode> = {
   },
   "protobuf-es": async (batch) => {
     let n = 0;
-    for (const m of batch.messages) if (fromBinary(GRPC_AttendantPayloadSchema, stripped(m))) n++;
+    for (const m of batch.messages) {
+      if (fromBinary(GRPC_AttendantPayloadSchema, stripped(m.value as Buffer))) n++;
+    }
     return n;
   },
 };
 
-/** Consumes every record in a fresh group; messages/s from the first batch to the last record. */
-async function consume(name: string, decode: Decode): Promise<number> {
+/** CPU time of this process so far, in µs: kafkajs's work and the decoding, not the broker's. */
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/**
+ * Consumes every record in a fresh group: messages/s from the first batch to the last record
+ * (the group's join is not counted), and this process's CPU µs per record over the same span.
+ */
+async function consume(name: string, decode: Decode): Promise<{ rate: number; cpu: number }> {
   const consumer = kafka.consumer({ groupId: `bench-${name}-${Date.now()}`, maxWaitTimeInMs: 50 });
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   let decoded = 0;
   let first = 0;
   let last = 0;
+  let cpuFirst = 0;
+  let cpuLast = 0;
   const done = new Promise<void>((resolve, reject) => {
     // Bounded: fails when 30 s pass without a record (the group takes about 3 s to form).
     let stalled = 0;
@@ -131,10 +158,14 @@ async function consume(name: string, decode: Decode): Promise<number> {
     void consumer.run({
       eachBatch: async ({ batch }) => {
         stalled = 0;
-        if (first === 0) first = performance.now();
+        if (first === 0) {
+          first = performance.now();
+          cpuFirst = cpu();
+        }
         decoded += await decode(batch);
         if (decoded >= held) {
           last = performance.now();
+          cpuLast = cpu();
           clearInterval(timer);
           resolve();
         }
@@ -143,83 +174,117 @@ async function consume(name: string, decode: Decode): Promise<number> {
   });
   await done;
   await Promise.race([consumer.disconnect(), new Promise((r) => setTimeout(r, 5_000))]);
-  return held / ((last - first) / 1000);
+  return { rate: held / ((last - first) / 1000), cpu: (cpuLast - cpuFirst) / held };
 }
 
-const rates: Record<string, number> = {};
-for (const [name, decode] of Object.entries(loops)) {
-  rates[name] = await consume(name, decode);
-  console.log(
-    `consumed with ${name.padEnd(12)} ${Math.round(rates[name] as number).toLocaleString("en")} messages/s`,
-  );
-}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
+const spread = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return `${n(sorted[0] as number)}–${n(sorted[sorted.length - 1] as number)}`;
+};
+const n = (x: number) => Math.round(x).toLocaleString("en");
+const r = (x: number) => `${x.toFixed(1)}×`;
 
-// Decode only: the values of the records, decoded in a loop, median of 5 rounds.
-const values: { value: Buffer; headers: IHeaders }[] = [];
+const loopNames = Object.keys(loops);
+const rateRounds: Record<string, number[]> = Object.fromEntries(loopNames.map((k) => [k, []]));
+const cpuRounds: Record<string, number[]> = Object.fromEntries(loopNames.map((k) => [k, []]));
+// A warm-up pass, not counted: kafkajs's own code is compiled before any loop is measured.
+await consume("warm-up", loops.none as Decode);
+for (let round = 0; round < ROUNDS; round++) {
+  for (let j = 0; j < loopNames.length; j++) {
+    const name = loopNames[(j + round) % loopNames.length] as string;
+    const { rate, cpu: perRecord } = await consume(name, loops[name] as Decode);
+    rateRounds[name]?.push(rate);
+    cpuRounds[name]?.push(perRecord);
+    console.log(
+      `round ${round + 1}: consumed with ${name.padEnd(12)} ${n(rate)} messages/s, ` +
+        `${perRecord.toFixed(1)} µs CPU per record`,
+    );
+  }
+}
+const rates = Object.fromEntries(loopNames.map((k) => [k, median(rateRounds[k] as number[])]));
+const cpus = Object.fromEntries(loopNames.map((k) => [k, median(cpuRounds[k] as number[])]));
+
+// Decode only: the values of the records as kafkajs hands them over (Buffers, with their
+// headers, in message objects built beforehand), 20,000 of them: about 14 MB, out of the CPU's
+// caches, as a consumer's fresh records are, for every decoder alike.
+const messages: KafkaMessage[] = [];
 for (let i = 0; i < Math.min(RECORDS, 20_000); i++) {
   const envelope = envelopes[i % envelopes.length];
   const headers: IHeaders = {};
-  values.push({
-    value: await (i % 2 === 0 ? prefix : header).serialize(topic, envelope, headers),
+  const value = await (i % 2 === 0 ? prefix : header).serialize(topic, envelope, headers);
+  messages.push({
+    key: null,
+    value,
+    timestamp: "0",
+    attributes: 0,
+    offset: String(i),
     headers,
-  });
+  } as KafkaMessage);
 }
-const message = (v: (typeof values)[number], i: number) => ({
-  value: v.value,
-  headers: v.headers,
-  offset: String(i),
-  key: null,
-});
+let sink = 0;
 const decoders: Record<string, () => Promise<void>> = {
   "./kafka": async () => {
-    for (const [i, v] of values.entries())
-      decodeKafkaMessage({ topic, partition: 0, message: message(v, i) });
+    for (const message of messages) {
+      if (decodeKafkaMessage({ topic, partition: 0, message })?.ok) sink++;
+    }
+  },
+  decodeEnvelope: async () => {
+    for (const message of messages) {
+      if (decodeEnvelope(stripped(message.value as Buffer))) sink++;
+    }
   },
   Confluent: async () => {
-    for (const v of values) await confluent.deserialize(topic, v.value, v.headers);
+    for (const message of messages) {
+      if (await confluent.deserialize(topic, message.value as Buffer, message.headers)) sink++;
+    }
   },
   "protobuf-es": async () => {
-    for (const v of values)
-      fromBinary(GRPC_AttendantPayloadSchema, v.value[0] === 0 ? v.value.subarray(6) : v.value);
+    for (const message of messages) {
+      if (fromBinary(GRPC_AttendantPayloadSchema, stripped(message.value as Buffer))) sink++;
+    }
   },
 };
-const perValue: Record<string, number> = {};
-for (const [name, run] of Object.entries(decoders)) {
-  const rounds: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    const start = performance.now();
-    await run();
-    rounds.push(((performance.now() - start) * 1e6) / values.length);
+const decoderNames = Object.keys(decoders);
+const nsRounds: Record<string, number[]> = Object.fromEntries(decoderNames.map((k) => [k, []]));
+const DECODE_ROUNDS = 3 * ROUNDS;
+for (let round = -2; round < DECODE_ROUNDS; round++) {
+  for (let j = 0; j < decoderNames.length; j++) {
+    const name = decoderNames[(j + round + 2) % decoderNames.length] as string;
+    const start = cpu();
+    await decoders[name]?.();
+    // Two warm-up rounds for every decoder, then the measured ones.
+    if (round >= 0) nsRounds[name]?.push(((cpu() - start) * 1000) / messages.length);
   }
-  perValue[name] = rounds.sort((a, b) => a - b)[2] as number;
 }
+const perValue = Object.fromEntries(decoderNames.map((k) => [k, median(nsRounds[k] as number[])]));
 await broker.stop();
+if (sink === 0) throw new Error("nothing decoded");
 
-const r = (x: number) => `${x.toFixed(1)}×`;
-const n = (x: number) => Math.round(x).toLocaleString("en");
-const share = (name: string) => 1 - (rates[name] as number) / (rates.none as number);
+const kafkaRate = rates["./kafka"] as number;
+const noneCpu = cpus.none as number;
 console.log(`
-Kafka consumer, ${held.toLocaleString("en")} records held of ${RECORDS.toLocaleString("en")} produced (${(bytes / RECORDS).toFixed(0)} B on average), kafkajs eachBatch, Node.js ${process.versions.node}
+Kafka consumer, ${held.toLocaleString("en")} records held of ${RECORDS.toLocaleString("en")} produced (${(bytes / RECORDS).toFixed(0)} B on average; mix per 1,000: ${mix}; half prefix frame, half header), kafkajs eachBatch, Node.js ${process.versions.node}, median of ${ROUNDS} rounds
 
-| loop | messages/s | ./kafka ÷ it | share of the loop spent decoding |
-| --- | ---: | ---: | ---: |
-${Object.keys(loops)
-  .map(
-    (name) =>
-      `| ${name} | ${n(rates[name] as number)} | ${r((rates["./kafka"] as number) / (rates[name] as number))} | ${
-        name === "none" ? "" : `${(share(name) * 100).toFixed(0)} %`
-      } |`,
-  )
+| loop | messages/s | range | ./kafka ÷ it | CPU µs per record | share of the loop spent decoding (CPU) |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${loopNames
+  .map((name) => {
+    const c = cpus[name] as number;
+    return `| ${name} | ${n(rates[name] as number)} | ${spread(rateRounds[name] as number[])} | ${r(kafkaRate / (rates[name] as number))} | ${c.toFixed(1)} | ${
+      name === "none" ? "" : `${(((c - noneCpu) / c) * 100).toFixed(0)} %`
+    } |`;
+  })
   .join("\n")}
 
-Decode only, ${values.length.toLocaleString("en")} values, median of 5 rounds:
+Decode only, ${messages.length.toLocaleString("en")} values as kafkajs messages, CPU time, 2 warm-up rounds then the median of ${DECODE_ROUNDS} (rotated order):
 
-| decoder | ns per value | values/s | ./kafka ÷ it |
-| --- | ---: | ---: | ---: |
-${Object.keys(decoders)
+| decoder | ns per value | range | values/s | it ÷ ./kafka |
+| --- | ---: | ---: | ---: | ---: |
+${decoderNames
   .map(
     (name) =>
-      `| ${name} | ${n(perValue[name] as number)} | ${n(1e9 / (perValue[name] as number))} | ${r((perValue[name] as number) / (perValue["./kafka"] as number))} |`,
+      `| ${name} | ${n(perValue[name] as number)} | ${spread(nsRounds[name] as number[])} | ${n(1e9 / (perValue[name] as number))} | ${r((perValue[name] as number) / (perValue["./kafka"] as number))} |`,
   )
   .join("\n")}
 `);

@@ -144,7 +144,12 @@ export function decodeSchemaRegistryFrame(
       `frame of ${bytes.length} bytes is shorter than its 5-byte header (magic byte and schema id)`,
     );
   }
-  const schemaId = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(1);
+  // Big-endian signed 32-bit: `|` makes the top bit the sign.
+  const schemaId =
+    ((bytes[1] as number) << 24) |
+    ((bytes[2] as number) << 16) |
+    ((bytes[3] as number) << 8) |
+    (bytes[4] as number);
   if (schemaId < 0) {
     fail("malformed", `schema id at offset 1 is ${schemaId}, expected 0 to ${MAX_INT32}`);
   }
@@ -178,7 +183,10 @@ export function decodeSchemaRegistryFrame(
         "kafka_grpc.GRPC_AttendantPayload (expected [0])",
     );
   }
-  const envelope = decodeEnvelopeAt(bytes.subarray(pos), pos, options, decodeContext);
+  // A plain Uint8Array view of the rest, also for a Node.js Buffer (whose subarray would be a
+  // Buffer the decoder wraps again).
+  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + pos, bytes.length - pos);
+  const envelope = decodeEnvelopeAt(payload, pos, options, decodeContext);
   return { schemaId, messageIndexes, envelope };
 }
 

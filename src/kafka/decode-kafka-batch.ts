@@ -54,7 +54,7 @@ export function decodeKafkaBatch<M extends KafkaMessage>(
   const results = new Array<KafkaDecodeResult<M> | null>(messages.length);
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as M;
-    checkMessage(message, `batch.messages[${i}]`);
+    checkMessage(message, "batch.messages", i);
     results[i] = decodeCheckedMessage(topic, partition, message, options);
   }
   return results;

@@ -45,16 +45,24 @@ export type KafkaDecodeResult<M extends KafkaMessage = KafkaMessage> =
   | KafkaDecoded<M>
   | KafkaDecodeFailure<M>;
 
-const EMPTY = /*@__PURE__*/ new Uint8Array(0);
+/**
+ * The smallest envelope with a `Data` member: an empty `keys` (field 5, length 0). Were the
+ * contract to move that field, decoding it would fail with `missing_data`, which
+ * {@link checkReadOptions} ignores: it would only make an error for each check.
+ */
+const PROBE = /*@__PURE__*/ Uint8Array.of(0x2a, 0x00);
 
 /**
  * Checks the options once, as {@link decodeEnvelope} would: a bad option is the caller's bug, not
- * a bad record, so it throws `invalid_argument` instead of failing every record. @internal
+ * a bad record, so it throws `invalid_argument` instead of failing every record. It decodes a
+ * two-byte envelope with them, which throws nothing with good options (no error made) unless
+ * they reject that envelope too, such as a `maxBytes` below 2: any error but `invalid_argument`
+ * is not the options' fault. @internal
  */
 export function checkReadOptions(options: Partial<KafkaMessageReadOptions> | undefined): void {
   if (options === undefined) return;
   try {
-    decodeEnvelope(EMPTY, options);
+    decodeEnvelope(PROBE, options);
   } catch (error) {
     if (isCodecError(error) && error.code === "invalid_argument") throw error;
   }
@@ -71,7 +79,15 @@ export function decodeCheckedMessage<M extends KafkaMessage>(
   if (value === null || value === undefined) return null; // a tombstone
   try {
     const decoded = decodeRecordValue(value, message.headers, VALUE_SCHEMA_ID_HEADER, options);
-    return { ok: true, topic, partition, offset, key, ...decoded };
+    const { envelope, framing, schemaId, schemaGuid } = decoded;
+    // One literal per shape, no spread: a key is there only when the value has it.
+    if (schemaId !== undefined) {
+      return { ok: true, topic, partition, offset, key, envelope, framing, schemaId };
+    }
+    if (schemaGuid !== undefined) {
+      return { ok: true, topic, partition, offset, key, envelope, framing, schemaGuid };
+    }
+    return { ok: true, topic, partition, offset, key, envelope, framing };
   } catch (error) {
     if (!isCodecError(error)) throw error; // a bug, never a bad record
     return {
@@ -139,15 +155,25 @@ export function checkPayload(payload: unknown, name: string): void {
   }
 }
 
-/** Throws `invalid_argument` unless `message` is an object with a string offset. @internal */
-export function checkMessage(message: unknown, name: string): void {
-  if (typeof message !== "object" || message === null) {
-    throw argumentError(`${name} must be a Kafka message object, got ${describe(message)}`);
+/**
+ * Throws `invalid_argument` unless `message` is an object with a string offset. The error names
+ * it `name`, or `name[index]` for the element of an array (made only when it throws). @internal
+ */
+export function checkMessage(message: unknown, name: string, index?: number): void {
+  if (typeof message === "object" && message !== null) {
+    const { offset } = message as { offset?: unknown };
+    if (typeof offset === "string") return;
+    throw argumentError(
+      `${elementName(name, index)}.offset must be a string, got ${describe(offset)}`,
+    );
   }
-  const { offset } = message as { offset?: unknown };
-  if (typeof offset !== "string") {
-    throw argumentError(`${name}.offset must be a string, got ${describe(offset)}`);
-  }
+  throw argumentError(
+    `${elementName(name, index)} must be a Kafka message object, got ${describe(message)}`,
+  );
+}
+
+function elementName(name: string, index: number | undefined): string {
+  return index === undefined ? name : `${name}[${index}]`;
 }
 
 /** An `invalid_argument` error about the arguments of a decode. @internal */

@@ -48,10 +48,10 @@ export function decodeRecordValue(
   }
   const id = decodeSchemaIdHeader(header, headerName);
   const envelope = decodeEnvelope(value, options);
-  return {
-    envelope,
-    framing: "schema-registry-header",
-    ...(id.schemaId !== undefined ? { schemaId: id.schemaId } : {}),
-    ...(id.schemaGuid !== undefined ? { schemaGuid: id.schemaGuid } : {}),
-  };
+  if (id.schemaGuid !== undefined) {
+    return { envelope, framing: "schema-registry-header", schemaGuid: id.schemaGuid };
+  }
+  return id.schemaId !== undefined
+    ? { envelope, framing: "schema-registry-header", schemaId: id.schemaId }
+    : { envelope, framing: "schema-registry-header" };
 }

@@ -35,72 +35,124 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * @internal
  */
 export function decodeSchemaIdHeader(bytes: Uint8Array, name: string): SchemaIdHeader {
-  const fail = (code: "malformed" | "truncated", detail: string): never => {
-    throw new CodecError(code, `cannot decode schema id header ${name}: ${detail}`);
-  };
   const magic = bytes[0];
-  if (magic === undefined) fail("truncated", "the header is empty");
+  if (magic === undefined) throw headerError(name, "truncated", "the header is empty");
   if (magic !== 0x00 && magic !== 0x01) {
-    fail("malformed", `magic byte at offset 0 is 0x${hex(magic as number)}, expected 0x00 or 0x01`);
+    throw headerError(
+      name,
+      "malformed",
+      `magic byte at offset 0 is 0x${hex(magic)}, expected 0x00 or 0x01`,
+    );
   }
   const idBytes = magic === 0x00 ? 4 : 16;
-  if (bytes.length < 1 + idBytes) {
-    fail(
+  const length = bytes.length;
+  if (length < 1 + idBytes) {
+    throw headerError(
+      name,
       "truncated",
-      `header of ${bytes.length} bytes is shorter than its magic byte and ` +
+      `header of ${length} bytes is shorter than its magic byte and ` +
         (magic === 0x00 ? "4-byte schema id" : "16-byte schema GUID"),
     );
   }
-  const header: SchemaIdHeader = { messageIndexes: [] };
+  let header: SchemaIdHeader;
   if (magic === 0x00) {
-    const schemaId = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(1);
+    // Big-endian signed 32-bit: `|` makes the top bit the sign.
+    const schemaId =
+      ((bytes[1] as number) << 24) |
+      ((bytes[2] as number) << 16) |
+      ((bytes[3] as number) << 8) |
+      (bytes[4] as number);
     if (schemaId < 0) {
-      fail("malformed", `schema id at offset 1 is ${schemaId}, expected 0 to ${MAX_INT32}`);
+      throw headerError(
+        name,
+        "malformed",
+        `schema id at offset 1 is ${schemaId}, expected 0 to ${MAX_INT32}`,
+      );
     }
-    header.schemaId = schemaId;
+    header = { schemaId, messageIndexes: [0] };
   } else {
-    header.schemaGuid = formatGuid(bytes.subarray(1, 17));
+    header = { schemaGuid: formatGuid(bytes), messageIndexes: [0] };
   }
-  let pos = 1 + idBytes;
-  const read = (what: string): number => {
-    const start = pos;
-    let raw = 0;
-    for (let i = 0; i < 5; i++) {
-      const byte = bytes[pos++];
-      if (byte === undefined)
-        return fail("truncated", `${what} at offset ${start} runs past the end`);
-      raw += (byte & 0x7f) * 2 ** (7 * i);
-      if (byte < 0x80) {
-        if (raw > 0xffffffff) fail("malformed", `${what} at offset ${start} does not fit 32 bits`);
-        const value = raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2; // zigzag
-        if (value < 0)
-          fail("malformed", `${what} at offset ${start} is ${value}, expected 0 or more`);
-        return value;
-      }
-    }
-    return fail("malformed", `${what} at offset ${start} is longer than 5 bytes`);
-  };
-  const count = read("message index count");
-  if (count > bytes.length - pos) {
-    fail(
+  const pos = 1 + idBytes;
+  // The short form of [0], a count of 0, as Confluent writes it: nothing more to read.
+  if (length === pos + 1 && bytes[pos] === 0) return header;
+  header.messageIndexes = readMessageIndexes(bytes, pos, name);
+  return header;
+}
+
+/**
+ * Reads the message indexes from `start` to the end of the header; throws unless they are
+ * `[0]` and end the header.
+ */
+function readMessageIndexes(bytes: Uint8Array, start: number, name: string): number[] {
+  const cursor = { pos: start };
+  const count = readIndexVarint(bytes, cursor, "message index count", name);
+  if (count > bytes.length - cursor.pos) {
+    throw headerError(
+      name,
       "truncated",
-      `message index count is ${count}, more than the ${bytes.length - pos} bytes left`,
+      `message index count is ${count}, more than the ${bytes.length - cursor.pos} bytes left`,
     );
   }
-  for (let i = 0; i < Math.min(count, 8); i++) header.messageIndexes.push(read("message index"));
-  if (count === 0) header.messageIndexes.push(0);
-  if (count > 1 || header.messageIndexes[0] !== 0) {
+  const indexes: number[] = [];
+  for (let i = 0; i < Math.min(count, 8); i++) {
+    indexes.push(readIndexVarint(bytes, cursor, "message index", name));
+  }
+  if (count === 0) indexes.push(0);
+  if (count > 1 || indexes[0] !== 0) {
     const more = count > 8 ? `, … ${count - 8} more` : "";
-    fail(
+    throw headerError(
+      name,
       "malformed",
-      `message indexes [${header.messageIndexes.join(", ")}${more}] do not name ` +
+      `message indexes [${indexes.join(", ")}${more}] do not name ` +
         "kafka_grpc.GRPC_AttendantPayload (expected [0])",
     );
   }
-  if (pos !== bytes.length) {
-    fail("malformed", `${bytes.length - pos} bytes follow the message indexes at offset ${pos}`);
+  if (cursor.pos !== bytes.length) {
+    throw headerError(
+      name,
+      "malformed",
+      `${bytes.length - cursor.pos} bytes follow the message indexes at offset ${cursor.pos}`,
+    );
   }
-  return header;
+  return indexes;
+}
+
+/** Reads a zigzag varint of at most 5 bytes at `cursor.pos` that is 0 or more, and moves past it. */
+function readIndexVarint(
+  bytes: Uint8Array,
+  cursor: { pos: number },
+  what: string,
+  name: string,
+): number {
+  const start = cursor.pos;
+  let raw = 0;
+  for (let i = 0; i < 5; i++) {
+    const byte = bytes[cursor.pos++];
+    if (byte === undefined) {
+      throw headerError(name, "truncated", `${what} at offset ${start} runs past the end`);
+    }
+    raw += (byte & 0x7f) * 2 ** (7 * i);
+    if (byte < 0x80) {
+      if (raw > 0xffffffff) {
+        throw headerError(name, "malformed", `${what} at offset ${start} does not fit 32 bits`);
+      }
+      const value = raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2; // zigzag
+      if (value < 0) {
+        throw headerError(
+          name,
+          "malformed",
+          `${what} at offset ${start} is ${value}, expected 0 or more`,
+        );
+      }
+      return value;
+    }
+  }
+  throw headerError(name, "malformed", `${what} at offset ${start} is longer than 5 bytes`);
+}
+
+function headerError(name: string, code: "malformed" | "truncated", detail: string): CodecError {
+  return new CodecError(code, `cannot decode schema id header ${name}: ${detail}`);
 }
 
 /**
@@ -154,10 +206,32 @@ const HEX_DIGITS: readonly string[] = /*@__PURE__*/ Array.from({ length: 256 }, 
   byte.toString(16).padStart(2, "0"),
 );
 
+// The last GUID formatted, and its 16 bytes: the records of a topic name the same few schemas,
+// so the text is made once per schema instead of once per record.
+const lastGuidBytes = /*@__PURE__*/ new Uint8Array(16);
+let lastGuid = "";
+
+/** The GUID of bytes 1 to 16 of a header, lowercase with dashes: 8-4-4-4-12 hex digits. */
 function formatGuid(bytes: Uint8Array): string {
-  let digits = "";
-  for (const byte of bytes) digits += HEX_DIGITS[byte];
-  return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  if (lastGuid !== "") {
+    let same = true;
+    for (let i = 0; i < 16; i++) {
+      if (bytes[i + 1] !== lastGuidBytes[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return lastGuid;
+  }
+  for (let i = 0; i < 16; i++) lastGuidBytes[i] = bytes[i + 1] as number;
+  const d = HEX_DIGITS;
+  const b = bytes;
+  lastGuid =
+    `${d[b[1] as number]}${d[b[2] as number]}${d[b[3] as number]}${d[b[4] as number]}-` +
+    `${d[b[5] as number]}${d[b[6] as number]}-${d[b[7] as number]}${d[b[8] as number]}-` +
+    `${d[b[9] as number]}${d[b[10] as number]}-${d[b[11] as number]}${d[b[12] as number]}` +
+    `${d[b[13] as number]}${d[b[14] as number]}${d[b[15] as number]}${d[b[16] as number]}`;
+  return lastGuid;
 }
 
 function hex(byte: number): string {

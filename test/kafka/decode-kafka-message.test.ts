@@ -144,6 +144,25 @@ describe("decodeKafkaMessage()", () => {
     expect(decodeKafkaMessage(payload(value), { maxBytes: value.length })?.ok).toBe(true);
   });
 
+  it("takes options that any record would fail as good options, failing the record", () => {
+    // maxBytes 0 is a good option under which every value is too large: not thrown, but each
+    // record's failure (the options are checked on a small envelope, which they reject too).
+    const result = decodeKafkaMessage(payload(bare), { maxBytes: 0 });
+    expect(result?.ok === false && result.error.code).toBe("too_large");
+    expect(decodeKafkaMessage(payload(null), { maxBytes: 0 })).toBeNull();
+  });
+
+  it("reads each record's own GUID when records of several schemas alternate", () => {
+    const other = "ffeeddcc-bbaa-9988-7766-554433221100";
+    const otherBytes = Buffer.from(other.replaceAll("-", ""), "hex");
+    const header = (guid: Uint8Array) => Buffer.from(concat(B(0x01), guid, B(0x00)));
+    const guids = [guidBytes, otherBytes, otherBytes, guidBytes].map((guid) => {
+      const result = decodeKafkaMessage(payload(bare, { [VALUE_SCHEMA_ID_HEADER]: header(guid) }));
+      return result?.ok && result.schemaGuid;
+    });
+    expect(guids).toStrictEqual([GUID, other, other, GUID]);
+  });
+
   it("fails a value that is not bytes with invalid_argument, without throwing", () => {
     const result = decodeKafkaMessage({
       topic: "t",

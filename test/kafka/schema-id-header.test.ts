@@ -89,11 +89,22 @@ describe("the schema id header", () => {
 
   it("is read from a Map whose keys are strings or Buffers, as @platformatic/kafka gives them", () => {
     const header = Buffer.from(h("00 00000009 00"));
-    for (const key of [VALUE_SCHEMA_ID_HEADER, Buffer.from(VALUE_SCHEMA_ID_HEADER)]) {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]); // TextDecoder drops it, so the key still matches
+    for (const key of [
+      VALUE_SCHEMA_ID_HEADER,
+      Buffer.from(VALUE_SCHEMA_ID_HEADER),
+      Buffer.concat([bom, Buffer.from(VALUE_SCHEMA_ID_HEADER)]),
+    ]) {
+      const headers = new Map<unknown, Buffer>([
+        [Buffer.from("trace"), Buffer.from("t")],
+        [key, header],
+        [Buffer.from(`${VALUE_SCHEMA_ID_HEADER}x`), Buffer.from("x")],
+        [Buffer.from(VALUE_SCHEMA_ID_HEADER.toUpperCase()), Buffer.from("x")],
+      ]);
       const result = decodeKafkaMessage({
         topic: "t",
         partition: 0,
-        message: { value: bare, offset: "0", headers: new Map([[key, header]]) as never },
+        message: { value: bare, offset: "0", headers: headers as never },
       });
       expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaId: 9 });
     }
