@@ -17,7 +17,7 @@ function knownFields(fields: readonly { number: number; wire: number; name: stri
   return items.join(",");
 }
 
-/** The fields `desc` knows, as its reader sets them in `r.fields` for error texts. */
+/** The fields `desc` knows, as its reader sets them in `reader.fields` for error texts. */
 function fieldsOf(desc: DescMessage): string {
   const dense = desc.fields.every((f) => f.number <= 4 * desc.fields.length);
   if (!dense) throw new Error(`protoc-gen-vuc: ${desc.typeName}: field numbers too sparse`);
@@ -144,19 +144,19 @@ export function createForRead(desc: DescMessage): string {
 function readScalar(c: Code, scalar: ScalarType): Printable[] {
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("readString"), "(r, end)"];
+      return [c.rt("readString"), "(reader, end)"];
     case ScalarType.BYTES:
-      return [c.rt("readBytes"), "(r, end)"];
+      return [c.rt("readBytes"), "(reader, end)"];
     case ScalarType.BOOL:
-      return [c.rt("readBool"), "(r, end)"];
+      return [c.rt("readBool"), "(reader, end)"];
     case ScalarType.INT32:
-      return [c.rt("readVarint"), "(r, end)"];
+      return [c.rt("readVarint"), "(reader, end)"];
     case ScalarType.UINT32:
-      return [c.rt("readVarint"), "(r, end) >>> 0"];
+      return [c.rt("readVarint"), "(reader, end) >>> 0"];
     case ScalarType.INT64:
-      return [c.rt("readInt64"), "(r, end)"];
+      return [c.rt("readInt64"), "(reader, end)"];
     case ScalarType.UINT64:
-      return [c.rt("readUint64"), "(r, end)"];
+      return [c.rt("readUint64"), "(reader, end)"];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
@@ -186,46 +186,47 @@ function caseComment(field: DescField): string {
 export function printDecode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   c.doc(
-    `Reads the fields of a ${desc.typeName} from \`r\` up to \`end\` into \`m\`, a message at nesting\n` +
-      "depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before\n" +
-      "it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message\n" +
-      "merged, a list appended to; unknown fields go to `$unknown`, set after the others.",
+    `Reads the fields of a ${desc.typeName} from \`reader\` up to \`end\` into \`message\`, a\n` +
+      "message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth\n" +
+      "of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is\n" +
+      "overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set\n" +
+      "after the others.",
   );
   c.block(
     [
       "function ",
       n.read,
-      "(r: ",
+      "(reader: ",
       c.rtType("Reader"),
-      ", end: number, m: ",
+      ", end: number, message: ",
       c.shape(desc),
       "): void {",
     ],
     () => {
-      c.line(`r.fields = ${lit(fieldsOf(desc))}; // for error texts`);
-      c.line("let unknown = m.$unknown;");
-      c.block(["while (r.pos < end) {"], () => {
-        c.block(["switch (", c.rt("readTag"), "(r, end)) {"], () => {
+      c.line(`reader.fields = ${lit(fieldsOf(desc))}; // for error texts`);
+      c.line("let unknown = message.$unknown;");
+      c.block(["while (reader.pos < end) {"], () => {
+        c.block(["switch (", c.rt("readTag"), "(reader, end)) {"], () => {
           for (const field of desc.fields) printFieldCase(c, field);
           c.line("default:");
-          c.line("  unknown = ", c.rt("readUnknownField"), "(r, end, unknown);");
+          c.line("  unknown = ", c.rt("readUnknownField"), "(reader, end, unknown);");
         });
       });
       for (const f of emptyBytesFields(desc)) {
         c.line(
-          `if (m.${f.localName} === `,
+          `if (message.${f.localName} === `,
           c.rt("EMPTY_BYTES"),
-          `) m.${f.localName} = new Uint8Array(0);`,
+          `) message.${f.localName} = new Uint8Array(0);`,
         );
       }
-      c.line("if (unknown !== undefined) m.$unknown = unknown;");
+      c.line("if (unknown !== undefined) message.$unknown = unknown;");
     },
   );
   c.line();
 }
 
 function printFieldCase(c: Code, field: DescField): void {
-  const m = `m.${field.localName}`;
+  const target = `message.${field.localName}`;
   const t = tagOf(field.number, fieldWireType(field));
   c.line(`case ${t}: `, caseComment(field));
   switch (field.fieldKind) {
@@ -234,12 +235,12 @@ function printFieldCase(c: Code, field: DescField): void {
       const value = readScalar(c, field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar);
       if (field.oneof) {
         c.line(
-          `  m.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
+          `  message.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
           ...value,
           " };",
         );
       } else {
-        c.line(`  ${m} = `, ...value, ";");
+        c.line(`  ${target} = `, ...value, ";");
       }
       break;
     }
@@ -247,36 +248,36 @@ function printFieldCase(c: Code, field: DescField): void {
       if (field.listKind === "message") {
         const child = namesOf(field.message);
         c.line(
-          `  ${m}.push(`,
+          `  ${target}.push(`,
           c.rt("readMessage"),
-          `(r, end, undefined, ${child.read}, ${createForRead(field.message)}));`,
+          `(reader, end, undefined, ${child.read}, ${createForRead(field.message)}));`,
         );
       } else {
         const value = readScalar(c, field.listKind === "enum" ? ScalarType.INT32 : field.scalar);
-        c.line(`  ${m}.push(`, ...value, ");");
+        c.line(`  ${target}.push(`, ...value, ");");
       }
       break;
     case "message": {
       const child = namesOf(field.message);
       if (field.oneof) {
-        const o = `m.${field.oneof.localName}`;
+        const o = `message.${field.oneof.localName}`;
         c.line(
           `  ${o} = `,
           c.rt("readOneofMessage"),
-          `(r, end, ${o}, ${lit(field.localName)}, ${child.read}, ${createForRead(field.message)});`,
+          `(reader, end, ${o}, ${lit(field.localName)}, ${child.read}, ${createForRead(field.message)});`,
         );
       } else {
         c.line(
-          `  ${m} = `,
+          `  ${target} = `,
           c.rt("readMessage"),
-          `(r, end, ${m}, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
+          `(reader, end, ${target}, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
         );
       }
       break;
     }
     case "map":
       c.line(
-        `  ${namesOf(field.parent).readEntry}${field.localName.charAt(0).toUpperCase()}${field.localName.slice(1)}(r, end, ${m});`,
+        `  ${namesOf(field.parent).readEntry}${field.localName.charAt(0).toUpperCase()}${field.localName.slice(1)}(reader, end, ${target});`,
       );
       break;
   }
@@ -318,27 +319,27 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
       [
         "function ",
         fn,
-        "(r: ",
+        "(reader: ",
         c.rtType("Reader"),
         ", end: number, map: { [key: string]: ",
         ...valueType,
         " }): void {",
       ],
       () => {
-        c.line(c.rt("countElement"), "(r);");
-        c.line("const entryEnd = ", c.rt("readLength"), "(r, end);");
+        c.line(c.rt("countElement"), "(reader);");
+        c.line("const entryEnd = ", c.rt("readLength"), "(reader, end);");
         const entryFields = knownFields([
           { number: 1, wire: keyWire, name: "key" },
           { number: 2, wire: valueWire, name: "value" },
         ]);
-        c.line("const parent = r.message;");
-        c.line("const parentFields = r.fields;");
-        c.line(`r.message = ${name};`);
-        c.line(`r.fields = ${lit(entryFields)}; // for error texts`);
+        c.line("const parent = reader.message;");
+        c.line("const parentFields = reader.fields;");
+        c.line(`reader.message = ${name};`);
+        c.line(`reader.fields = ${lit(entryFields)}; // for error texts`);
         c.line(`let key = ${scalarZero(field.mapKey)};`);
         c.line("let value: ", ...valueType, " | undefined;");
-        c.block(["while (r.pos < entryEnd) {"], () => {
-          c.line("const tag = ", c.rt("readEntryTag"), "(r, entryEnd);");
+        c.block(["while (reader.pos < entryEnd) {"], () => {
+          c.line("const tag = ", c.rt("readEntryTag"), "(reader, entryEnd);");
           c.line(
             `if (tag === ${tagOf(1, keyWire)}) key = `,
             ...inEntry(readScalar(c, field.mapKey)),
@@ -349,7 +350,7 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
             c.line(
               `else if (tag === ${tagOf(2, LEN)}) value = `,
               c.rt("readMessage"),
-              `(r, entryEnd, value, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
+              `(reader, entryEnd, value, ${child.read}, ${createForRead(field.message)}); // read twice: merged`,
             );
           } else {
             c.line(
@@ -361,13 +362,13 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
           c.line(
             "else ",
             c.rt("readUnknownField"),
-            "(r, entryEnd, undefined, false); // skipped, never kept",
+            "(reader, entryEnd, undefined, false); // skipped, never kept",
           );
         });
         const key = field.mapKey === ScalarType.STRING ? "key" : "String(key)";
         c.line(c.rt("setOwn"), `(map, ${key}, value ?? ${valueZero});`);
-        c.line("r.message = parent;");
-        c.line("r.fields = parentFields;");
+        c.line("reader.message = parent;");
+        c.line("reader.fields = parentFields;");
       },
     );
     c.line();
@@ -376,7 +377,9 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
 
 /** Rewrites a value read to stop at the entry's end `entryEnd`. */
 function inEntry(parts: Printable[]): Printable[] {
-  return parts.map((p) => (typeof p === "string" ? p.replace("(r, end", "(r, entryEnd") : p));
+  return parts.map((p) =>
+    typeof p === "string" ? p.replace("(reader, end", "(reader, entryEnd") : p,
+  );
 }
 
 function scalarTsType(scalar: ScalarType): string {

@@ -8,56 +8,56 @@ import { LEN } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
 import { fieldWireType, hasExplicitPresence, lit, scalarWireType, tagOf } from "./wire.js";
 
-/** The statement that writes scalar `v` of `scalar` with tag `t`, validating it. */
-function writeScalar(c: Code, scalar: ScalarType, t: number, v: string): Printable[] {
+/** The statement that writes the scalar `value` of `scalar` with `tag`, validating it. */
+function writeScalar(c: Code, scalar: ScalarType, tag: number, value: string): Printable[] {
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("writeString"), `(w, ${t}, ${v});`];
+      return [c.rt("writeString"), `(writer, ${tag}, ${value});`];
     case ScalarType.BYTES:
-      return [c.rt("writeBytes"), `(w, ${t}, ${v});`];
+      return [c.rt("writeBytes"), `(writer, ${tag}, ${value});`];
     case ScalarType.BOOL:
-      return [c.rt("writeBool"), `(w, ${t}, ${v});`];
+      return [c.rt("writeBool"), `(writer, ${tag}, ${value});`];
     case ScalarType.INT32:
-      return [c.rt("writeInt32"), `(w, ${t}, ${v});`];
+      return [c.rt("writeInt32"), `(writer, ${tag}, ${value});`];
     case ScalarType.UINT32:
-      return [c.rt("writeUint32"), `(w, ${t}, ${v});`];
+      return [c.rt("writeUint32"), `(writer, ${tag}, ${value});`];
     case ScalarType.INT64:
-      return [c.rt("writeVarint64"), `(w, ${t}, ${v}, true);`];
+      return [c.rt("writeVarint64"), `(writer, ${tag}, ${value}, true);`];
     case ScalarType.UINT64:
-      return [c.rt("writeVarint64"), `(w, ${t}, ${v}, false);`];
+      return [c.rt("writeVarint64"), `(writer, ${tag}, ${value}, false);`];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
 }
 
 /**
- * The condition under which protobuf-es writes an implicit-presence scalar `v`: not its zero
+ * The condition under which protobuf-es writes an implicit-presence scalar `value`: not its zero
  * value. Values of another type pass it and fail the validation of the write.
  */
-function notZero(c: Code, scalar: ScalarType, v: string): Printable[] {
+function notZero(c: Code, scalar: ScalarType, value: string): Printable[] {
   switch (scalar) {
     case ScalarType.STRING:
-      return [`${v} !== ""`];
+      return [`${value} !== ""`];
     case ScalarType.BYTES:
-      return [`!(${v} instanceof Uint8Array) || ${v}.length > 0`];
+      return [`!(${value} instanceof Uint8Array) || ${value}.length > 0`];
     case ScalarType.BOOL:
-      return [`${v} !== false`];
+      return [`${value} !== false`];
     case ScalarType.INT64:
     case ScalarType.UINT64:
-      return ["!", c.rt("isZeroInt64"), `(${v})`];
+      return ["!", c.rt("isZeroInt64"), `(${value})`];
     default:
-      return [`${v} !== 0`];
+      return [`${value} !== 0`];
   }
 }
 
-/** The statements that write a message value `v` of `desc` with tag `t`. */
-function writeChild(c: Code, desc: DescMessage, t: number, v: string): void {
+/** The statements that write the message `value` of `desc` with `tag`. */
+function writeChild(c: Code, desc: DescMessage, tag: number, value: string): void {
   const child = namesOf(desc);
-  c.line("at = ", c.rt("fork"), `(w, ${t});`);
-  c.line(c.rt("enterMessage"), "(w);");
-  c.line(`${child.write}(w, `, c.rt("asMessage"), `(${v}, ${lit(desc.typeName)}));`);
-  c.line("w.depth--;");
-  c.line(c.rt("join"), "(w, at);");
+  c.line("at = ", c.rt("fork"), `(writer, ${tag});`);
+  c.line(c.rt("enterMessage"), "(writer);");
+  c.line(`${child.write}(writer, `, c.rt("asMessage"), `(${value}, ${lit(desc.typeName)}));`);
+  c.line("writer.depth--;");
+  c.line(c.rt("join"), "(writer, at);");
 }
 
 /** Prints `writeX()`, the encoder of one message body. */
@@ -71,42 +71,59 @@ export function printEncode(c: Code, desc: DescMessage): void {
       (f.fieldKind === "list" && f.listKind === "message"),
   );
   c.doc(
-    `Writes the fields of the ${desc.typeName} \`m\` in field-number order, then its unknown fields,\n` +
-      "as protobuf-es's toBinary() does. Bails on any value it does not take.",
+    `Writes the fields of the ${desc.typeName} \`message\` in field-number order, then its\n` +
+      "unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.",
   );
   c.block(
-    ["function ", n.write, "(w: ", c.rtType("Writer"), ", m: ", c.shape(desc), "): void {"],
+    [
+      "function ",
+      n.write,
+      "(writer: ",
+      c.rtType("Writer"),
+      ", message: ",
+      c.shape(desc),
+      "): void {",
+    ],
     () => {
-      c.line("let v: unknown;");
+      c.line("let value: unknown;");
       if (usesAt) c.line("let at: number;");
       const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
       for (const o of oneofs) {
-        c.line(`const ${o} = m.${o};`);
+        c.line(`const ${o} = message.${o};`);
         c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
         c.line(`let ${o}Written = ${o}Case === undefined;`);
       }
       for (const field of fields) printFieldWrite(c, field);
       for (const o of oneofs)
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
-      c.line("if (m.$unknown !== undefined) ", c.rt("writeUnknownFields"), "(w, m.$unknown);");
+      c.line(
+        "if (message.$unknown !== undefined) ",
+        c.rt("writeUnknownFields"),
+        "(writer, message.$unknown);",
+      );
     },
   );
   c.line();
 }
 
 function printFieldWrite(c: Code, field: DescField): void {
-  const t = tagOf(field.number, fieldWireType(field));
-  const get = `m.${field.localName}`;
+  const tag = tagOf(field.number, fieldWireType(field));
+  const get = `message.${field.localName}`;
   c.line(`// ${field.number} ${field.name}`);
   if (field.oneof) {
     const o = field.oneof.localName;
     c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
       c.line(`${o}Written = true;`);
       const value = `(${o} as { value: unknown }).value`;
-      if (field.fieldKind === "message") writeChild(c, field.message, t, value);
+      if (field.fieldKind === "message") writeChild(c, field.message, tag, value);
       else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
         c.line(
-          ...writeScalar(c, field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, t, value),
+          ...writeScalar(
+            c,
+            field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar,
+            tag,
+            value,
+          ),
         );
       }
     });
@@ -116,50 +133,64 @@ function printFieldWrite(c: Code, field: DescField): void {
     case "scalar":
     case "enum": {
       const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
-      c.line(`v = ${get};`);
+      c.line(`value = ${get};`);
       if (hasExplicitPresence(field)) {
-        c.block(["if (v !== undefined) {"], () => {
-          c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
-          c.line(...writeScalar(c, scalar, t, "v"));
+        c.block(["if (value !== undefined) {"], () => {
+          c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
+          c.line(...writeScalar(c, scalar, tag, "value"));
         });
       } else {
-        c.line("if (", ...notZero(c, scalar, "v"), ") ", ...writeScalar(c, scalar, t, "v"));
+        c.line(
+          "if (",
+          ...notZero(c, scalar, "value"),
+          ") ",
+          ...writeScalar(c, scalar, tag, "value"),
+        );
       }
       return;
     }
     case "message":
-      c.line(`v = ${get};`);
-      c.block(["if (v !== undefined) {"], () => {
-        c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
-        writeChild(c, field.message, t, "v");
+      c.line(`value = ${get};`);
+      c.block(["if (value !== undefined) {"], () => {
+        c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
+        writeChild(c, field.message, tag, "value");
       });
       return;
     case "list":
-      c.line(`v = `, c.rt("asList"), `(${get});`);
-      c.block(["for (const x of v as unknown[]) {"], () => {
-        if (field.listKind === "message") writeChild(c, field.message, t, "x");
+      c.line(`value = `, c.rt("asList"), `(${get});`);
+      c.block(["for (const item of value as unknown[]) {"], () => {
+        if (field.listKind === "message") writeChild(c, field.message, tag, "item");
         else
           c.line(
-            ...writeScalar(c, field.listKind === "enum" ? ScalarType.INT32 : field.scalar, t, "x"),
+            ...writeScalar(
+              c,
+              field.listKind === "enum" ? ScalarType.INT32 : field.scalar,
+              tag,
+              "item",
+            ),
           );
       });
       return;
     case "map": {
-      c.line(`v = `, c.rt("asRecord"), `(${get});`);
+      c.line(`value = `, c.rt("asRecord"), `(${get});`);
       c.block(
-        ["for (const k of ", c.rt("mapKeysInOrder"), "(w, v as Record<string, unknown>)) {"],
+        [
+          "for (const key of ",
+          c.rt("mapKeysInOrder"),
+          "(writer, value as Record<string, unknown>)) {",
+        ],
         () => {
           if (field.mapKey !== ScalarType.STRING)
             throw new Error("protoc-gen-vuc: only string map keys are supported by the encoder");
-          c.line("const entry = ", c.rt("fork"), `(w, ${t});`);
-          c.line(...writeScalar(c, ScalarType.STRING, tagOf(1, LEN), "k"));
-          const value = "(v as Record<string, unknown>)[k]";
+          c.line("const entry = ", c.rt("fork"), `(writer, ${tag});`);
+          c.line(...writeScalar(c, ScalarType.STRING, tagOf(1, LEN), "key"));
+          const value = "(value as Record<string, unknown>)[key]";
           if (field.mapKind === "message") writeChild(c, field.message, tagOf(2, LEN), value);
           else {
             const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
             c.line(...writeScalar(c, scalar, tagOf(2, scalarWireType(scalar)), value));
           }
-          c.line(c.rt("join"), "(w, entry);");
+          c.line(c.rt("join"), "(writer, entry);");
         },
       );
       return;

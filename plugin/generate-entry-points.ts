@@ -99,7 +99,7 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
       forText: true,
       doc:
         "{@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked\n" +
-        "for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.text).",
+        "for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.forText).",
     },
   ];
   for (const { name, forText, doc } of jsonEntryPoints) {

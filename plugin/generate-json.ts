@@ -47,54 +47,55 @@ export function printEnumTables(c: Code, messages: readonly DescMessage[]): void
 function keyExpr(field: DescField): string {
   return field.jsonName === field.name
     ? lit(field.name)
-    : `f.proto ? ${lit(field.name)} : ${lit(field.jsonName)}`;
+    : `writer.useProtoFieldName ? ${lit(field.name)} : ${lit(field.jsonName)}`;
 }
 
-/** The expression that maps scalar value `v` to JSON, validating it. */
+/** The expression that maps the scalar `value` to JSON, validating it. */
 function scalarToJson(
   c: Code,
   field: DescField,
   scalar: ScalarType | undefined,
-  v: string,
+  value: string,
 ): Printable[] {
   if (scalar === undefined) {
     const e = field.enum as DescEnum;
-    return [c.rt("enumToJson"), `(${v}, ${enumStem(e)}$names, f)`];
+    return [c.rt("enumToJson"), `(${value}, ${enumStem(e)}$names, writer)`];
   }
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("stringToJson"), `(${v}, f.text)`];
+      return [c.rt("stringToJson"), `(${value}, writer.forText)`];
     case ScalarType.BYTES:
-      return [c.rt("bytesToJson"), `(${v})`];
+      return [c.rt("bytesToJson"), `(${value})`];
     case ScalarType.BOOL:
-      return [c.rt("boolToJson"), `(${v})`];
+      return [c.rt("boolToJson"), `(${value})`];
     case ScalarType.INT32:
-      return [c.rt("int32ToJson"), `(${v})`];
+      return [c.rt("int32ToJson"), `(${value})`];
     case ScalarType.UINT32:
-      return [c.rt("uint32ToJson"), `(${v})`];
+      return [c.rt("uint32ToJson"), `(${value})`];
     case ScalarType.INT64:
-      return [c.rt("int64ToJson"), `(${v}, true)`];
+      return [c.rt("int64ToJson"), `(${value}, true)`];
     case ScalarType.UINT64:
-      return [c.rt("int64ToJson"), `(${v}, false)`];
+      return [c.rt("int64ToJson"), `(${value}, false)`];
     default:
       throw new Error(`protoc-gen-vuc: scalar type ${ScalarType[scalar]} is not supported`);
   }
 }
 
 /**
- * The condition under which protobuf-es writes an implicit scalar: not zero, or implicit.
+ * The condition under which protobuf-es writes an implicit scalar: not zero, or
+ * `alwaysEmitImplicit`.
  * (64-bit integers are tested by int64FieldToJson.)
  */
-function emitCondition(scalar: ScalarType | undefined, v: string): string {
+function emitCondition(scalar: ScalarType | undefined, value: string): string {
   switch (scalar) {
     case ScalarType.STRING:
-      return `${v} !== "" || f.implicit`;
+      return `${value} !== "" || writer.alwaysEmitImplicit`;
     case ScalarType.BYTES:
-      return `!(${v} instanceof Uint8Array) || ${v}.length > 0 || f.implicit`;
+      return `!(${value} instanceof Uint8Array) || ${value}.length > 0 || writer.alwaysEmitImplicit`;
     case ScalarType.BOOL:
-      return `${v} !== false || f.implicit`;
+      return `${value} !== false || writer.alwaysEmitImplicit`;
     default:
-      return `${v} !== 0 || f.implicit`;
+      return `${value} !== 0 || writer.alwaysEmitImplicit`;
   }
 }
 
@@ -142,7 +143,7 @@ export function printToJson(
       [
         "function ",
         `${n.writeJson}Value`,
-        "(v: unknown, f: ",
+        "(value: unknown, writer: ",
         c.rtType("JsonWriter"),
         "): ",
         c.rtType("JsonObject"),
@@ -152,41 +153,45 @@ export function printToJson(
         // The check inline rather than through asMessage(): one property-read site per type
         // stays monomorphic where a shared helper's would see every message type.
         c.line(
-          `if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
+          `if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
           c.rt("bail"),
           "();",
         );
-        c.line("if (++f.depth > f.limit) ", c.rt("bail"), "(); // the fallback names the depth");
-        c.line(`const j = ${n.writeJson}(v as `, c.shape(desc), ", f);");
-        c.line("f.depth--;");
-        c.line("return j;");
+        c.line(
+          "if (++writer.depth > writer.recursionLimit) ",
+          c.rt("bail"),
+          "(); // the fallback names the depth",
+        );
+        c.line(`const json = ${n.writeJson}(value as `, c.shape(desc), ", writer);");
+        c.line("writer.depth--;");
+        c.line("return json;");
       },
     );
     c.line();
   }
   c.doc(
-    `Maps the ${desc.typeName} \`m\` to a proto3 JSON object, key for key as protobuf-es's toJson():\n` +
-      "fields in number order, zero values left out unless `f.implicit`. Bails on any value the\n" +
-      "slow path would reject.",
+    `Maps the ${desc.typeName} \`message\` to a proto3 JSON object, key for key as protobuf-es's\n` +
+      "toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.\n" +
+      "Bails on any value the slow path would reject.",
   );
   c.block(
     [
       "function ",
       n.writeJson,
-      "(m: ",
+      "(message: ",
       c.shape(desc),
-      ", f: ",
+      ", writer: ",
       c.rtType("JsonWriter"),
       "): ",
       c.rtType("JsonObject"),
       " {",
     ],
     () => {
-      c.line("const j: ", c.rtType("JsonObject"), " = {};");
-      c.line("let v: unknown;");
+      c.line("const json: ", c.rtType("JsonObject"), " = {};");
+      c.line("let value: unknown;");
       const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
       for (const o of oneofs) {
-        c.line(`const ${o} = m.${o};`);
+        c.line(`const ${o} = message.${o};`);
         c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
         c.line(`let ${o}Written = ${o}Case === undefined;`);
       }
@@ -195,8 +200,12 @@ export function printToJson(
         c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
       // JSON drops unknown fields, but checkMessage checks them (the test here keeps the usual
       // case from calling a function too large to inline).
-      c.line("if (m.$unknown !== undefined) ", c.rt("checkUnknownFields"), "(m.$unknown);");
-      c.line("return j;");
+      c.line(
+        "if (message.$unknown !== undefined) ",
+        c.rt("checkUnknownFields"),
+        "(message.$unknown);",
+      );
+      c.line("return json;");
     },
   );
   c.line();
@@ -211,10 +220,10 @@ function printFieldToJson(c: Code, field: DescField): void {
       c.line(`${o}Written = true;`);
       const value = `(${o} as { value: unknown }).value`;
       if (field.fieldKind === "message") {
-        c.line(`j[${key}] = ${namesOf(field.message).writeJson}Value(${value}, f);`);
+        c.line(`json[${key}] = ${namesOf(field.message).writeJson}Value(${value}, writer);`);
       } else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
         c.line(
-          `j[${key}] = `,
+          `json[${key}] = `,
           ...scalarToJson(c, field, field.fieldKind === "scalar" ? field.scalar : undefined, value),
           ";",
         );
@@ -232,32 +241,36 @@ function printFieldToJson(c: Code, field: DescField): void {
       ) {
         // One call for the zero test and the mapping (the runtime's hottest JSON path).
         const signed = scalar === ScalarType.INT64;
-        c.line("v = ", c.rt("int64FieldToJson"), `(m.${field.localName}, ${signed}, f.implicit);`);
-        c.line(`if (v !== undefined) j[${key}] = v;`);
+        c.line(
+          "value = ",
+          c.rt("int64FieldToJson"),
+          `(message.${field.localName}, ${signed}, writer.alwaysEmitImplicit);`,
+        );
+        c.line(`if (value !== undefined) json[${key}] = value;`);
         return;
       }
-      c.line(`v = m.${field.localName};`);
+      c.line(`value = message.${field.localName};`);
       if (hasExplicitPresence(field)) {
-        c.block(["if (v !== undefined) {"], () => {
-          c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
-          c.line(`j[${key}] = `, ...scalarToJson(c, field, scalar, "v"), ";");
+        c.block(["if (value !== undefined) {"], () => {
+          c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
+          c.line(`json[${key}] = `, ...scalarToJson(c, field, scalar, "value"), ";");
         });
       } else {
         c.line(
           "if (",
-          emitCondition(scalar, "v"),
-          `) j[${key}] = `,
-          ...scalarToJson(c, field, scalar, "v"),
+          emitCondition(scalar, "value"),
+          `) json[${key}] = `,
+          ...scalarToJson(c, field, scalar, "value"),
           ";",
         );
       }
       return;
     }
     case "message":
-      c.line(`v = m.${field.localName};`);
-      c.block(["if (v !== undefined) {"], () => {
-        c.line(c.rt("requireOwn"), `(m, ${lit(field.localName)});`);
-        c.line(`j[${key}] = ${namesOf(field.message).writeJson}Value(v, f);`);
+      c.line(`value = message.${field.localName};`);
+      c.block(["if (value !== undefined) {"], () => {
+        c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
+        c.line(`json[${key}] = ${namesOf(field.message).writeJson}Value(value, writer);`);
       });
       return;
     case "list":
@@ -265,33 +278,41 @@ function printFieldToJson(c: Code, field: DescField): void {
       const kind = field.fieldKind === "list" ? field.listKind : field.mapKind;
       const item: Printable[] =
         kind === "message"
-          ? [`${namesOf(field.message as DescMessage).writeJson}Value(x, f)`]
-          : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "x");
+          ? [`${namesOf(field.message as DescMessage).writeJson}Value(item, writer)`]
+          : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "item");
       if (field.fieldKind === "list") {
-        c.line("v = ", c.rt("asList"), `(m.${field.localName});`);
-        c.block(["if ((v as unknown[]).length > 0 || f.implicit) {"], () => {
+        c.line("value = ", c.rt("asList"), `(message.${field.localName});`);
+        c.block(["if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {"], () => {
           c.line("const out: unknown[] = [];");
-          c.line("for (const x of v as unknown[]) out.push(", ...item, ");");
-          c.line(`j[${key}] = out;`);
+          c.line("for (const item of value as unknown[]) out.push(", ...item, ");");
+          c.line(`json[${key}] = out;`);
         });
       } else {
-        c.line("v = ", c.rt("asRecord"), `(m.${field.localName});`);
+        c.line("value = ", c.rt("asRecord"), `(message.${field.localName});`);
         c.block(["{"], () => {
-          c.line("const keys = Object.keys(v as object);");
-          c.block(["if (keys.length > 0 || f.implicit) {"], () => {
+          c.line("const keys = Object.keys(value as object);");
+          c.block(["if (keys.length > 0 || writer.alwaysEmitImplicit) {"], () => {
             c.line("const out: ", c.rtType("JsonObject"), " = {};");
-            c.block(["for (const k of keys) {"], () => {
-              c.line("const x = (v as ", c.rtType("JsonObject"), ")[k];");
-              c.line("if (!f.text && !", c.rt("wellFormed"), "(k)) ", c.rt("bail"), "();");
+            c.block(["for (const key of keys) {"], () => {
+              c.line("const item = (value as ", c.rtType("JsonObject"), ")[key];");
+              c.line(
+                "if (!writer.forText && !",
+                c.rt("wellFormed"),
+                "(key)) ",
+                c.rt("bail"),
+                "();",
+              );
               // The store inline rather than through setOwn(): a store site per map stays
               // monomorphic.
-              c.line("const y = ", ...item, ";");
-              c.line('if (k === "__proto__") ', c.rt("setOwn"), "(out, k, y);");
-              c.line("else out[k] = y;");
+              c.line("const itemJson = ", ...item, ";");
+              c.line('if (key === "__proto__") ', c.rt("setOwn"), "(out, key, itemJson);");
+              c.line("else out[key] = itemJson;");
             });
             // Past MAP_SPREAD_KEYS keyed stores V8 makes `out` a dictionary; the copy is a fast
             // object, which the fast path of JSON.stringify() takes (V8 from 13.8).
-            c.line(`j[${key}] = f.text && keys.length > ${MAP_SPREAD_KEYS} ? { ...out } : out;`);
+            c.line(
+              `json[${key}] = writer.forText && keys.length > ${MAP_SPREAD_KEYS} ? { ...out } : out;`,
+            );
           });
         });
       }
@@ -306,7 +327,7 @@ function printFieldToJson(c: Code, field: DescField): void {
  * and the spread makes a fast object of it again (own properties by CreateDataProperty:
  * `__proto__` stays an own member). That pays on Node.js 26, whose JSON.stringify() has a fast
  * path for fast objects; Node.js 20 and 24 gain nothing from it (the caller copies only for text
- * on an engine with that fast path: JsonWriter.text).
+ * on an engine with that fast path: JsonWriter.forText).
  */
 const MAP_SPREAD_KEYS = 16;
 

@@ -32,247 +32,248 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
 }
 
 /**
- * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.GRPC_AttendantPayload from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readGRPC_AttendantPayload(r: Reader, end: number, m: GRPC_AttendantPayload): void {
-  r.fields = "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_AttendantPayload): void {
+  reader.fields = "2handler,2carUpdateStatus,2carUpdateProgress,2fileKeyReq,2keys,2updateApprove,2updateGet,2updateManifest,2order,2messageStatus,2dtcEntry,2carUpdateRequest"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 handler: string, LEN
-        m.handler = readString(r, end);
+        message.handler = readString(reader, end);
         break;
       case 18: // 2 carUpdateStatus: CarUpdateStatus, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "carUpdateStatus", readCarUpdateStatus, createCarUpdateStatus);
+        message.Data = readOneofMessage(reader, end, message.Data, "carUpdateStatus", readCarUpdateStatus, createCarUpdateStatus);
         break;
       case 26: // 3 carUpdateProgress: CarUpdateProgress, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "carUpdateProgress", readCarUpdateProgress, createCarUpdateProgress);
+        message.Data = readOneofMessage(reader, end, message.Data, "carUpdateProgress", readCarUpdateProgress, createCarUpdateProgress);
         break;
       case 34: // 4 fileKeyReq: FileKeysRequest, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "fileKeyReq", readFileKeysRequest, createFileKeysRequest);
+        message.Data = readOneofMessage(reader, end, message.Data, "fileKeyReq", readFileKeysRequest, createFileKeysRequest);
         break;
       case 42: // 5 keys: ECCKeys, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "keys", readECCKeys, createECCKeys);
+        message.Data = readOneofMessage(reader, end, message.Data, "keys", readECCKeys, createECCKeys);
         break;
       case 50: // 6 updateApprove: UpdateData, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "updateApprove", readUpdateData, createUpdateData);
+        message.Data = readOneofMessage(reader, end, message.Data, "updateApprove", readUpdateData, createUpdateData);
         break;
       case 58: // 7 updateGet: VehicleData, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "updateGet", readVehicleData, createVehicleData);
+        message.Data = readOneofMessage(reader, end, message.Data, "updateGet", readVehicleData, createVehicleData);
         break;
       case 66: // 8 updateManifest: UpdateManifest, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "updateManifest", readUpdateManifest, createUpdateManifest);
+        message.Data = readOneofMessage(reader, end, message.Data, "updateManifest", readUpdateManifest, createUpdateManifest);
         break;
       case 74: // 9 order: Order, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "order", readOrder, createOrder);
+        message.Data = readOneofMessage(reader, end, message.Data, "order", readOrder, createOrder);
         break;
       case 82: // 10 messageStatus: MessageStatus, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "messageStatus", readMessageStatus, createMessageStatus);
+        message.Data = readOneofMessage(reader, end, message.Data, "messageStatus", readMessageStatus, createMessageStatus);
         break;
       case 90: // 11 dtcEntry: DTCEntry, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "dtcEntry", readDTCEntry, createDTCEntry);
+        message.Data = readOneofMessage(reader, end, message.Data, "dtcEntry", readDTCEntry, createDTCEntry);
         break;
       case 98: // 12 carUpdateRequest: CarUpdateRequest, oneof Data, LEN
-        m.Data = readOneofMessage(r, end, m.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
+        message.Data = readOneofMessage(reader, end, message.Data, "carUpdateRequest", readCarUpdateRequest, createCarUpdateRequest);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeGRPC_AttendantPayload(w: Writer, m: GRPC_AttendantPayload): void {
-  let v: unknown;
+function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPayload): void {
+  let value: unknown;
   let at: number;
-  const Data = m.Data;
+  const Data = message.Data;
   const DataCase = oneofCase(Data);
   let DataWritten = DataCase === undefined;
   // 1 handler
-  v = m.handler;
-  if (v !== "") writeString(w, 10, v);
+  value = message.handler;
+  if (value !== "") writeString(writer, 10, value);
   // 2 carUpdateStatus
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
-    at = fork(w, 18);
-    enterMessage(w);
-    writeCarUpdateStatus(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 18);
+    enterMessage(writer);
+    writeCarUpdateStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
+    writer.depth--;
+    join(writer, at);
   }
   // 3 carUpdateProgress
   if (DataCase === "carUpdateProgress") {
     DataWritten = true;
-    at = fork(w, 26);
-    enterMessage(w);
-    writeCarUpdateProgress(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 26);
+    enterMessage(writer);
+    writeCarUpdateProgress(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
+    writer.depth--;
+    join(writer, at);
   }
   // 4 fileKeyReq
   if (DataCase === "fileKeyReq") {
     DataWritten = true;
-    at = fork(w, 34);
-    enterMessage(w);
-    writeFileKeysRequest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 34);
+    enterMessage(writer);
+    writeFileKeysRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
+    writer.depth--;
+    join(writer, at);
   }
   // 5 keys
   if (DataCase === "keys") {
     DataWritten = true;
-    at = fork(w, 42);
-    enterMessage(w);
-    writeECCKeys(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 42);
+    enterMessage(writer);
+    writeECCKeys(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
+    writer.depth--;
+    join(writer, at);
   }
   // 6 updateApprove
   if (DataCase === "updateApprove") {
     DataWritten = true;
-    at = fork(w, 50);
-    enterMessage(w);
-    writeUpdateData(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 50);
+    enterMessage(writer);
+    writeUpdateData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
+    writer.depth--;
+    join(writer, at);
   }
   // 7 updateGet
   if (DataCase === "updateGet") {
     DataWritten = true;
-    at = fork(w, 58);
-    enterMessage(w);
-    writeVehicleData(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 58);
+    enterMessage(writer);
+    writeVehicleData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
+    writer.depth--;
+    join(writer, at);
   }
   // 8 updateManifest
   if (DataCase === "updateManifest") {
     DataWritten = true;
-    at = fork(w, 66);
-    enterMessage(w);
-    writeUpdateManifest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 66);
+    enterMessage(writer);
+    writeUpdateManifest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
+    writer.depth--;
+    join(writer, at);
   }
   // 9 order
   if (DataCase === "order") {
     DataWritten = true;
-    at = fork(w, 74);
-    enterMessage(w);
-    writeOrder(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 74);
+    enterMessage(writer);
+    writeOrder(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
+    writer.depth--;
+    join(writer, at);
   }
   // 10 messageStatus
   if (DataCase === "messageStatus") {
     DataWritten = true;
-    at = fork(w, 82);
-    enterMessage(w);
-    writeMessageStatus(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 82);
+    enterMessage(writer);
+    writeMessageStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
+    writer.depth--;
+    join(writer, at);
   }
   // 11 dtcEntry
   if (DataCase === "dtcEntry") {
     DataWritten = true;
-    at = fork(w, 90);
-    enterMessage(w);
-    writeDTCEntry(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 90);
+    enterMessage(writer);
+    writeDTCEntry(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
+    writer.depth--;
+    join(writer, at);
   }
   // 12 carUpdateRequest
   if (DataCase === "carUpdateRequest") {
     DataWritten = true;
-    at = fork(w, 98);
-    enterMessage(w);
-    writeCarUpdateRequest(w, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
-    w.depth--;
-    join(w, at);
+    at = fork(writer, 98);
+    enterMessage(writer);
+    writeCarUpdateRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
+    writer.depth--;
+    join(writer, at);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /**
- * Maps the kafka_grpc.GRPC_AttendantPayload `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.GRPC_AttendantPayload `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonGRPC_AttendantPayload(m: GRPC_AttendantPayload, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
-  const Data = m.Data;
+function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
+  const Data = message.Data;
   const DataCase = oneofCase(Data);
   let DataWritten = DataCase === undefined;
   // 1 handler
-  v = m.handler;
-  if (v !== "" || f.implicit) j["handler"] = stringToJson(v, f.text);
+  value = message.handler;
+  if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
   // 2 carUpdateStatus
   if (DataCase === "carUpdateStatus") {
     DataWritten = true;
-    j["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, f);
+    json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
   }
   // 3 carUpdateProgress
   if (DataCase === "carUpdateProgress") {
     DataWritten = true;
-    j["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, f);
+    json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
   }
   // 4 fileKeyReq
   if (DataCase === "fileKeyReq") {
     DataWritten = true;
-    j["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, f);
+    json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
   }
   // 5 keys
   if (DataCase === "keys") {
     DataWritten = true;
-    j["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, f);
+    json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
   }
   // 6 updateApprove
   if (DataCase === "updateApprove") {
     DataWritten = true;
-    j["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, f);
+    json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
   }
   // 7 updateGet
   if (DataCase === "updateGet") {
     DataWritten = true;
-    j["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, f);
+    json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
   }
   // 8 updateManifest
   if (DataCase === "updateManifest") {
     DataWritten = true;
-    j["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, f);
+    json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
   }
   // 9 order
   if (DataCase === "order") {
     DataWritten = true;
-    j["order"] = writeJsonOrderValue((Data as { value: unknown }).value, f);
+    json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
   }
   // 10 messageStatus
   if (DataCase === "messageStatus") {
     DataWritten = true;
-    j["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, f);
+    json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
   }
   // 11 dtcEntry
   if (DataCase === "dtcEntry") {
     DataWritten = true;
-    j["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, f);
+    json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
   }
   // 12 carUpdateRequest
   if (DataCase === "carUpdateRequest") {
     DataWritten = true;
-    j["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, f);
+    json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
   }
   if (!DataWritten) bail(); // a case this schema does not have
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.GRPC_AttendantPayload takes in JSON: JSON names, then proto names. */
@@ -441,104 +442,105 @@ function createCarUpdateStatus(): CarUpdateStatus {
  * Reads one entry of kafka_grpc.CarUpdateStatus.ecus into `map`: a missing key or value is the
  * zero value, fields other than key (1) and value (2) are skipped, as in protobuf-es.
  */
-function readCarUpdateStatusEcus(r: Reader, end: number, map: { [key: string]: CarECU }): void {
-  countElement(r);
-  const entryEnd = readLength(r, end);
-  const parent = r.message;
-  const parentFields = r.fields;
-  r.message = CarUpdateStatus$ecus;
-  r.fields = "2key,2value"; // for error texts
+function readCarUpdateStatusEcus(reader: Reader, end: number, map: { [key: string]: CarECU }): void {
+  countElement(reader);
+  const entryEnd = readLength(reader, end);
+  const parent = reader.message;
+  const parentFields = reader.fields;
+  reader.message = CarUpdateStatus$ecus;
+  reader.fields = "2key,2value"; // for error texts
   let key = "";
   let value: CarECU | undefined;
-  while (r.pos < entryEnd) {
-    const tag = readEntryTag(r, entryEnd);
-    if (tag === 10) key = readString(r, entryEnd);
-    else if (tag === 18) value = readMessage(r, entryEnd, value, readCarECU, createCarECU); // read twice: merged
-    else readUnknownField(r, entryEnd, undefined, false); // skipped, never kept
+  while (reader.pos < entryEnd) {
+    const tag = readEntryTag(reader, entryEnd);
+    if (tag === 10) key = readString(reader, entryEnd);
+    else if (tag === 18) value = readMessage(reader, entryEnd, value, readCarECU, createCarECU); // read twice: merged
+    else readUnknownField(reader, entryEnd, undefined, false); // skipped, never kept
   }
   setOwn(map, key, value ?? createCarECU());
-  r.message = parent;
-  r.fields = parentFields;
+  reader.message = parent;
+  reader.fields = parentFields;
 }
 
 /**
- * Reads the fields of a kafka_grpc.CarUpdateStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.CarUpdateStatus from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readCarUpdateStatus(r: Reader, end: number, m: CarUpdateStatus): void {
-  r.fields = "2ecus"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStatus): void {
+  reader.fields = "2ecus"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 ecus: map entry, LEN
-        readCarUpdateStatusEcus(r, end, m.ecus);
+        readCarUpdateStatusEcus(reader, end, message.ecus);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.CarUpdateStatus `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.CarUpdateStatus `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeCarUpdateStatus(w: Writer, m: CarUpdateStatus): void {
-  let v: unknown;
+function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
+  let value: unknown;
   let at: number;
   // 1 ecus
-  v = asRecord(m.ecus);
-  for (const k of mapKeysInOrder(w, v as Record<string, unknown>)) {
-    const entry = fork(w, 10);
-    writeString(w, 10, k);
-    at = fork(w, 18);
-    enterMessage(w);
-    writeCarECU(w, asMessage((v as Record<string, unknown>)[k], "kafka_grpc.CarECU"));
-    w.depth--;
-    join(w, at);
-    join(w, entry);
+  value = asRecord(message.ecus);
+  for (const key of mapKeysInOrder(writer, value as Record<string, unknown>)) {
+    const entry = fork(writer, 10);
+    writeString(writer, 10, key);
+    at = fork(writer, 18);
+    enterMessage(writer);
+    writeCarECU(writer, asMessage((value as Record<string, unknown>)[key], "kafka_grpc.CarECU"));
+    writer.depth--;
+    join(writer, at);
+    join(writer, entry);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateStatusValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonCarUpdateStatus(v as CarUpdateStatus, f);
-  f.depth--;
-  return j;
+function writeJsonCarUpdateStatusValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonCarUpdateStatus(value as CarUpdateStatus, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.CarUpdateStatus `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.CarUpdateStatus `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonCarUpdateStatus(m: CarUpdateStatus, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 ecus
-  v = asRecord(m.ecus);
+  value = asRecord(message.ecus);
   {
-    const keys = Object.keys(v as object);
-    if (keys.length > 0 || f.implicit) {
+    const keys = Object.keys(value as object);
+    if (keys.length > 0 || writer.alwaysEmitImplicit) {
       const out: JsonObject = {};
-      for (const k of keys) {
-        const x = (v as JsonObject)[k];
-        if (!f.text && !wellFormed(k)) bail();
-        const y = writeJsonCarECUValue(x, f);
-        if (k === "__proto__") setOwn(out, k, y);
-        else out[k] = y;
+      for (const key of keys) {
+        const item = (value as JsonObject)[key];
+        if (!writer.forText && !wellFormed(key)) bail();
+        const itemJson = writeJsonCarECUValue(item, writer);
+        if (key === "__proto__") setOwn(out, key, itemJson);
+        else out[key] = itemJson;
       }
-      j["ecus"] = f.text && keys.length > 16 ? { ...out } : out;
+      json["ecus"] = writer.forText && keys.length > 16 ? { ...out } : out;
     }
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.CarUpdateStatus takes in JSON: JSON names, then proto names. */
@@ -597,189 +599,190 @@ function createCarECU(): CarECU {
 }
 
 /**
- * Reads the fields of a kafka_grpc.CarECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.CarECU from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readCarECU(r: Reader, end: number, m: CarECU): void {
-  r.fields = "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readCarECU(reader: Reader, end: number, message: CarECU): void {
+  reader.fields = "2vin,2ecu,2sw_version,2serial_number,2hw_version,2boot_loader_version,2fingerprint,2code_data_string,2vendor,2supplier_sw_version,0epoch_usec,2assy_number,0createdAt,0updatedAt"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 vin: string, LEN
-        m.vin = readString(r, end);
+        message.vin = readString(reader, end);
         break;
       case 18: // 2 ecu: string, LEN
-        m.ecu = readString(r, end);
+        message.ecu = readString(reader, end);
         break;
       case 26: // 3 sw_version: string, LEN
-        m.swVersion = readString(r, end);
+        message.swVersion = readString(reader, end);
         break;
       case 34: // 4 serial_number: string, LEN
-        m.serialNumber = readString(r, end);
+        message.serialNumber = readString(reader, end);
         break;
       case 42: // 5 hw_version: string, LEN
-        m.hwVersion = readString(r, end);
+        message.hwVersion = readString(reader, end);
         break;
       case 50: // 6 boot_loader_version: string, LEN
-        m.bootLoaderVersion = readString(r, end);
+        message.bootLoaderVersion = readString(reader, end);
         break;
       case 58: // 7 fingerprint: string, LEN
-        m.fingerprint = readString(r, end);
+        message.fingerprint = readString(reader, end);
         break;
       case 66: // 8 code_data_string: string, LEN
-        m.codeDataString = readString(r, end);
+        message.codeDataString = readString(reader, end);
         break;
       case 74: // 9 vendor: string, LEN
-        m.vendor = readString(r, end);
+        message.vendor = readString(reader, end);
         break;
       case 82: // 10 supplier_sw_version: string, LEN
-        m.supplierSwVersion = readString(r, end);
+        message.supplierSwVersion = readString(reader, end);
         break;
       case 88: // 11 epoch_usec: int64, VARINT
-        m.epochUsec = readInt64(r, end);
+        message.epochUsec = readInt64(reader, end);
         break;
       case 98: // 12 assy_number: string, LEN
-        m.assyNumber = readString(r, end);
+        message.assyNumber = readString(reader, end);
         break;
       case 104: // 13 createdAt: int64, optional, VARINT
-        m.createdAt = readInt64(r, end);
+        message.createdAt = readInt64(reader, end);
         break;
       case 112: // 14 updatedAt: int64, optional, VARINT
-        m.updatedAt = readInt64(r, end);
+        message.updatedAt = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.CarECU `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.CarECU `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeCarECU(w: Writer, m: CarECU): void {
-  let v: unknown;
+function writeCarECU(writer: Writer, message: CarECU): void {
+  let value: unknown;
   // 1 vin
-  v = m.vin;
-  if (v !== "") writeString(w, 10, v);
+  value = message.vin;
+  if (value !== "") writeString(writer, 10, value);
   // 2 ecu
-  v = m.ecu;
-  if (v !== "") writeString(w, 18, v);
+  value = message.ecu;
+  if (value !== "") writeString(writer, 18, value);
   // 3 sw_version
-  v = m.swVersion;
-  if (v !== "") writeString(w, 26, v);
+  value = message.swVersion;
+  if (value !== "") writeString(writer, 26, value);
   // 4 serial_number
-  v = m.serialNumber;
-  if (v !== "") writeString(w, 34, v);
+  value = message.serialNumber;
+  if (value !== "") writeString(writer, 34, value);
   // 5 hw_version
-  v = m.hwVersion;
-  if (v !== "") writeString(w, 42, v);
+  value = message.hwVersion;
+  if (value !== "") writeString(writer, 42, value);
   // 6 boot_loader_version
-  v = m.bootLoaderVersion;
-  if (v !== "") writeString(w, 50, v);
+  value = message.bootLoaderVersion;
+  if (value !== "") writeString(writer, 50, value);
   // 7 fingerprint
-  v = m.fingerprint;
-  if (v !== "") writeString(w, 58, v);
+  value = message.fingerprint;
+  if (value !== "") writeString(writer, 58, value);
   // 8 code_data_string
-  v = m.codeDataString;
-  if (v !== "") writeString(w, 66, v);
+  value = message.codeDataString;
+  if (value !== "") writeString(writer, 66, value);
   // 9 vendor
-  v = m.vendor;
-  if (v !== "") writeString(w, 74, v);
+  value = message.vendor;
+  if (value !== "") writeString(writer, 74, value);
   // 10 supplier_sw_version
-  v = m.supplierSwVersion;
-  if (v !== "") writeString(w, 82, v);
+  value = message.supplierSwVersion;
+  if (value !== "") writeString(writer, 82, value);
   // 11 epoch_usec
-  v = m.epochUsec;
-  if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
+  value = message.epochUsec;
+  if (!isZeroInt64(value)) writeVarint64(writer, 88, value, true);
   // 12 assy_number
-  v = m.assyNumber;
-  if (v !== "") writeString(w, 98, v);
+  value = message.assyNumber;
+  if (value !== "") writeString(writer, 98, value);
   // 13 createdAt
-  v = m.createdAt;
-  if (v !== undefined) {
-    requireOwn(m, "createdAt");
-    writeVarint64(w, 104, v, true);
+  value = message.createdAt;
+  if (value !== undefined) {
+    requireOwn(message, "createdAt");
+    writeVarint64(writer, 104, value, true);
   }
   // 14 updatedAt
-  v = m.updatedAt;
-  if (v !== undefined) {
-    requireOwn(m, "updatedAt");
-    writeVarint64(w, 112, v, true);
+  value = message.updatedAt;
+  if (value !== undefined) {
+    requireOwn(message, "updatedAt");
+    writeVarint64(writer, 112, value, true);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarECUValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonCarECU(v as CarECU, f);
-  f.depth--;
-  return j;
+function writeJsonCarECUValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonCarECU(value as CarECU, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.CarECU `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.CarECU `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonCarECU(m: CarECU, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 vin
-  v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
+  value = message.vin;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
   // 2 ecu
-  v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
+  value = message.ecu;
+  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
   // 3 sw_version
-  v = m.swVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "sw_version" : "swVersion"] = stringToJson(v, f.text);
+  value = message.swVersion;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "sw_version" : "swVersion"] = stringToJson(value, writer.forText);
   // 4 serial_number
-  v = m.serialNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "serial_number" : "serialNumber"] = stringToJson(v, f.text);
+  value = message.serialNumber;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "serial_number" : "serialNumber"] = stringToJson(value, writer.forText);
   // 5 hw_version
-  v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
+  value = message.hwVersion;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
   // 6 boot_loader_version
-  v = m.bootLoaderVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(v, f.text);
+  value = message.bootLoaderVersion;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(value, writer.forText);
   // 7 fingerprint
-  v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = stringToJson(v, f.text);
+  value = message.fingerprint;
+  if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
   // 8 code_data_string
-  v = m.codeDataString;
-  if (v !== "" || f.implicit) j[f.proto ? "code_data_string" : "codeDataString"] = stringToJson(v, f.text);
+  value = message.codeDataString;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "code_data_string" : "codeDataString"] = stringToJson(value, writer.forText);
   // 9 vendor
-  v = m.vendor;
-  if (v !== "" || f.implicit) j["vendor"] = stringToJson(v, f.text);
+  value = message.vendor;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vendor"] = stringToJson(value, writer.forText);
   // 10 supplier_sw_version
-  v = m.supplierSwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(v, f.text);
+  value = message.supplierSwVersion;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(value, writer.forText);
   // 11 epoch_usec
-  v = int64FieldToJson(m.epochUsec, true, f.implicit);
-  if (v !== undefined) j[f.proto ? "epoch_usec" : "epochUsec"] = v;
+  value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json[writer.useProtoFieldName ? "epoch_usec" : "epochUsec"] = value;
   // 12 assy_number
-  v = m.assyNumber;
-  if (v !== "" || f.implicit) j[f.proto ? "assy_number" : "assyNumber"] = stringToJson(v, f.text);
+  value = message.assyNumber;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "assy_number" : "assyNumber"] = stringToJson(value, writer.forText);
   // 13 createdAt
-  v = m.createdAt;
-  if (v !== undefined) {
-    requireOwn(m, "createdAt");
-    j["createdAt"] = int64ToJson(v, true);
+  value = message.createdAt;
+  if (value !== undefined) {
+    requireOwn(message, "createdAt");
+    json["createdAt"] = int64ToJson(value, true);
   }
   // 14 updatedAt
-  v = m.updatedAt;
-  if (v !== undefined) {
-    requireOwn(m, "updatedAt");
-    j["updatedAt"] = int64ToJson(v, true);
+  value = message.updatedAt;
+  if (value !== undefined) {
+    requireOwn(message, "updatedAt");
+    json["updatedAt"] = int64ToJson(value, true);
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.CarECU takes in JSON: JSON names, then proto names. */
@@ -950,150 +953,151 @@ function createCarUpdateProgress(): CarUpdateProgress {
 }
 
 /**
- * Reads the fields of a kafka_grpc.CarUpdateProgress from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.CarUpdateProgress from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readCarUpdateProgress(r: Reader, end: number, m: CarUpdateProgress): void {
-  r.fields = "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdateProgress): void {
+  reader.fields = "0fileCurrent,0fileTotal,0pkgCurrent,0pkgTotal,0installedFiles,0totalFiles,0carUpdateID,2ecu,2info,2status,0errCode"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 fileCurrent: uint64, VARINT
-        m.fileCurrent = readUint64(r, end);
+        message.fileCurrent = readUint64(reader, end);
         break;
       case 16: // 2 fileTotal: uint64, VARINT
-        m.fileTotal = readUint64(r, end);
+        message.fileTotal = readUint64(reader, end);
         break;
       case 24: // 3 pkgCurrent: uint64, VARINT
-        m.pkgCurrent = readUint64(r, end);
+        message.pkgCurrent = readUint64(reader, end);
         break;
       case 32: // 4 pkgTotal: uint64, VARINT
-        m.pkgTotal = readUint64(r, end);
+        message.pkgTotal = readUint64(reader, end);
         break;
       case 40: // 5 installedFiles: int64, VARINT
-        m.installedFiles = readInt64(r, end);
+        message.installedFiles = readInt64(reader, end);
         break;
       case 48: // 6 totalFiles: int64, VARINT
-        m.totalFiles = readInt64(r, end);
+        message.totalFiles = readInt64(reader, end);
         break;
       case 56: // 7 carUpdateID: int64, VARINT
-        m.carUpdateID = readInt64(r, end);
+        message.carUpdateID = readInt64(reader, end);
         break;
       case 66: // 8 ecu: string, LEN
-        m.ecu = readString(r, end);
+        message.ecu = readString(reader, end);
         break;
       case 74: // 9 info: string, LEN
-        m.info = readString(r, end);
+        message.info = readString(reader, end);
         break;
       case 82: // 10 status: string, LEN
-        m.status = readString(r, end);
+        message.status = readString(reader, end);
         break;
       case 88: // 11 errCode: int64, VARINT
-        m.errCode = readInt64(r, end);
+        message.errCode = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.CarUpdateProgress `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.CarUpdateProgress `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeCarUpdateProgress(w: Writer, m: CarUpdateProgress): void {
-  let v: unknown;
+function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): void {
+  let value: unknown;
   // 1 fileCurrent
-  v = m.fileCurrent;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, false);
+  value = message.fileCurrent;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, false);
   // 2 fileTotal
-  v = m.fileTotal;
-  if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
+  value = message.fileTotal;
+  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, false);
   // 3 pkgCurrent
-  v = m.pkgCurrent;
-  if (!isZeroInt64(v)) writeVarint64(w, 24, v, false);
+  value = message.pkgCurrent;
+  if (!isZeroInt64(value)) writeVarint64(writer, 24, value, false);
   // 4 pkgTotal
-  v = m.pkgTotal;
-  if (!isZeroInt64(v)) writeVarint64(w, 32, v, false);
+  value = message.pkgTotal;
+  if (!isZeroInt64(value)) writeVarint64(writer, 32, value, false);
   // 5 installedFiles
-  v = m.installedFiles;
-  if (!isZeroInt64(v)) writeVarint64(w, 40, v, true);
+  value = message.installedFiles;
+  if (!isZeroInt64(value)) writeVarint64(writer, 40, value, true);
   // 6 totalFiles
-  v = m.totalFiles;
-  if (!isZeroInt64(v)) writeVarint64(w, 48, v, true);
+  value = message.totalFiles;
+  if (!isZeroInt64(value)) writeVarint64(writer, 48, value, true);
   // 7 carUpdateID
-  v = m.carUpdateID;
-  if (!isZeroInt64(v)) writeVarint64(w, 56, v, true);
+  value = message.carUpdateID;
+  if (!isZeroInt64(value)) writeVarint64(writer, 56, value, true);
   // 8 ecu
-  v = m.ecu;
-  if (v !== "") writeString(w, 66, v);
+  value = message.ecu;
+  if (value !== "") writeString(writer, 66, value);
   // 9 info
-  v = m.info;
-  if (v !== "") writeString(w, 74, v);
+  value = message.info;
+  if (value !== "") writeString(writer, 74, value);
   // 10 status
-  v = m.status;
-  if (v !== "") writeString(w, 82, v);
+  value = message.status;
+  if (value !== "") writeString(writer, 82, value);
   // 11 errCode
-  v = m.errCode;
-  if (!isZeroInt64(v)) writeVarint64(w, 88, v, true);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.errCode;
+  if (!isZeroInt64(value)) writeVarint64(writer, 88, value, true);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateProgressValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonCarUpdateProgress(v as CarUpdateProgress, f);
-  f.depth--;
-  return j;
+function writeJsonCarUpdateProgressValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonCarUpdateProgress(value as CarUpdateProgress, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.CarUpdateProgress `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.CarUpdateProgress `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonCarUpdateProgress(m: CarUpdateProgress, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 fileCurrent
-  v = int64FieldToJson(m.fileCurrent, false, f.implicit);
-  if (v !== undefined) j["fileCurrent"] = v;
+  value = int64FieldToJson(message.fileCurrent, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["fileCurrent"] = value;
   // 2 fileTotal
-  v = int64FieldToJson(m.fileTotal, false, f.implicit);
-  if (v !== undefined) j["fileTotal"] = v;
+  value = int64FieldToJson(message.fileTotal, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["fileTotal"] = value;
   // 3 pkgCurrent
-  v = int64FieldToJson(m.pkgCurrent, false, f.implicit);
-  if (v !== undefined) j["pkgCurrent"] = v;
+  value = int64FieldToJson(message.pkgCurrent, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["pkgCurrent"] = value;
   // 4 pkgTotal
-  v = int64FieldToJson(m.pkgTotal, false, f.implicit);
-  if (v !== undefined) j["pkgTotal"] = v;
+  value = int64FieldToJson(message.pkgTotal, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["pkgTotal"] = value;
   // 5 installedFiles
-  v = int64FieldToJson(m.installedFiles, true, f.implicit);
-  if (v !== undefined) j["installedFiles"] = v;
+  value = int64FieldToJson(message.installedFiles, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["installedFiles"] = value;
   // 6 totalFiles
-  v = int64FieldToJson(m.totalFiles, true, f.implicit);
-  if (v !== undefined) j["totalFiles"] = v;
+  value = int64FieldToJson(message.totalFiles, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["totalFiles"] = value;
   // 7 carUpdateID
-  v = int64FieldToJson(m.carUpdateID, true, f.implicit);
-  if (v !== undefined) j["carUpdateID"] = v;
+  value = int64FieldToJson(message.carUpdateID, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["carUpdateID"] = value;
   // 8 ecu
-  v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
+  value = message.ecu;
+  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
   // 9 info
-  v = m.info;
-  if (v !== "" || f.implicit) j["info"] = stringToJson(v, f.text);
+  value = message.info;
+  if (value !== "" || writer.alwaysEmitImplicit) json["info"] = stringToJson(value, writer.forText);
   // 10 status
-  v = m.status;
-  if (v !== "" || f.implicit) j["status"] = stringToJson(v, f.text);
+  value = message.status;
+  if (value !== "" || writer.alwaysEmitImplicit) json["status"] = stringToJson(value, writer.forText);
   // 11 errCode
-  v = int64FieldToJson(m.errCode, true, f.implicit);
-  if (v !== undefined) j["errCode"] = v;
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = int64FieldToJson(message.errCode, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["errCode"] = value;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.CarUpdateProgress takes in JSON: JSON names, then proto names. */
@@ -1211,66 +1215,67 @@ function createFileKeysRequest(): FileKeysRequest {
 }
 
 /**
- * Reads the fields of a kafka_grpc.FileKeysRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.FileKeysRequest from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readFileKeysRequest(r: Reader, end: number, m: FileKeysRequest): void {
-  r.fields = "2fileIDs"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readFileKeysRequest(reader: Reader, end: number, message: FileKeysRequest): void {
+  reader.fields = "2fileIDs"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 fileIDs: repeated string, LEN
-        m.fileIDs.push(readString(r, end));
+        message.fileIDs.push(readString(reader, end));
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.FileKeysRequest `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.FileKeysRequest `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeFileKeysRequest(w: Writer, m: FileKeysRequest): void {
-  let v: unknown;
+function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
+  let value: unknown;
   // 1 fileIDs
-  v = asList(m.fileIDs);
-  for (const x of v as unknown[]) {
-    writeString(w, 10, x);
+  value = asList(message.fileIDs);
+  for (const item of value as unknown[]) {
+    writeString(writer, 10, item);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeysRequestValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonFileKeysRequest(v as FileKeysRequest, f);
-  f.depth--;
-  return j;
+function writeJsonFileKeysRequestValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonFileKeysRequest(value as FileKeysRequest, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.FileKeysRequest `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.FileKeysRequest `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonFileKeysRequest(m: FileKeysRequest, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 fileIDs
-  v = asList(m.fileIDs);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.fileIDs);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
-    j["fileIDs"] = out;
+    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
+    json["fileIDs"] = out;
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.FileKeysRequest takes in JSON: JSON names, then proto names. */
@@ -1322,141 +1327,142 @@ function createDTCEntry(): DTCEntry {
 }
 
 /**
- * Reads the fields of a kafka_grpc.DTCEntry from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.DTCEntry from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readDTCEntry(r: Reader, end: number, m: DTCEntry): void {
-  r.fields = "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
+  reader.fields = "0createdAt,2vin,2ecu,0dtc,0timestamp,0speed,0mileage,0volt,2snapshotBase64,0status"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 createdAt: int64, VARINT
-        m.createdAt = readInt64(r, end);
+        message.createdAt = readInt64(reader, end);
         break;
       case 18: // 2 vin: string, LEN
-        m.vin = readString(r, end);
+        message.vin = readString(reader, end);
         break;
       case 26: // 3 ecu: string, LEN
-        m.ecu = readString(r, end);
+        message.ecu = readString(reader, end);
         break;
       case 32: // 4 dtc: uint64, VARINT
-        m.dtc = readUint64(r, end);
+        message.dtc = readUint64(reader, end);
         break;
       case 40: // 5 timestamp: int64, VARINT
-        m.timestamp = readInt64(r, end);
+        message.timestamp = readInt64(reader, end);
         break;
       case 48: // 6 speed: uint32, VARINT
-        m.speed = readVarint(r, end) >>> 0;
+        message.speed = readVarint(reader, end) >>> 0;
         break;
       case 56: // 7 mileage: uint32, VARINT
-        m.mileage = readVarint(r, end) >>> 0;
+        message.mileage = readVarint(reader, end) >>> 0;
         break;
       case 64: // 8 volt: uint32, VARINT
-        m.volt = readVarint(r, end) >>> 0;
+        message.volt = readVarint(reader, end) >>> 0;
         break;
       case 74: // 9 snapshotBase64: string, LEN
-        m.snapshotBase64 = readString(r, end);
+        message.snapshotBase64 = readString(reader, end);
         break;
       case 80: // 10 status: uint32, VARINT
-        m.status = readVarint(r, end) >>> 0;
+        message.status = readVarint(reader, end) >>> 0;
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.DTCEntry `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.DTCEntry `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeDTCEntry(w: Writer, m: DTCEntry): void {
-  let v: unknown;
+function writeDTCEntry(writer: Writer, message: DTCEntry): void {
+  let value: unknown;
   // 1 createdAt
-  v = m.createdAt;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  value = message.createdAt;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
   // 2 vin
-  v = m.vin;
-  if (v !== "") writeString(w, 18, v);
+  value = message.vin;
+  if (value !== "") writeString(writer, 18, value);
   // 3 ecu
-  v = m.ecu;
-  if (v !== "") writeString(w, 26, v);
+  value = message.ecu;
+  if (value !== "") writeString(writer, 26, value);
   // 4 dtc
-  v = m.dtc;
-  if (!isZeroInt64(v)) writeVarint64(w, 32, v, false);
+  value = message.dtc;
+  if (!isZeroInt64(value)) writeVarint64(writer, 32, value, false);
   // 5 timestamp
-  v = m.timestamp;
-  if (!isZeroInt64(v)) writeVarint64(w, 40, v, true);
+  value = message.timestamp;
+  if (!isZeroInt64(value)) writeVarint64(writer, 40, value, true);
   // 6 speed
-  v = m.speed;
-  if (v !== 0) writeUint32(w, 48, v);
+  value = message.speed;
+  if (value !== 0) writeUint32(writer, 48, value);
   // 7 mileage
-  v = m.mileage;
-  if (v !== 0) writeUint32(w, 56, v);
+  value = message.mileage;
+  if (value !== 0) writeUint32(writer, 56, value);
   // 8 volt
-  v = m.volt;
-  if (v !== 0) writeUint32(w, 64, v);
+  value = message.volt;
+  if (value !== 0) writeUint32(writer, 64, value);
   // 9 snapshotBase64
-  v = m.snapshotBase64;
-  if (v !== "") writeString(w, 74, v);
+  value = message.snapshotBase64;
+  if (value !== "") writeString(writer, 74, value);
   // 10 status
-  v = m.status;
-  if (v !== 0) writeUint32(w, 80, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.status;
+  if (value !== 0) writeUint32(writer, 80, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonDTCEntryValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonDTCEntry(v as DTCEntry, f);
-  f.depth--;
-  return j;
+function writeJsonDTCEntryValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonDTCEntry(value as DTCEntry, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.DTCEntry `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.DTCEntry `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonDTCEntry(m: DTCEntry, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 createdAt
-  v = int64FieldToJson(m.createdAt, true, f.implicit);
-  if (v !== undefined) j["createdAt"] = v;
+  value = int64FieldToJson(message.createdAt, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["createdAt"] = value;
   // 2 vin
-  v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
+  value = message.vin;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
   // 3 ecu
-  v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
+  value = message.ecu;
+  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
   // 4 dtc
-  v = int64FieldToJson(m.dtc, false, f.implicit);
-  if (v !== undefined) j["dtc"] = v;
+  value = int64FieldToJson(message.dtc, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["dtc"] = value;
   // 5 timestamp
-  v = int64FieldToJson(m.timestamp, true, f.implicit);
-  if (v !== undefined) j["timestamp"] = v;
+  value = int64FieldToJson(message.timestamp, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["timestamp"] = value;
   // 6 speed
-  v = m.speed;
-  if (v !== 0 || f.implicit) j["speed"] = uint32ToJson(v);
+  value = message.speed;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["speed"] = uint32ToJson(value);
   // 7 mileage
-  v = m.mileage;
-  if (v !== 0 || f.implicit) j["mileage"] = uint32ToJson(v);
+  value = message.mileage;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["mileage"] = uint32ToJson(value);
   // 8 volt
-  v = m.volt;
-  if (v !== 0 || f.implicit) j["volt"] = uint32ToJson(v);
+  value = message.volt;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["volt"] = uint32ToJson(value);
   // 9 snapshotBase64
-  v = m.snapshotBase64;
-  if (v !== "" || f.implicit) j["snapshotBase64"] = stringToJson(v, f.text);
+  value = message.snapshotBase64;
+  if (value !== "" || writer.alwaysEmitImplicit) json["snapshotBase64"] = stringToJson(value, writer.forText);
   // 10 status
-  v = m.status;
-  if (v !== 0 || f.implicit) j["status"] = uint32ToJson(v);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.status;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = uint32ToJson(value);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.DTCEntry takes in JSON: JSON names, then proto names. */
@@ -1567,71 +1573,72 @@ function createECCKeys(): ECCKeys {
 }
 
 /**
- * Reads the fields of a kafka_grpc.ECCKeys from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.ECCKeys from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readECCKeys(r: Reader, end: number, m: ECCKeys): void {
-  r.fields = "2eccKeys"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
+  reader.fields = "2eccKeys"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 eccKeys: repeated ECCKey, LEN
-        m.eccKeys.push(readMessage(r, end, undefined, readECCKey, createECCKey));
+        message.eccKeys.push(readMessage(reader, end, undefined, readECCKey, createECCKey));
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.ECCKeys `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.ECCKeys `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeECCKeys(w: Writer, m: ECCKeys): void {
-  let v: unknown;
+function writeECCKeys(writer: Writer, message: ECCKeys): void {
+  let value: unknown;
   let at: number;
   // 1 eccKeys
-  v = asList(m.eccKeys);
-  for (const x of v as unknown[]) {
-    at = fork(w, 10);
-    enterMessage(w);
-    writeECCKey(w, asMessage(x, "kafka_grpc.ECCKey"));
-    w.depth--;
-    join(w, at);
+  value = asList(message.eccKeys);
+  for (const item of value as unknown[]) {
+    at = fork(writer, 10);
+    enterMessage(writer);
+    writeECCKey(writer, asMessage(item, "kafka_grpc.ECCKey"));
+    writer.depth--;
+    join(writer, at);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeysValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonECCKeys(v as ECCKeys, f);
-  f.depth--;
-  return j;
+function writeJsonECCKeysValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonECCKeys(value as ECCKeys, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.ECCKeys `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.ECCKeys `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonECCKeys(m: ECCKeys, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 eccKeys
-  v = asList(m.eccKeys);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.eccKeys);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(writeJsonECCKeyValue(x, f));
-    j["eccKeys"] = out;
+    for (const item of value as unknown[]) out.push(writeJsonECCKeyValue(item, writer));
+    json["eccKeys"] = out;
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.ECCKeys takes in JSON: JSON names, then proto names. */
@@ -1683,214 +1690,215 @@ function createECCKey(): ECCKey {
 }
 
 /**
- * Reads the fields of a kafka_grpc.ECCKey from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.ECCKey from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readECCKey(r: Reader, end: number, m: ECCKey): void {
-  r.fields = "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readECCKey(reader: Reader, end: number, message: ECCKey): void {
+  reader.fields = "2ecu,2env,2pub_key_level_1,2pub_key_level_2,2pub_key_level_3,2level_1,2level_2,2level_3,0created,0updated"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 ecu: string, LEN
-        m.ecu = readString(r, end);
+        message.ecu = readString(reader, end);
         break;
       case 18: // 2 env: string, LEN
-        m.env = readString(r, end);
+        message.env = readString(reader, end);
         break;
       case 26: // 3 pub_key_level_1: BineryHex, LEN
-        m.pubKeyLevel1 = readMessage(r, end, m.pubKeyLevel1, readBineryHex, createBineryHexForRead); // read twice: merged
+        message.pubKeyLevel1 = readMessage(reader, end, message.pubKeyLevel1, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 34: // 4 pub_key_level_2: BineryHex, LEN
-        m.pubKeyLevel2 = readMessage(r, end, m.pubKeyLevel2, readBineryHex, createBineryHexForRead); // read twice: merged
+        message.pubKeyLevel2 = readMessage(reader, end, message.pubKeyLevel2, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 42: // 5 pub_key_level_3: BineryHex, LEN
-        m.pubKeyLevel3 = readMessage(r, end, m.pubKeyLevel3, readBineryHex, createBineryHexForRead); // read twice: merged
+        message.pubKeyLevel3 = readMessage(reader, end, message.pubKeyLevel3, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 50: // 6 level_1: BineryHex, LEN
-        m.level1 = readMessage(r, end, m.level1, readBineryHex, createBineryHexForRead); // read twice: merged
+        message.level1 = readMessage(reader, end, message.level1, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 58: // 7 level_2: BineryHex, LEN
-        m.level2 = readMessage(r, end, m.level2, readBineryHex, createBineryHexForRead); // read twice: merged
+        message.level2 = readMessage(reader, end, message.level2, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 66: // 8 level_3: BineryHex, LEN
-        m.level3 = readMessage(r, end, m.level3, readBineryHex, createBineryHexForRead); // read twice: merged
+        message.level3 = readMessage(reader, end, message.level3, readBineryHex, createBineryHexForRead); // read twice: merged
         break;
       case 72: // 9 created: int64, optional, VARINT
-        m.created = readInt64(r, end);
+        message.created = readInt64(reader, end);
         break;
       case 80: // 10 updated: int64, optional, VARINT
-        m.updated = readInt64(r, end);
+        message.updated = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.ECCKey `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.ECCKey `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeECCKey(w: Writer, m: ECCKey): void {
-  let v: unknown;
+function writeECCKey(writer: Writer, message: ECCKey): void {
+  let value: unknown;
   let at: number;
   // 1 ecu
-  v = m.ecu;
-  if (v !== "") writeString(w, 10, v);
+  value = message.ecu;
+  if (value !== "") writeString(writer, 10, value);
   // 2 env
-  v = m.env;
-  if (v !== "") writeString(w, 18, v);
+  value = message.env;
+  if (value !== "") writeString(writer, 18, value);
   // 3 pub_key_level_1
-  v = m.pubKeyLevel1;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel1");
-    at = fork(w, 26);
-    enterMessage(w);
-    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
-    w.depth--;
-    join(w, at);
+  value = message.pubKeyLevel1;
+  if (value !== undefined) {
+    requireOwn(message, "pubKeyLevel1");
+    at = fork(writer, 26);
+    enterMessage(writer);
+    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+    writer.depth--;
+    join(writer, at);
   }
   // 4 pub_key_level_2
-  v = m.pubKeyLevel2;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel2");
-    at = fork(w, 34);
-    enterMessage(w);
-    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
-    w.depth--;
-    join(w, at);
+  value = message.pubKeyLevel2;
+  if (value !== undefined) {
+    requireOwn(message, "pubKeyLevel2");
+    at = fork(writer, 34);
+    enterMessage(writer);
+    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+    writer.depth--;
+    join(writer, at);
   }
   // 5 pub_key_level_3
-  v = m.pubKeyLevel3;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel3");
-    at = fork(w, 42);
-    enterMessage(w);
-    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
-    w.depth--;
-    join(w, at);
+  value = message.pubKeyLevel3;
+  if (value !== undefined) {
+    requireOwn(message, "pubKeyLevel3");
+    at = fork(writer, 42);
+    enterMessage(writer);
+    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+    writer.depth--;
+    join(writer, at);
   }
   // 6 level_1
-  v = m.level1;
-  if (v !== undefined) {
-    requireOwn(m, "level1");
-    at = fork(w, 50);
-    enterMessage(w);
-    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
-    w.depth--;
-    join(w, at);
+  value = message.level1;
+  if (value !== undefined) {
+    requireOwn(message, "level1");
+    at = fork(writer, 50);
+    enterMessage(writer);
+    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+    writer.depth--;
+    join(writer, at);
   }
   // 7 level_2
-  v = m.level2;
-  if (v !== undefined) {
-    requireOwn(m, "level2");
-    at = fork(w, 58);
-    enterMessage(w);
-    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
-    w.depth--;
-    join(w, at);
+  value = message.level2;
+  if (value !== undefined) {
+    requireOwn(message, "level2");
+    at = fork(writer, 58);
+    enterMessage(writer);
+    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+    writer.depth--;
+    join(writer, at);
   }
   // 8 level_3
-  v = m.level3;
-  if (v !== undefined) {
-    requireOwn(m, "level3");
-    at = fork(w, 66);
-    enterMessage(w);
-    writeBineryHex(w, asMessage(v, "kafka_grpc.BineryHex"));
-    w.depth--;
-    join(w, at);
+  value = message.level3;
+  if (value !== undefined) {
+    requireOwn(message, "level3");
+    at = fork(writer, 66);
+    enterMessage(writer);
+    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+    writer.depth--;
+    join(writer, at);
   }
   // 9 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    writeVarint64(w, 72, v, true);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    writeVarint64(writer, 72, value, true);
   }
   // 10 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    writeVarint64(w, 80, v, true);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    writeVarint64(writer, 80, value, true);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeyValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonECCKey(v as ECCKey, f);
-  f.depth--;
-  return j;
+function writeJsonECCKeyValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonECCKey(value as ECCKey, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.ECCKey `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.ECCKey `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonECCKey(m: ECCKey, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 ecu
-  v = m.ecu;
-  if (v !== "" || f.implicit) j["ecu"] = stringToJson(v, f.text);
+  value = message.ecu;
+  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
   // 2 env
-  v = m.env;
-  if (v !== "" || f.implicit) j["env"] = stringToJson(v, f.text);
+  value = message.env;
+  if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
   // 3 pub_key_level_1
-  v = m.pubKeyLevel1;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel1");
-    j[f.proto ? "pub_key_level_1" : "pubKeyLevel1"] = writeJsonBineryHexValue(v, f);
+  value = message.pubKeyLevel1;
+  if (value !== undefined) {
+    requireOwn(message, "pubKeyLevel1");
+    json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = writeJsonBineryHexValue(value, writer);
   }
   // 4 pub_key_level_2
-  v = m.pubKeyLevel2;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel2");
-    j[f.proto ? "pub_key_level_2" : "pubKeyLevel2"] = writeJsonBineryHexValue(v, f);
+  value = message.pubKeyLevel2;
+  if (value !== undefined) {
+    requireOwn(message, "pubKeyLevel2");
+    json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = writeJsonBineryHexValue(value, writer);
   }
   // 5 pub_key_level_3
-  v = m.pubKeyLevel3;
-  if (v !== undefined) {
-    requireOwn(m, "pubKeyLevel3");
-    j[f.proto ? "pub_key_level_3" : "pubKeyLevel3"] = writeJsonBineryHexValue(v, f);
+  value = message.pubKeyLevel3;
+  if (value !== undefined) {
+    requireOwn(message, "pubKeyLevel3");
+    json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = writeJsonBineryHexValue(value, writer);
   }
   // 6 level_1
-  v = m.level1;
-  if (v !== undefined) {
-    requireOwn(m, "level1");
-    j[f.proto ? "level_1" : "level1"] = writeJsonBineryHexValue(v, f);
+  value = message.level1;
+  if (value !== undefined) {
+    requireOwn(message, "level1");
+    json[writer.useProtoFieldName ? "level_1" : "level1"] = writeJsonBineryHexValue(value, writer);
   }
   // 7 level_2
-  v = m.level2;
-  if (v !== undefined) {
-    requireOwn(m, "level2");
-    j[f.proto ? "level_2" : "level2"] = writeJsonBineryHexValue(v, f);
+  value = message.level2;
+  if (value !== undefined) {
+    requireOwn(message, "level2");
+    json[writer.useProtoFieldName ? "level_2" : "level2"] = writeJsonBineryHexValue(value, writer);
   }
   // 8 level_3
-  v = m.level3;
-  if (v !== undefined) {
-    requireOwn(m, "level3");
-    j[f.proto ? "level_3" : "level3"] = writeJsonBineryHexValue(v, f);
+  value = message.level3;
+  if (value !== undefined) {
+    requireOwn(message, "level3");
+    json[writer.useProtoFieldName ? "level_3" : "level3"] = writeJsonBineryHexValue(value, writer);
   }
   // 9 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    j["created"] = int64ToJson(v, true);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    json["created"] = int64ToJson(value, true);
   }
   // 10 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    j["updated"] = int64ToJson(v, true);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    json["updated"] = int64ToJson(value, true);
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.ECCKey takes in JSON: JSON names, then proto names. */
@@ -2034,61 +2042,62 @@ function createBineryHexForRead(): BineryHex {
 }
 
 /**
- * Reads the fields of a kafka_grpc.BineryHex from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.BineryHex from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readBineryHex(r: Reader, end: number, m: BineryHex): void {
-  r.fields = "2data"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
+  reader.fields = "2data"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 data: bytes, LEN
-        m.data = readBytes(r, end);
+        message.data = readBytes(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (m.data === EMPTY_BYTES) m.data = new Uint8Array(0);
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (message.data === EMPTY_BYTES) message.data = new Uint8Array(0);
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.BineryHex `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.BineryHex `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeBineryHex(w: Writer, m: BineryHex): void {
-  let v: unknown;
+function writeBineryHex(writer: Writer, message: BineryHex): void {
+  let value: unknown;
   // 1 data
-  v = m.data;
-  if (!(v instanceof Uint8Array) || v.length > 0) writeBytes(w, 10, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.data;
+  if (!(value instanceof Uint8Array) || value.length > 0) writeBytes(writer, 10, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonBineryHexValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonBineryHex(v as BineryHex, f);
-  f.depth--;
-  return j;
+function writeJsonBineryHexValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonBineryHex(value as BineryHex, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.BineryHex `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.BineryHex `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonBineryHex(m: BineryHex, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 data
-  v = m.data;
-  if (!(v instanceof Uint8Array) || v.length > 0 || f.implicit) j["data"] = bytesToJson(v);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.data;
+  if (!(value instanceof Uint8Array) || value.length > 0 || writer.alwaysEmitImplicit) json["data"] = bytesToJson(value);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.BineryHex takes in JSON: JSON names, then proto names. */
@@ -2137,60 +2146,61 @@ function createUpdateData(): UpdateData {
 }
 
 /**
- * Reads the fields of a kafka_grpc.UpdateData from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.UpdateData from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readUpdateData(r: Reader, end: number, m: UpdateData): void {
-  r.fields = "0id"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readUpdateData(reader: Reader, end: number, message: UpdateData): void {
+  reader.fields = "0id"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 id: int64, VARINT
-        m.id = readInt64(r, end);
+        message.id = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.UpdateData `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.UpdateData `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeUpdateData(w: Writer, m: UpdateData): void {
-  let v: unknown;
+function writeUpdateData(writer: Writer, message: UpdateData): void {
+  let value: unknown;
   // 1 id
-  v = m.id;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.id;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateDataValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonUpdateData(v as UpdateData, f);
-  f.depth--;
-  return j;
+function writeJsonUpdateDataValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonUpdateData(value as UpdateData, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.UpdateData `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.UpdateData `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonUpdateData(m: UpdateData, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 id
-  v = int64FieldToJson(m.id, true, f.implicit);
-  if (v !== undefined) j["id"] = v;
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["id"] = value;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.UpdateData takes in JSON: JSON names, then proto names. */
@@ -2238,60 +2248,61 @@ function createVehicleData(): VehicleData {
 }
 
 /**
- * Reads the fields of a kafka_grpc.VehicleData from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.VehicleData from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readVehicleData(r: Reader, end: number, m: VehicleData): void {
-  r.fields = "2vin"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readVehicleData(reader: Reader, end: number, message: VehicleData): void {
+  reader.fields = "2vin"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 vin: string, LEN
-        m.vin = readString(r, end);
+        message.vin = readString(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.VehicleData `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.VehicleData `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeVehicleData(w: Writer, m: VehicleData): void {
-  let v: unknown;
+function writeVehicleData(writer: Writer, message: VehicleData): void {
+  let value: unknown;
   // 1 vin
-  v = m.vin;
-  if (v !== "") writeString(w, 10, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.vin;
+  if (value !== "") writeString(writer, 10, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleDataValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonVehicleData(v as VehicleData, f);
-  f.depth--;
-  return j;
+function writeJsonVehicleDataValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonVehicleData(value as VehicleData, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.VehicleData `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.VehicleData `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonVehicleData(m: VehicleData, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 vin
-  v = m.vin;
-  if (v !== "" || f.implicit) j["vin"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.vin;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.VehicleData takes in JSON: JSON names, then proto names. */
@@ -2339,69 +2350,70 @@ function createMessageStatus(): MessageStatus {
 }
 
 /**
- * Reads the fields of a kafka_grpc.MessageStatus from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.MessageStatus from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readMessageStatus(r: Reader, end: number, m: MessageStatus): void {
-  r.fields = "2messageId,0status"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readMessageStatus(reader: Reader, end: number, message: MessageStatus): void {
+  reader.fields = "2messageId,0status"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 messageId: string, LEN
-        m.messageId = readString(r, end);
+        message.messageId = readString(reader, end);
         break;
       case 16: // 2 status: EmumStatus, VARINT
-        m.status = readVarint(r, end);
+        message.status = readVarint(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.MessageStatus `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.MessageStatus `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeMessageStatus(w: Writer, m: MessageStatus): void {
-  let v: unknown;
+function writeMessageStatus(writer: Writer, message: MessageStatus): void {
+  let value: unknown;
   // 1 messageId
-  v = m.messageId;
-  if (v !== "") writeString(w, 10, v);
+  value = message.messageId;
+  if (value !== "") writeString(writer, 10, value);
   // 2 status
-  v = m.status;
-  if (v !== 0) writeInt32(w, 16, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.status;
+  if (value !== 0) writeInt32(writer, 16, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMessageStatusValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonMessageStatus(v as MessageStatus, f);
-  f.depth--;
-  return j;
+function writeJsonMessageStatusValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonMessageStatus(value as MessageStatus, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.MessageStatus `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.MessageStatus `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonMessageStatus(m: MessageStatus, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 messageId
-  v = m.messageId;
-  if (v !== "" || f.implicit) j["messageId"] = stringToJson(v, f.text);
+  value = message.messageId;
+  if (value !== "" || writer.alwaysEmitImplicit) json["messageId"] = stringToJson(value, writer.forText);
   // 2 status
-  v = m.status;
-  if (v !== 0 || f.implicit) j["status"] = enumToJson(v, EmumStatus$names, f);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.status;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = enumToJson(value, EmumStatus$names, writer);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.MessageStatus takes in JSON: JSON names, then proto names. */
@@ -2456,323 +2468,324 @@ function createUpdateManifest(): UpdateManifest {
 }
 
 /**
- * Reads the fields of a kafka_grpc.UpdateManifest from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.UpdateManifest from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readUpdateManifest(r: Reader, end: number, m: UpdateManifest): void {
-  r.fields = "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest): void {
+  reader.fields = "0id,2name,2version,2description,2release_notes,2ecu_list,2ecu_updates,2fingerprint,0car_update_id,0rollback,2type,2vod,0manifest_type,0active,2country,2powertrain,2restraint,2model,2trim,0year,2body_type,2sums,2env,0update_duration,0max_attempts,0created,0updated"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 id: int64, VARINT
-        m.id = readInt64(r, end);
+        message.id = readInt64(reader, end);
         break;
       case 18: // 2 name: string, LEN
-        m.name = readString(r, end);
+        message.name = readString(reader, end);
         break;
       case 26: // 3 version: string, LEN
-        m.version = readString(r, end);
+        message.version = readString(reader, end);
         break;
       case 34: // 4 description: string, LEN
-        m.description = readString(r, end);
+        message.description = readString(reader, end);
         break;
       case 42: // 5 release_notes: string, LEN
-        m.releaseNotes = readString(r, end);
+        message.releaseNotes = readString(reader, end);
         break;
       case 50: // 6 ecu_list: string, LEN
-        m.ecuList = readString(r, end);
+        message.ecuList = readString(reader, end);
         break;
       case 58: // 7 ecu_updates: repeated UpdateManifestECU, LEN
-        m.ecuUpdates.push(readMessage(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
+        message.ecuUpdates.push(readMessage(reader, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
         break;
       case 66: // 8 fingerprint: string, LEN
-        m.fingerprint = readString(r, end);
+        message.fingerprint = readString(reader, end);
         break;
       case 72: // 9 car_update_id: int64, VARINT
-        m.carUpdateId = readInt64(r, end);
+        message.carUpdateId = readInt64(reader, end);
         break;
       case 80: // 10 rollback: bool, VARINT
-        m.rollback = readBool(r, end);
+        message.rollback = readBool(reader, end);
         break;
       case 90: // 11 type: string, LEN
-        m.type = readString(r, end);
+        message.type = readString(reader, end);
         break;
       case 98: // 12 vod: string, LEN
-        m.vod = readString(r, end);
+        message.vod = readString(reader, end);
         break;
       case 104: // 13 manifest_type: int32, VARINT
-        m.manifestType = readVarint(r, end);
+        message.manifestType = readVarint(reader, end);
         break;
       case 112: // 14 active: bool, optional, VARINT
-        m.active = readBool(r, end);
+        message.active = readBool(reader, end);
         break;
       case 122: // 15 country: string, LEN
-        m.country = readString(r, end);
+        message.country = readString(reader, end);
         break;
       case 130: // 16 powertrain: string, LEN
-        m.powertrain = readString(r, end);
+        message.powertrain = readString(reader, end);
         break;
       case 138: // 17 restraint: string, LEN
-        m.restraint = readString(r, end);
+        message.restraint = readString(reader, end);
         break;
       case 146: // 18 model: string, LEN
-        m.model = readString(r, end);
+        message.model = readString(reader, end);
         break;
       case 154: // 19 trim: string, LEN
-        m.trim = readString(r, end);
+        message.trim = readString(reader, end);
         break;
       case 160: // 20 year: int32, VARINT
-        m.year = readVarint(r, end);
+        message.year = readVarint(reader, end);
         break;
       case 170: // 21 body_type: string, LEN
-        m.bodyType = readString(r, end);
+        message.bodyType = readString(reader, end);
         break;
       case 178: // 22 sums: string, LEN
-        m.sums = readString(r, end);
+        message.sums = readString(reader, end);
         break;
       case 186: // 23 env: string, LEN
-        m.env = readString(r, end);
+        message.env = readString(reader, end);
         break;
       case 192: // 24 update_duration: int32, VARINT
-        m.updateDuration = readVarint(r, end);
+        message.updateDuration = readVarint(reader, end);
         break;
       case 200: // 25 max_attempts: int32, VARINT
-        m.maxAttempts = readVarint(r, end);
+        message.maxAttempts = readVarint(reader, end);
         break;
       case 208: // 26 created: int64, optional, VARINT
-        m.created = readInt64(r, end);
+        message.created = readInt64(reader, end);
         break;
       case 216: // 27 updated: int64, optional, VARINT
-        m.updated = readInt64(r, end);
+        message.updated = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.UpdateManifest `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.UpdateManifest `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeUpdateManifest(w: Writer, m: UpdateManifest): void {
-  let v: unknown;
+function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
+  let value: unknown;
   let at: number;
   // 1 id
-  v = m.id;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  value = message.id;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
   // 2 name
-  v = m.name;
-  if (v !== "") writeString(w, 18, v);
+  value = message.name;
+  if (value !== "") writeString(writer, 18, value);
   // 3 version
-  v = m.version;
-  if (v !== "") writeString(w, 26, v);
+  value = message.version;
+  if (value !== "") writeString(writer, 26, value);
   // 4 description
-  v = m.description;
-  if (v !== "") writeString(w, 34, v);
+  value = message.description;
+  if (value !== "") writeString(writer, 34, value);
   // 5 release_notes
-  v = m.releaseNotes;
-  if (v !== "") writeString(w, 42, v);
+  value = message.releaseNotes;
+  if (value !== "") writeString(writer, 42, value);
   // 6 ecu_list
-  v = m.ecuList;
-  if (v !== "") writeString(w, 50, v);
+  value = message.ecuList;
+  if (value !== "") writeString(writer, 50, value);
   // 7 ecu_updates
-  v = asList(m.ecuUpdates);
-  for (const x of v as unknown[]) {
-    at = fork(w, 58);
-    enterMessage(w);
-    writeUpdateManifestECU(w, asMessage(x, "kafka_grpc.UpdateManifestECU"));
-    w.depth--;
-    join(w, at);
+  value = asList(message.ecuUpdates);
+  for (const item of value as unknown[]) {
+    at = fork(writer, 58);
+    enterMessage(writer);
+    writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
+    writer.depth--;
+    join(writer, at);
   }
   // 8 fingerprint
-  v = m.fingerprint;
-  if (v !== "") writeString(w, 66, v);
+  value = message.fingerprint;
+  if (value !== "") writeString(writer, 66, value);
   // 9 car_update_id
-  v = m.carUpdateId;
-  if (!isZeroInt64(v)) writeVarint64(w, 72, v, true);
+  value = message.carUpdateId;
+  if (!isZeroInt64(value)) writeVarint64(writer, 72, value, true);
   // 10 rollback
-  v = m.rollback;
-  if (v !== false) writeBool(w, 80, v);
+  value = message.rollback;
+  if (value !== false) writeBool(writer, 80, value);
   // 11 type
-  v = m.type;
-  if (v !== "") writeString(w, 90, v);
+  value = message.type;
+  if (value !== "") writeString(writer, 90, value);
   // 12 vod
-  v = m.vod;
-  if (v !== "") writeString(w, 98, v);
+  value = message.vod;
+  if (value !== "") writeString(writer, 98, value);
   // 13 manifest_type
-  v = m.manifestType;
-  if (v !== 0) writeInt32(w, 104, v);
+  value = message.manifestType;
+  if (value !== 0) writeInt32(writer, 104, value);
   // 14 active
-  v = m.active;
-  if (v !== undefined) {
-    requireOwn(m, "active");
-    writeBool(w, 112, v);
+  value = message.active;
+  if (value !== undefined) {
+    requireOwn(message, "active");
+    writeBool(writer, 112, value);
   }
   // 15 country
-  v = m.country;
-  if (v !== "") writeString(w, 122, v);
+  value = message.country;
+  if (value !== "") writeString(writer, 122, value);
   // 16 powertrain
-  v = m.powertrain;
-  if (v !== "") writeString(w, 130, v);
+  value = message.powertrain;
+  if (value !== "") writeString(writer, 130, value);
   // 17 restraint
-  v = m.restraint;
-  if (v !== "") writeString(w, 138, v);
+  value = message.restraint;
+  if (value !== "") writeString(writer, 138, value);
   // 18 model
-  v = m.model;
-  if (v !== "") writeString(w, 146, v);
+  value = message.model;
+  if (value !== "") writeString(writer, 146, value);
   // 19 trim
-  v = m.trim;
-  if (v !== "") writeString(w, 154, v);
+  value = message.trim;
+  if (value !== "") writeString(writer, 154, value);
   // 20 year
-  v = m.year;
-  if (v !== 0) writeInt32(w, 160, v);
+  value = message.year;
+  if (value !== 0) writeInt32(writer, 160, value);
   // 21 body_type
-  v = m.bodyType;
-  if (v !== "") writeString(w, 170, v);
+  value = message.bodyType;
+  if (value !== "") writeString(writer, 170, value);
   // 22 sums
-  v = m.sums;
-  if (v !== "") writeString(w, 178, v);
+  value = message.sums;
+  if (value !== "") writeString(writer, 178, value);
   // 23 env
-  v = m.env;
-  if (v !== "") writeString(w, 186, v);
+  value = message.env;
+  if (value !== "") writeString(writer, 186, value);
   // 24 update_duration
-  v = m.updateDuration;
-  if (v !== 0) writeInt32(w, 192, v);
+  value = message.updateDuration;
+  if (value !== 0) writeInt32(writer, 192, value);
   // 25 max_attempts
-  v = m.maxAttempts;
-  if (v !== 0) writeInt32(w, 200, v);
+  value = message.maxAttempts;
+  if (value !== 0) writeInt32(writer, 200, value);
   // 26 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    writeVarint64(w, 208, v, true);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    writeVarint64(writer, 208, value, true);
   }
   // 27 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    writeVarint64(w, 216, v, true);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    writeVarint64(writer, 216, value, true);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonUpdateManifest(v as UpdateManifest, f);
-  f.depth--;
-  return j;
+function writeJsonUpdateManifestValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonUpdateManifest(value as UpdateManifest, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.UpdateManifest `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.UpdateManifest `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonUpdateManifest(m: UpdateManifest, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 id
-  v = int64FieldToJson(m.id, true, f.implicit);
-  if (v !== undefined) j["id"] = v;
+  value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["id"] = value;
   // 2 name
-  v = m.name;
-  if (v !== "" || f.implicit) j["name"] = stringToJson(v, f.text);
+  value = message.name;
+  if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
   // 3 version
-  v = m.version;
-  if (v !== "" || f.implicit) j["version"] = stringToJson(v, f.text);
+  value = message.version;
+  if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
   // 4 description
-  v = m.description;
-  if (v !== "" || f.implicit) j["description"] = stringToJson(v, f.text);
+  value = message.description;
+  if (value !== "" || writer.alwaysEmitImplicit) json["description"] = stringToJson(value, writer.forText);
   // 5 release_notes
-  v = m.releaseNotes;
-  if (v !== "" || f.implicit) j[f.proto ? "release_notes" : "releaseNotes"] = stringToJson(v, f.text);
+  value = message.releaseNotes;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "release_notes" : "releaseNotes"] = stringToJson(value, writer.forText);
   // 6 ecu_list
-  v = m.ecuList;
-  if (v !== "" || f.implicit) j[f.proto ? "ecu_list" : "ecuList"] = stringToJson(v, f.text);
+  value = message.ecuList;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "ecu_list" : "ecuList"] = stringToJson(value, writer.forText);
   // 7 ecu_updates
-  v = asList(m.ecuUpdates);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.ecuUpdates);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
-    j[f.proto ? "ecu_updates" : "ecuUpdates"] = out;
+    for (const item of value as unknown[]) out.push(writeJsonUpdateManifestECUValue(item, writer));
+    json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
   }
   // 8 fingerprint
-  v = m.fingerprint;
-  if (v !== "" || f.implicit) j["fingerprint"] = stringToJson(v, f.text);
+  value = message.fingerprint;
+  if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
   // 9 car_update_id
-  v = int64FieldToJson(m.carUpdateId, true, f.implicit);
-  if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
+  value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
   // 10 rollback
-  v = m.rollback;
-  if (v !== false || f.implicit) j["rollback"] = boolToJson(v);
+  value = message.rollback;
+  if (value !== false || writer.alwaysEmitImplicit) json["rollback"] = boolToJson(value);
   // 11 type
-  v = m.type;
-  if (v !== "" || f.implicit) j["type"] = stringToJson(v, f.text);
+  value = message.type;
+  if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
   // 12 vod
-  v = m.vod;
-  if (v !== "" || f.implicit) j["vod"] = stringToJson(v, f.text);
+  value = message.vod;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vod"] = stringToJson(value, writer.forText);
   // 13 manifest_type
-  v = m.manifestType;
-  if (v !== 0 || f.implicit) j[f.proto ? "manifest_type" : "manifestType"] = int32ToJson(v);
+  value = message.manifestType;
+  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "manifest_type" : "manifestType"] = int32ToJson(value);
   // 14 active
-  v = m.active;
-  if (v !== undefined) {
-    requireOwn(m, "active");
-    j["active"] = boolToJson(v);
+  value = message.active;
+  if (value !== undefined) {
+    requireOwn(message, "active");
+    json["active"] = boolToJson(value);
   }
   // 15 country
-  v = m.country;
-  if (v !== "" || f.implicit) j["country"] = stringToJson(v, f.text);
+  value = message.country;
+  if (value !== "" || writer.alwaysEmitImplicit) json["country"] = stringToJson(value, writer.forText);
   // 16 powertrain
-  v = m.powertrain;
-  if (v !== "" || f.implicit) j["powertrain"] = stringToJson(v, f.text);
+  value = message.powertrain;
+  if (value !== "" || writer.alwaysEmitImplicit) json["powertrain"] = stringToJson(value, writer.forText);
   // 17 restraint
-  v = m.restraint;
-  if (v !== "" || f.implicit) j["restraint"] = stringToJson(v, f.text);
+  value = message.restraint;
+  if (value !== "" || writer.alwaysEmitImplicit) json["restraint"] = stringToJson(value, writer.forText);
   // 18 model
-  v = m.model;
-  if (v !== "" || f.implicit) j["model"] = stringToJson(v, f.text);
+  value = message.model;
+  if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
   // 19 trim
-  v = m.trim;
-  if (v !== "" || f.implicit) j["trim"] = stringToJson(v, f.text);
+  value = message.trim;
+  if (value !== "" || writer.alwaysEmitImplicit) json["trim"] = stringToJson(value, writer.forText);
   // 20 year
-  v = m.year;
-  if (v !== 0 || f.implicit) j["year"] = int32ToJson(v);
+  value = message.year;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["year"] = int32ToJson(value);
   // 21 body_type
-  v = m.bodyType;
-  if (v !== "" || f.implicit) j[f.proto ? "body_type" : "bodyType"] = stringToJson(v, f.text);
+  value = message.bodyType;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "body_type" : "bodyType"] = stringToJson(value, writer.forText);
   // 22 sums
-  v = m.sums;
-  if (v !== "" || f.implicit) j["sums"] = stringToJson(v, f.text);
+  value = message.sums;
+  if (value !== "" || writer.alwaysEmitImplicit) json["sums"] = stringToJson(value, writer.forText);
   // 23 env
-  v = m.env;
-  if (v !== "" || f.implicit) j["env"] = stringToJson(v, f.text);
+  value = message.env;
+  if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
   // 24 update_duration
-  v = m.updateDuration;
-  if (v !== 0 || f.implicit) j[f.proto ? "update_duration" : "updateDuration"] = int32ToJson(v);
+  value = message.updateDuration;
+  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "update_duration" : "updateDuration"] = int32ToJson(value);
   // 25 max_attempts
-  v = m.maxAttempts;
-  if (v !== 0 || f.implicit) j[f.proto ? "max_attempts" : "maxAttempts"] = int32ToJson(v);
+  value = message.maxAttempts;
+  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "max_attempts" : "maxAttempts"] = int32ToJson(value);
   // 26 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    j["created"] = int64ToJson(v, true);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    json["created"] = int64ToJson(value, true);
   }
   // 27 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    j["updated"] = int64ToJson(v, true);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    json["updated"] = int64ToJson(value, true);
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.UpdateManifest takes in JSON: JSON names, then proto names. */
@@ -3038,253 +3051,254 @@ function createUpdateManifestECU(): UpdateManifestECU {
 }
 
 /**
- * Reads the fields of a kafka_grpc.UpdateManifestECU from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.UpdateManifestECU from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readUpdateManifestECU(r: Reader, end: number, m: UpdateManifestECU): void {
-  r.fields = "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManifestECU): void {
+  reader.fields = "0id,0manifest_id,2name,2version,2current_version,2hw_version,2hw_versions,2configuration_mask,2configuration,0self_download,2mode,2files,2rollback,2ecc_keys,0install_priority,0created,0updated"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 id: int64, VARINT
-        m.id = readInt64(r, end);
+        message.id = readInt64(reader, end);
         break;
       case 16: // 2 manifest_id: int64, VARINT
-        m.manifestId = readInt64(r, end);
+        message.manifestId = readInt64(reader, end);
         break;
       case 26: // 3 name: string, LEN
-        m.name = readString(r, end);
+        message.name = readString(reader, end);
         break;
       case 34: // 4 version: string, LEN
-        m.version = readString(r, end);
+        message.version = readString(reader, end);
         break;
       case 42: // 5 current_version: string, LEN
-        m.currentVersion = readString(r, end);
+        message.currentVersion = readString(reader, end);
         break;
       case 50: // 6 hw_version: string, LEN
-        m.hwVersion = readString(r, end);
+        message.hwVersion = readString(reader, end);
         break;
       case 58: // 7 hw_versions: repeated string, LEN
-        m.hwVersions.push(readString(r, end));
+        message.hwVersions.push(readString(reader, end));
         break;
       case 66: // 8 configuration_mask: string, LEN
-        m.configurationMask = readString(r, end);
+        message.configurationMask = readString(reader, end);
         break;
       case 74: // 9 configuration: string, LEN
-        m.configuration = readString(r, end);
+        message.configuration = readString(reader, end);
         break;
       case 80: // 10 self_download: bool, VARINT
-        m.selfDownload = readBool(r, end);
+        message.selfDownload = readBool(reader, end);
         break;
       case 90: // 11 mode: string, LEN
-        m.mode = readString(r, end);
+        message.mode = readString(reader, end);
         break;
       case 98: // 12 files: repeated UpdateManifestFile, LEN
-        m.files.push(readMessage(r, end, undefined, readUpdateManifestFile, createUpdateManifestFile));
+        message.files.push(readMessage(reader, end, undefined, readUpdateManifestFile, createUpdateManifestFile));
         break;
       case 106: // 13 rollback: repeated UpdateManifestECU, LEN
-        m.rollback.push(readMessage(r, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
+        message.rollback.push(readMessage(reader, end, undefined, readUpdateManifestECU, createUpdateManifestECU));
         break;
       case 114: // 14 ecc_keys: ECCKey, LEN
-        m.eccKeys = readMessage(r, end, m.eccKeys, readECCKey, createECCKey); // read twice: merged
+        message.eccKeys = readMessage(reader, end, message.eccKeys, readECCKey, createECCKey); // read twice: merged
         break;
       case 120: // 15 install_priority: int32, VARINT
-        m.installPriority = readVarint(r, end);
+        message.installPriority = readVarint(reader, end);
         break;
       case 128: // 16 created: int64, optional, VARINT
-        m.created = readInt64(r, end);
+        message.created = readInt64(reader, end);
         break;
       case 136: // 17 updated: int64, optional, VARINT
-        m.updated = readInt64(r, end);
+        message.updated = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.UpdateManifestECU `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.UpdateManifestECU `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeUpdateManifestECU(w: Writer, m: UpdateManifestECU): void {
-  let v: unknown;
+function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): void {
+  let value: unknown;
   let at: number;
   // 1 id
-  v = m.id;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  value = message.id;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
   // 2 manifest_id
-  v = m.manifestId;
-  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
+  value = message.manifestId;
+  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, true);
   // 3 name
-  v = m.name;
-  if (v !== "") writeString(w, 26, v);
+  value = message.name;
+  if (value !== "") writeString(writer, 26, value);
   // 4 version
-  v = m.version;
-  if (v !== "") writeString(w, 34, v);
+  value = message.version;
+  if (value !== "") writeString(writer, 34, value);
   // 5 current_version
-  v = m.currentVersion;
-  if (v !== "") writeString(w, 42, v);
+  value = message.currentVersion;
+  if (value !== "") writeString(writer, 42, value);
   // 6 hw_version
-  v = m.hwVersion;
-  if (v !== "") writeString(w, 50, v);
+  value = message.hwVersion;
+  if (value !== "") writeString(writer, 50, value);
   // 7 hw_versions
-  v = asList(m.hwVersions);
-  for (const x of v as unknown[]) {
-    writeString(w, 58, x);
+  value = asList(message.hwVersions);
+  for (const item of value as unknown[]) {
+    writeString(writer, 58, item);
   }
   // 8 configuration_mask
-  v = m.configurationMask;
-  if (v !== "") writeString(w, 66, v);
+  value = message.configurationMask;
+  if (value !== "") writeString(writer, 66, value);
   // 9 configuration
-  v = m.configuration;
-  if (v !== "") writeString(w, 74, v);
+  value = message.configuration;
+  if (value !== "") writeString(writer, 74, value);
   // 10 self_download
-  v = m.selfDownload;
-  if (v !== false) writeBool(w, 80, v);
+  value = message.selfDownload;
+  if (value !== false) writeBool(writer, 80, value);
   // 11 mode
-  v = m.mode;
-  if (v !== "") writeString(w, 90, v);
+  value = message.mode;
+  if (value !== "") writeString(writer, 90, value);
   // 12 files
-  v = asList(m.files);
-  for (const x of v as unknown[]) {
-    at = fork(w, 98);
-    enterMessage(w);
-    writeUpdateManifestFile(w, asMessage(x, "kafka_grpc.UpdateManifestFile"));
-    w.depth--;
-    join(w, at);
+  value = asList(message.files);
+  for (const item of value as unknown[]) {
+    at = fork(writer, 98);
+    enterMessage(writer);
+    writeUpdateManifestFile(writer, asMessage(item, "kafka_grpc.UpdateManifestFile"));
+    writer.depth--;
+    join(writer, at);
   }
   // 13 rollback
-  v = asList(m.rollback);
-  for (const x of v as unknown[]) {
-    at = fork(w, 106);
-    enterMessage(w);
-    writeUpdateManifestECU(w, asMessage(x, "kafka_grpc.UpdateManifestECU"));
-    w.depth--;
-    join(w, at);
+  value = asList(message.rollback);
+  for (const item of value as unknown[]) {
+    at = fork(writer, 106);
+    enterMessage(writer);
+    writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
+    writer.depth--;
+    join(writer, at);
   }
   // 14 ecc_keys
-  v = m.eccKeys;
-  if (v !== undefined) {
-    requireOwn(m, "eccKeys");
-    at = fork(w, 114);
-    enterMessage(w);
-    writeECCKey(w, asMessage(v, "kafka_grpc.ECCKey"));
-    w.depth--;
-    join(w, at);
+  value = message.eccKeys;
+  if (value !== undefined) {
+    requireOwn(message, "eccKeys");
+    at = fork(writer, 114);
+    enterMessage(writer);
+    writeECCKey(writer, asMessage(value, "kafka_grpc.ECCKey"));
+    writer.depth--;
+    join(writer, at);
   }
   // 15 install_priority
-  v = m.installPriority;
-  if (v !== 0) writeInt32(w, 120, v);
+  value = message.installPriority;
+  if (value !== 0) writeInt32(writer, 120, value);
   // 16 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    writeVarint64(w, 128, v, true);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    writeVarint64(writer, 128, value, true);
   }
   // 17 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    writeVarint64(w, 136, v, true);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    writeVarint64(writer, 136, value, true);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestECUValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonUpdateManifestECU(v as UpdateManifestECU, f);
-  f.depth--;
-  return j;
+function writeJsonUpdateManifestECUValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonUpdateManifestECU(value as UpdateManifestECU, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.UpdateManifestECU `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.UpdateManifestECU `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonUpdateManifestECU(m: UpdateManifestECU, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 id
-  v = int64FieldToJson(m.id, true, f.implicit);
-  if (v !== undefined) j["id"] = v;
+  value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["id"] = value;
   // 2 manifest_id
-  v = int64FieldToJson(m.manifestId, true, f.implicit);
-  if (v !== undefined) j[f.proto ? "manifest_id" : "manifestId"] = v;
+  value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json[writer.useProtoFieldName ? "manifest_id" : "manifestId"] = value;
   // 3 name
-  v = m.name;
-  if (v !== "" || f.implicit) j["name"] = stringToJson(v, f.text);
+  value = message.name;
+  if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
   // 4 version
-  v = m.version;
-  if (v !== "" || f.implicit) j["version"] = stringToJson(v, f.text);
+  value = message.version;
+  if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
   // 5 current_version
-  v = m.currentVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "current_version" : "currentVersion"] = stringToJson(v, f.text);
+  value = message.currentVersion;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "current_version" : "currentVersion"] = stringToJson(value, writer.forText);
   // 6 hw_version
-  v = m.hwVersion;
-  if (v !== "" || f.implicit) j[f.proto ? "hw_version" : "hwVersion"] = stringToJson(v, f.text);
+  value = message.hwVersion;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
   // 7 hw_versions
-  v = asList(m.hwVersions);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.hwVersions);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
-    j[f.proto ? "hw_versions" : "hwVersions"] = out;
+    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
+    json[writer.useProtoFieldName ? "hw_versions" : "hwVersions"] = out;
   }
   // 8 configuration_mask
-  v = m.configurationMask;
-  if (v !== "" || f.implicit) j[f.proto ? "configuration_mask" : "configurationMask"] = stringToJson(v, f.text);
+  value = message.configurationMask;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "configuration_mask" : "configurationMask"] = stringToJson(value, writer.forText);
   // 9 configuration
-  v = m.configuration;
-  if (v !== "" || f.implicit) j["configuration"] = stringToJson(v, f.text);
+  value = message.configuration;
+  if (value !== "" || writer.alwaysEmitImplicit) json["configuration"] = stringToJson(value, writer.forText);
   // 10 self_download
-  v = m.selfDownload;
-  if (v !== false || f.implicit) j[f.proto ? "self_download" : "selfDownload"] = boolToJson(v);
+  value = message.selfDownload;
+  if (value !== false || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "self_download" : "selfDownload"] = boolToJson(value);
   // 11 mode
-  v = m.mode;
-  if (v !== "" || f.implicit) j["mode"] = stringToJson(v, f.text);
+  value = message.mode;
+  if (value !== "" || writer.alwaysEmitImplicit) json["mode"] = stringToJson(value, writer.forText);
   // 12 files
-  v = asList(m.files);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.files);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(writeJsonUpdateManifestFileValue(x, f));
-    j["files"] = out;
+    for (const item of value as unknown[]) out.push(writeJsonUpdateManifestFileValue(item, writer));
+    json["files"] = out;
   }
   // 13 rollback
-  v = asList(m.rollback);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.rollback);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(writeJsonUpdateManifestECUValue(x, f));
-    j["rollback"] = out;
+    for (const item of value as unknown[]) out.push(writeJsonUpdateManifestECUValue(item, writer));
+    json["rollback"] = out;
   }
   // 14 ecc_keys
-  v = m.eccKeys;
-  if (v !== undefined) {
-    requireOwn(m, "eccKeys");
-    j[f.proto ? "ecc_keys" : "eccKeys"] = writeJsonECCKeyValue(v, f);
+  value = message.eccKeys;
+  if (value !== undefined) {
+    requireOwn(message, "eccKeys");
+    json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = writeJsonECCKeyValue(value, writer);
   }
   // 15 install_priority
-  v = m.installPriority;
-  if (v !== 0 || f.implicit) j[f.proto ? "install_priority" : "installPriority"] = int32ToJson(v);
+  value = message.installPriority;
+  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "install_priority" : "installPriority"] = int32ToJson(value);
   // 16 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    j["created"] = int64ToJson(v, true);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    json["created"] = int64ToJson(value, true);
   }
   // 17 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    j["updated"] = int64ToJson(v, true);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    json["updated"] = int64ToJson(value, true);
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.UpdateManifestECU takes in JSON: JSON names, then proto names. */
@@ -3488,265 +3502,266 @@ function createUpdateManifestFile(): UpdateManifestFile {
 }
 
 /**
- * Reads the fields of a kafka_grpc.UpdateManifestFile from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.UpdateManifestFile from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readUpdateManifestFile(r: Reader, end: number, m: UpdateManifestFile): void {
-  r.fields = "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readUpdateManifestFile(reader: Reader, end: number, message: UpdateManifestFile): void {
+  reader.fields = "2file_id,0manifest_ecu_id,2filename,2url,0file_size,2checksum,2type,0order,2write_region,2erase_region,2file_key,0parsed_file,2signature,2compatible_trims,2compatible_drive_sides,2created,2updated"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 file_id: string, LEN
-        m.fileId = readString(r, end);
+        message.fileId = readString(reader, end);
         break;
       case 16: // 2 manifest_ecu_id: int64, VARINT
-        m.manifestEcuId = readInt64(r, end);
+        message.manifestEcuId = readInt64(reader, end);
         break;
       case 26: // 3 filename: string, LEN
-        m.filename = readString(r, end);
+        message.filename = readString(reader, end);
         break;
       case 34: // 4 url: string, LEN
-        m.url = readString(r, end);
+        message.url = readString(reader, end);
         break;
       case 40: // 5 file_size: uint64, VARINT
-        m.fileSize = readUint64(r, end);
+        message.fileSize = readUint64(reader, end);
         break;
       case 50: // 6 checksum: string, LEN
-        m.checksum = readString(r, end);
+        message.checksum = readString(reader, end);
         break;
       case 58: // 7 type: string, LEN
-        m.type = readString(r, end);
+        message.type = readString(reader, end);
         break;
       case 64: // 8 order: int32, VARINT
-        m.order = readVarint(r, end);
+        message.order = readVarint(reader, end);
         break;
       case 74: // 9 write_region: MemoryRegion, LEN
-        m.writeRegion = readMessage(r, end, m.writeRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
+        message.writeRegion = readMessage(reader, end, message.writeRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
         break;
       case 82: // 10 erase_region: MemoryRegion, LEN
-        m.eraseRegion = readMessage(r, end, m.eraseRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
+        message.eraseRegion = readMessage(reader, end, message.eraseRegion, readMemoryRegion, createMemoryRegion); // read twice: merged
         break;
       case 90: // 11 file_key: FileKeyResponse, LEN
-        m.fileKey = readMessage(r, end, m.fileKey, readFileKeyResponse, createFileKeyResponse); // read twice: merged
+        message.fileKey = readMessage(reader, end, message.fileKey, readFileKeyResponse, createFileKeyResponse); // read twice: merged
         break;
       case 96: // 12 parsed_file: bool, optional, VARINT
-        m.parsedFile = readBool(r, end);
+        message.parsedFile = readBool(reader, end);
         break;
       case 106: // 13 signature: string, LEN
-        m.signature = readString(r, end);
+        message.signature = readString(reader, end);
         break;
       case 114: // 14 compatible_trims: repeated string, LEN
-        m.compatibleTrims.push(readString(r, end));
+        message.compatibleTrims.push(readString(reader, end));
         break;
       case 122: // 15 compatible_drive_sides: repeated string, LEN
-        m.compatibleDriveSides.push(readString(r, end));
+        message.compatibleDriveSides.push(readString(reader, end));
         break;
       case 130: // 16 created: string, optional, LEN
-        m.created = readString(r, end);
+        message.created = readString(reader, end);
         break;
       case 138: // 17 updated: string, optional, LEN
-        m.updated = readString(r, end);
+        message.updated = readString(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.UpdateManifestFile `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.UpdateManifestFile `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeUpdateManifestFile(w: Writer, m: UpdateManifestFile): void {
-  let v: unknown;
+function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): void {
+  let value: unknown;
   let at: number;
   // 1 file_id
-  v = m.fileId;
-  if (v !== "") writeString(w, 10, v);
+  value = message.fileId;
+  if (value !== "") writeString(writer, 10, value);
   // 2 manifest_ecu_id
-  v = m.manifestEcuId;
-  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
+  value = message.manifestEcuId;
+  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, true);
   // 3 filename
-  v = m.filename;
-  if (v !== "") writeString(w, 26, v);
+  value = message.filename;
+  if (value !== "") writeString(writer, 26, value);
   // 4 url
-  v = m.url;
-  if (v !== "") writeString(w, 34, v);
+  value = message.url;
+  if (value !== "") writeString(writer, 34, value);
   // 5 file_size
-  v = m.fileSize;
-  if (!isZeroInt64(v)) writeVarint64(w, 40, v, false);
+  value = message.fileSize;
+  if (!isZeroInt64(value)) writeVarint64(writer, 40, value, false);
   // 6 checksum
-  v = m.checksum;
-  if (v !== "") writeString(w, 50, v);
+  value = message.checksum;
+  if (value !== "") writeString(writer, 50, value);
   // 7 type
-  v = m.type;
-  if (v !== "") writeString(w, 58, v);
+  value = message.type;
+  if (value !== "") writeString(writer, 58, value);
   // 8 order
-  v = m.order;
-  if (v !== 0) writeInt32(w, 64, v);
+  value = message.order;
+  if (value !== 0) writeInt32(writer, 64, value);
   // 9 write_region
-  v = m.writeRegion;
-  if (v !== undefined) {
-    requireOwn(m, "writeRegion");
-    at = fork(w, 74);
-    enterMessage(w);
-    writeMemoryRegion(w, asMessage(v, "kafka_grpc.MemoryRegion"));
-    w.depth--;
-    join(w, at);
+  value = message.writeRegion;
+  if (value !== undefined) {
+    requireOwn(message, "writeRegion");
+    at = fork(writer, 74);
+    enterMessage(writer);
+    writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
+    writer.depth--;
+    join(writer, at);
   }
   // 10 erase_region
-  v = m.eraseRegion;
-  if (v !== undefined) {
-    requireOwn(m, "eraseRegion");
-    at = fork(w, 82);
-    enterMessage(w);
-    writeMemoryRegion(w, asMessage(v, "kafka_grpc.MemoryRegion"));
-    w.depth--;
-    join(w, at);
+  value = message.eraseRegion;
+  if (value !== undefined) {
+    requireOwn(message, "eraseRegion");
+    at = fork(writer, 82);
+    enterMessage(writer);
+    writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
+    writer.depth--;
+    join(writer, at);
   }
   // 11 file_key
-  v = m.fileKey;
-  if (v !== undefined) {
-    requireOwn(m, "fileKey");
-    at = fork(w, 90);
-    enterMessage(w);
-    writeFileKeyResponse(w, asMessage(v, "kafka_grpc.FileKeyResponse"));
-    w.depth--;
-    join(w, at);
+  value = message.fileKey;
+  if (value !== undefined) {
+    requireOwn(message, "fileKey");
+    at = fork(writer, 90);
+    enterMessage(writer);
+    writeFileKeyResponse(writer, asMessage(value, "kafka_grpc.FileKeyResponse"));
+    writer.depth--;
+    join(writer, at);
   }
   // 12 parsed_file
-  v = m.parsedFile;
-  if (v !== undefined) {
-    requireOwn(m, "parsedFile");
-    writeBool(w, 96, v);
+  value = message.parsedFile;
+  if (value !== undefined) {
+    requireOwn(message, "parsedFile");
+    writeBool(writer, 96, value);
   }
   // 13 signature
-  v = m.signature;
-  if (v !== "") writeString(w, 106, v);
+  value = message.signature;
+  if (value !== "") writeString(writer, 106, value);
   // 14 compatible_trims
-  v = asList(m.compatibleTrims);
-  for (const x of v as unknown[]) {
-    writeString(w, 114, x);
+  value = asList(message.compatibleTrims);
+  for (const item of value as unknown[]) {
+    writeString(writer, 114, item);
   }
   // 15 compatible_drive_sides
-  v = asList(m.compatibleDriveSides);
-  for (const x of v as unknown[]) {
-    writeString(w, 122, x);
+  value = asList(message.compatibleDriveSides);
+  for (const item of value as unknown[]) {
+    writeString(writer, 122, item);
   }
   // 16 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    writeString(w, 130, v);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    writeString(writer, 130, value);
   }
   // 17 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    writeString(w, 138, v);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    writeString(writer, 138, value);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestFileValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonUpdateManifestFile(v as UpdateManifestFile, f);
-  f.depth--;
-  return j;
+function writeJsonUpdateManifestFileValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonUpdateManifestFile(value as UpdateManifestFile, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.UpdateManifestFile `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.UpdateManifestFile `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonUpdateManifestFile(m: UpdateManifestFile, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 file_id
-  v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = stringToJson(v, f.text);
+  value = message.fileId;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
   // 2 manifest_ecu_id
-  v = int64FieldToJson(m.manifestEcuId, true, f.implicit);
-  if (v !== undefined) j[f.proto ? "manifest_ecu_id" : "manifestEcuId"] = v;
+  value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json[writer.useProtoFieldName ? "manifest_ecu_id" : "manifestEcuId"] = value;
   // 3 filename
-  v = m.filename;
-  if (v !== "" || f.implicit) j["filename"] = stringToJson(v, f.text);
+  value = message.filename;
+  if (value !== "" || writer.alwaysEmitImplicit) json["filename"] = stringToJson(value, writer.forText);
   // 4 url
-  v = m.url;
-  if (v !== "" || f.implicit) j["url"] = stringToJson(v, f.text);
+  value = message.url;
+  if (value !== "" || writer.alwaysEmitImplicit) json["url"] = stringToJson(value, writer.forText);
   // 5 file_size
-  v = int64FieldToJson(m.fileSize, false, f.implicit);
-  if (v !== undefined) j[f.proto ? "file_size" : "fileSize"] = v;
+  value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json[writer.useProtoFieldName ? "file_size" : "fileSize"] = value;
   // 6 checksum
-  v = m.checksum;
-  if (v !== "" || f.implicit) j["checksum"] = stringToJson(v, f.text);
+  value = message.checksum;
+  if (value !== "" || writer.alwaysEmitImplicit) json["checksum"] = stringToJson(value, writer.forText);
   // 7 type
-  v = m.type;
-  if (v !== "" || f.implicit) j["type"] = stringToJson(v, f.text);
+  value = message.type;
+  if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
   // 8 order
-  v = m.order;
-  if (v !== 0 || f.implicit) j["order"] = int32ToJson(v);
+  value = message.order;
+  if (value !== 0 || writer.alwaysEmitImplicit) json["order"] = int32ToJson(value);
   // 9 write_region
-  v = m.writeRegion;
-  if (v !== undefined) {
-    requireOwn(m, "writeRegion");
-    j[f.proto ? "write_region" : "writeRegion"] = writeJsonMemoryRegionValue(v, f);
+  value = message.writeRegion;
+  if (value !== undefined) {
+    requireOwn(message, "writeRegion");
+    json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = writeJsonMemoryRegionValue(value, writer);
   }
   // 10 erase_region
-  v = m.eraseRegion;
-  if (v !== undefined) {
-    requireOwn(m, "eraseRegion");
-    j[f.proto ? "erase_region" : "eraseRegion"] = writeJsonMemoryRegionValue(v, f);
+  value = message.eraseRegion;
+  if (value !== undefined) {
+    requireOwn(message, "eraseRegion");
+    json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = writeJsonMemoryRegionValue(value, writer);
   }
   // 11 file_key
-  v = m.fileKey;
-  if (v !== undefined) {
-    requireOwn(m, "fileKey");
-    j[f.proto ? "file_key" : "fileKey"] = writeJsonFileKeyResponseValue(v, f);
+  value = message.fileKey;
+  if (value !== undefined) {
+    requireOwn(message, "fileKey");
+    json[writer.useProtoFieldName ? "file_key" : "fileKey"] = writeJsonFileKeyResponseValue(value, writer);
   }
   // 12 parsed_file
-  v = m.parsedFile;
-  if (v !== undefined) {
-    requireOwn(m, "parsedFile");
-    j[f.proto ? "parsed_file" : "parsedFile"] = boolToJson(v);
+  value = message.parsedFile;
+  if (value !== undefined) {
+    requireOwn(message, "parsedFile");
+    json[writer.useProtoFieldName ? "parsed_file" : "parsedFile"] = boolToJson(value);
   }
   // 13 signature
-  v = m.signature;
-  if (v !== "" || f.implicit) j["signature"] = stringToJson(v, f.text);
+  value = message.signature;
+  if (value !== "" || writer.alwaysEmitImplicit) json["signature"] = stringToJson(value, writer.forText);
   // 14 compatible_trims
-  v = asList(m.compatibleTrims);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.compatibleTrims);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
-    j[f.proto ? "compatible_trims" : "compatibleTrims"] = out;
+    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
+    json[writer.useProtoFieldName ? "compatible_trims" : "compatibleTrims"] = out;
   }
   // 15 compatible_drive_sides
-  v = asList(m.compatibleDriveSides);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.compatibleDriveSides);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(stringToJson(x, f.text));
-    j[f.proto ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
+    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
+    json[writer.useProtoFieldName ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
   }
   // 16 created
-  v = m.created;
-  if (v !== undefined) {
-    requireOwn(m, "created");
-    j["created"] = stringToJson(v, f.text);
+  value = message.created;
+  if (value !== undefined) {
+    requireOwn(message, "created");
+    json["created"] = stringToJson(value, writer.forText);
   }
   // 17 updated
-  v = m.updated;
-  if (v !== undefined) {
-    requireOwn(m, "updated");
-    j["updated"] = stringToJson(v, f.text);
+  value = message.updated;
+  if (value !== undefined) {
+    requireOwn(message, "updated");
+    json["updated"] = stringToJson(value, writer.forText);
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.UpdateManifestFile takes in JSON: JSON names, then proto names. */
@@ -3950,69 +3965,70 @@ function createMemoryRegion(): MemoryRegion {
 }
 
 /**
- * Reads the fields of a kafka_grpc.MemoryRegion from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.MemoryRegion from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readMemoryRegion(r: Reader, end: number, m: MemoryRegion): void {
-  r.fields = "0offset,0length"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): void {
+  reader.fields = "0offset,0length"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 offset: uint64, VARINT
-        m.offset = readUint64(r, end);
+        message.offset = readUint64(reader, end);
         break;
       case 16: // 2 length: uint64, VARINT
-        m.length = readUint64(r, end);
+        message.length = readUint64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.MemoryRegion `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.MemoryRegion `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeMemoryRegion(w: Writer, m: MemoryRegion): void {
-  let v: unknown;
+function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
+  let value: unknown;
   // 1 offset
-  v = m.offset;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, false);
+  value = message.offset;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, false);
   // 2 length
-  v = m.length;
-  if (!isZeroInt64(v)) writeVarint64(w, 16, v, false);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.length;
+  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, false);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMemoryRegionValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonMemoryRegion(v as MemoryRegion, f);
-  f.depth--;
-  return j;
+function writeJsonMemoryRegionValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonMemoryRegion(value as MemoryRegion, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.MemoryRegion `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.MemoryRegion `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonMemoryRegion(m: MemoryRegion, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 offset
-  v = int64FieldToJson(m.offset, false, f.implicit);
-  if (v !== undefined) j["offset"] = v;
+  value = int64FieldToJson(message.offset, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["offset"] = value;
   // 2 length
-  v = int64FieldToJson(m.length, false, f.implicit);
-  if (v !== undefined) j["length"] = v;
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = int64FieldToJson(message.length, false, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["length"] = value;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.MemoryRegion takes in JSON: JSON names, then proto names. */
@@ -4067,96 +4083,97 @@ function createFileKeyResponse(): FileKeyResponse {
 }
 
 /**
- * Reads the fields of a kafka_grpc.FileKeyResponse from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.FileKeyResponse from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readFileKeyResponse(r: Reader, end: number, m: FileKeyResponse): void {
-  r.fields = "2file_id,2key,2auth,2nonce,2error"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readFileKeyResponse(reader: Reader, end: number, message: FileKeyResponse): void {
+  reader.fields = "2file_id,2key,2auth,2nonce,2error"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 file_id: string, LEN
-        m.fileId = readString(r, end);
+        message.fileId = readString(reader, end);
         break;
       case 18: // 2 key: string, LEN
-        m.key = readString(r, end);
+        message.key = readString(reader, end);
         break;
       case 26: // 3 auth: string, LEN
-        m.auth = readString(r, end);
+        message.auth = readString(reader, end);
         break;
       case 34: // 4 nonce: string, LEN
-        m.nonce = readString(r, end);
+        message.nonce = readString(reader, end);
         break;
       case 42: // 5 error: string, LEN
-        m.error = readString(r, end);
+        message.error = readString(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.FileKeyResponse `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.FileKeyResponse `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeFileKeyResponse(w: Writer, m: FileKeyResponse): void {
-  let v: unknown;
+function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
+  let value: unknown;
   // 1 file_id
-  v = m.fileId;
-  if (v !== "") writeString(w, 10, v);
+  value = message.fileId;
+  if (value !== "") writeString(writer, 10, value);
   // 2 key
-  v = m.key;
-  if (v !== "") writeString(w, 18, v);
+  value = message.key;
+  if (value !== "") writeString(writer, 18, value);
   // 3 auth
-  v = m.auth;
-  if (v !== "") writeString(w, 26, v);
+  value = message.auth;
+  if (value !== "") writeString(writer, 26, value);
   // 4 nonce
-  v = m.nonce;
-  if (v !== "") writeString(w, 34, v);
+  value = message.nonce;
+  if (value !== "") writeString(writer, 34, value);
   // 5 error
-  v = m.error;
-  if (v !== "") writeString(w, 42, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.error;
+  if (value !== "") writeString(writer, 42, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeyResponseValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonFileKeyResponse(v as FileKeyResponse, f);
-  f.depth--;
-  return j;
+function writeJsonFileKeyResponseValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonFileKeyResponse(value as FileKeyResponse, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.FileKeyResponse `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.FileKeyResponse `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonFileKeyResponse(m: FileKeyResponse, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 file_id
-  v = m.fileId;
-  if (v !== "" || f.implicit) j[f.proto ? "file_id" : "fileId"] = stringToJson(v, f.text);
+  value = message.fileId;
+  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
   // 2 key
-  v = m.key;
-  if (v !== "" || f.implicit) j["key"] = stringToJson(v, f.text);
+  value = message.key;
+  if (value !== "" || writer.alwaysEmitImplicit) json["key"] = stringToJson(value, writer.forText);
   // 3 auth
-  v = m.auth;
-  if (v !== "" || f.implicit) j["auth"] = stringToJson(v, f.text);
+  value = message.auth;
+  if (value !== "" || writer.alwaysEmitImplicit) json["auth"] = stringToJson(value, writer.forText);
   // 4 nonce
-  v = m.nonce;
-  if (v !== "" || f.implicit) j["nonce"] = stringToJson(v, f.text);
+  value = message.nonce;
+  if (value !== "" || writer.alwaysEmitImplicit) json["nonce"] = stringToJson(value, writer.forText);
   // 5 error
-  v = m.error;
-  if (v !== "" || f.implicit) j["error"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.error;
+  if (value !== "" || writer.alwaysEmitImplicit) json["error"] = stringToJson(value, writer.forText);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.FileKeyResponse takes in JSON: JSON names, then proto names. */
@@ -4236,69 +4253,70 @@ function createFeatureCodes(): FeatureCodes {
 }
 
 /**
- * Reads the fields of a kafka_grpc.FeatureCodes from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.FeatureCodes from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readFeatureCodes(r: Reader, end: number, m: FeatureCodes): void {
-  r.fields = "2familyCode,2featureCode"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): void {
+  reader.fields = "2familyCode,2featureCode"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 familyCode: string, LEN
-        m.familyCode = readString(r, end);
+        message.familyCode = readString(reader, end);
         break;
       case 18: // 2 featureCode: string, LEN
-        m.featureCode = readString(r, end);
+        message.featureCode = readString(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.FeatureCodes `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.FeatureCodes `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeFeatureCodes(w: Writer, m: FeatureCodes): void {
-  let v: unknown;
+function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
+  let value: unknown;
   // 1 familyCode
-  v = m.familyCode;
-  if (v !== "") writeString(w, 10, v);
+  value = message.familyCode;
+  if (value !== "") writeString(writer, 10, value);
   // 2 featureCode
-  v = m.featureCode;
-  if (v !== "") writeString(w, 18, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.featureCode;
+  if (value !== "") writeString(writer, 18, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFeatureCodesValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonFeatureCodes(v as FeatureCodes, f);
-  f.depth--;
-  return j;
+function writeJsonFeatureCodesValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonFeatureCodes(value as FeatureCodes, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.FeatureCodes `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.FeatureCodes `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonFeatureCodes(m: FeatureCodes, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 familyCode
-  v = m.familyCode;
-  if (v !== "" || f.implicit) j["familyCode"] = stringToJson(v, f.text);
+  value = message.familyCode;
+  if (value !== "" || writer.alwaysEmitImplicit) json["familyCode"] = stringToJson(value, writer.forText);
   // 2 featureCode
-  v = m.featureCode;
-  if (v !== "" || f.implicit) j["featureCode"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.featureCode;
+  if (value !== "" || writer.alwaysEmitImplicit) json["featureCode"] = stringToJson(value, writer.forText);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.FeatureCodes takes in JSON: JSON names, then proto names. */
@@ -4353,197 +4371,198 @@ function createVehicleSpecification(): VehicleSpecification {
 }
 
 /**
- * Reads the fields of a kafka_grpc.VehicleSpecification from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.VehicleSpecification from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readVehicleSpecification(r: Reader, end: number, m: VehicleSpecification): void {
-  r.fields = "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readVehicleSpecification(reader: Reader, end: number, message: VehicleSpecification): void {
+  reader.fields = "2orderId,2productId,2vehicleId,2mfPlant,2modelType,0modelId,0modelYear,2sn,0version,2model,2vinPre,2destCon,2feature,0date,2fOrderId"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 10: // 1 orderId: string, LEN
-        m.orderId = readString(r, end);
+        message.orderId = readString(reader, end);
         break;
       case 18: // 2 productId: string, LEN
-        m.productId = readString(r, end);
+        message.productId = readString(reader, end);
         break;
       case 26: // 3 vehicleId: string, LEN
-        m.vehicleId = readString(r, end);
+        message.vehicleId = readString(reader, end);
         break;
       case 34: // 4 mfPlant: string, LEN
-        m.mfPlant = readString(r, end);
+        message.mfPlant = readString(reader, end);
         break;
       case 42: // 5 modelType: string, LEN
-        m.modelType = readString(r, end);
+        message.modelType = readString(reader, end);
         break;
       case 48: // 6 modelId: int64, VARINT
-        m.modelId = readInt64(r, end);
+        message.modelId = readInt64(reader, end);
         break;
       case 56: // 7 modelYear: int64, VARINT
-        m.modelYear = readInt64(r, end);
+        message.modelYear = readInt64(reader, end);
         break;
       case 66: // 8 sn: string, LEN
-        m.sn = readString(r, end);
+        message.sn = readString(reader, end);
         break;
       case 72: // 9 version: int64, VARINT
-        m.version = readInt64(r, end);
+        message.version = readInt64(reader, end);
         break;
       case 82: // 10 model: string, LEN
-        m.model = readString(r, end);
+        message.model = readString(reader, end);
         break;
       case 90: // 11 vinPre: string, LEN
-        m.vinPre = readString(r, end);
+        message.vinPre = readString(reader, end);
         break;
       case 98: // 12 destCon: string, LEN
-        m.destCon = readString(r, end);
+        message.destCon = readString(reader, end);
         break;
       case 106: // 13 feature: repeated FeatureCodes, LEN
-        m.feature.push(readMessage(r, end, undefined, readFeatureCodes, createFeatureCodes));
+        message.feature.push(readMessage(reader, end, undefined, readFeatureCodes, createFeatureCodes));
         break;
       case 112: // 14 date: int64, VARINT
-        m.date = readInt64(r, end);
+        message.date = readInt64(reader, end);
         break;
       case 122: // 15 fOrderId: string, LEN
-        m.fOrderId = readString(r, end);
+        message.fOrderId = readString(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.VehicleSpecification `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.VehicleSpecification `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeVehicleSpecification(w: Writer, m: VehicleSpecification): void {
-  let v: unknown;
+function writeVehicleSpecification(writer: Writer, message: VehicleSpecification): void {
+  let value: unknown;
   let at: number;
   // 1 orderId
-  v = m.orderId;
-  if (v !== "") writeString(w, 10, v);
+  value = message.orderId;
+  if (value !== "") writeString(writer, 10, value);
   // 2 productId
-  v = m.productId;
-  if (v !== "") writeString(w, 18, v);
+  value = message.productId;
+  if (value !== "") writeString(writer, 18, value);
   // 3 vehicleId
-  v = m.vehicleId;
-  if (v !== "") writeString(w, 26, v);
+  value = message.vehicleId;
+  if (value !== "") writeString(writer, 26, value);
   // 4 mfPlant
-  v = m.mfPlant;
-  if (v !== "") writeString(w, 34, v);
+  value = message.mfPlant;
+  if (value !== "") writeString(writer, 34, value);
   // 5 modelType
-  v = m.modelType;
-  if (v !== "") writeString(w, 42, v);
+  value = message.modelType;
+  if (value !== "") writeString(writer, 42, value);
   // 6 modelId
-  v = m.modelId;
-  if (!isZeroInt64(v)) writeVarint64(w, 48, v, true);
+  value = message.modelId;
+  if (!isZeroInt64(value)) writeVarint64(writer, 48, value, true);
   // 7 modelYear
-  v = m.modelYear;
-  if (!isZeroInt64(v)) writeVarint64(w, 56, v, true);
+  value = message.modelYear;
+  if (!isZeroInt64(value)) writeVarint64(writer, 56, value, true);
   // 8 sn
-  v = m.sn;
-  if (v !== "") writeString(w, 66, v);
+  value = message.sn;
+  if (value !== "") writeString(writer, 66, value);
   // 9 version
-  v = m.version;
-  if (!isZeroInt64(v)) writeVarint64(w, 72, v, true);
+  value = message.version;
+  if (!isZeroInt64(value)) writeVarint64(writer, 72, value, true);
   // 10 model
-  v = m.model;
-  if (v !== "") writeString(w, 82, v);
+  value = message.model;
+  if (value !== "") writeString(writer, 82, value);
   // 11 vinPre
-  v = m.vinPre;
-  if (v !== "") writeString(w, 90, v);
+  value = message.vinPre;
+  if (value !== "") writeString(writer, 90, value);
   // 12 destCon
-  v = m.destCon;
-  if (v !== "") writeString(w, 98, v);
+  value = message.destCon;
+  if (value !== "") writeString(writer, 98, value);
   // 13 feature
-  v = asList(m.feature);
-  for (const x of v as unknown[]) {
-    at = fork(w, 106);
-    enterMessage(w);
-    writeFeatureCodes(w, asMessage(x, "kafka_grpc.FeatureCodes"));
-    w.depth--;
-    join(w, at);
+  value = asList(message.feature);
+  for (const item of value as unknown[]) {
+    at = fork(writer, 106);
+    enterMessage(writer);
+    writeFeatureCodes(writer, asMessage(item, "kafka_grpc.FeatureCodes"));
+    writer.depth--;
+    join(writer, at);
   }
   // 14 date
-  v = m.date;
-  if (!isZeroInt64(v)) writeVarint64(w, 112, v, true);
+  value = message.date;
+  if (!isZeroInt64(value)) writeVarint64(writer, 112, value, true);
   // 15 fOrderId
-  v = m.fOrderId;
-  if (v !== "") writeString(w, 122, v);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.fOrderId;
+  if (value !== "") writeString(writer, 122, value);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleSpecificationValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonVehicleSpecification(v as VehicleSpecification, f);
-  f.depth--;
-  return j;
+function writeJsonVehicleSpecificationValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonVehicleSpecification(value as VehicleSpecification, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.VehicleSpecification `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.VehicleSpecification `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonVehicleSpecification(m: VehicleSpecification, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonVehicleSpecification(message: VehicleSpecification, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 orderId
-  v = m.orderId;
-  if (v !== "" || f.implicit) j["orderId"] = stringToJson(v, f.text);
+  value = message.orderId;
+  if (value !== "" || writer.alwaysEmitImplicit) json["orderId"] = stringToJson(value, writer.forText);
   // 2 productId
-  v = m.productId;
-  if (v !== "" || f.implicit) j["productId"] = stringToJson(v, f.text);
+  value = message.productId;
+  if (value !== "" || writer.alwaysEmitImplicit) json["productId"] = stringToJson(value, writer.forText);
   // 3 vehicleId
-  v = m.vehicleId;
-  if (v !== "" || f.implicit) j["vehicleId"] = stringToJson(v, f.text);
+  value = message.vehicleId;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vehicleId"] = stringToJson(value, writer.forText);
   // 4 mfPlant
-  v = m.mfPlant;
-  if (v !== "" || f.implicit) j["mfPlant"] = stringToJson(v, f.text);
+  value = message.mfPlant;
+  if (value !== "" || writer.alwaysEmitImplicit) json["mfPlant"] = stringToJson(value, writer.forText);
   // 5 modelType
-  v = m.modelType;
-  if (v !== "" || f.implicit) j["modelType"] = stringToJson(v, f.text);
+  value = message.modelType;
+  if (value !== "" || writer.alwaysEmitImplicit) json["modelType"] = stringToJson(value, writer.forText);
   // 6 modelId
-  v = int64FieldToJson(m.modelId, true, f.implicit);
-  if (v !== undefined) j["modelId"] = v;
+  value = int64FieldToJson(message.modelId, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["modelId"] = value;
   // 7 modelYear
-  v = int64FieldToJson(m.modelYear, true, f.implicit);
-  if (v !== undefined) j["modelYear"] = v;
+  value = int64FieldToJson(message.modelYear, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["modelYear"] = value;
   // 8 sn
-  v = m.sn;
-  if (v !== "" || f.implicit) j["sn"] = stringToJson(v, f.text);
+  value = message.sn;
+  if (value !== "" || writer.alwaysEmitImplicit) json["sn"] = stringToJson(value, writer.forText);
   // 9 version
-  v = int64FieldToJson(m.version, true, f.implicit);
-  if (v !== undefined) j["version"] = v;
+  value = int64FieldToJson(message.version, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["version"] = value;
   // 10 model
-  v = m.model;
-  if (v !== "" || f.implicit) j["model"] = stringToJson(v, f.text);
+  value = message.model;
+  if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
   // 11 vinPre
-  v = m.vinPre;
-  if (v !== "" || f.implicit) j["vinPre"] = stringToJson(v, f.text);
+  value = message.vinPre;
+  if (value !== "" || writer.alwaysEmitImplicit) json["vinPre"] = stringToJson(value, writer.forText);
   // 12 destCon
-  v = m.destCon;
-  if (v !== "" || f.implicit) j["destCon"] = stringToJson(v, f.text);
+  value = message.destCon;
+  if (value !== "" || writer.alwaysEmitImplicit) json["destCon"] = stringToJson(value, writer.forText);
   // 13 feature
-  v = asList(m.feature);
-  if ((v as unknown[]).length > 0 || f.implicit) {
+  value = asList(message.feature);
+  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
     const out: unknown[] = [];
-    for (const x of v as unknown[]) out.push(writeJsonFeatureCodesValue(x, f));
-    j["feature"] = out;
+    for (const item of value as unknown[]) out.push(writeJsonFeatureCodesValue(item, writer));
+    json["feature"] = out;
   }
   // 14 date
-  v = int64FieldToJson(m.date, true, f.implicit);
-  if (v !== undefined) j["date"] = v;
+  value = int64FieldToJson(message.date, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["date"] = value;
   // 15 fOrderId
-  v = m.fOrderId;
-  if (v !== "" || f.implicit) j["fOrderId"] = stringToJson(v, f.text);
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = message.fOrderId;
+  if (value !== "" || writer.alwaysEmitImplicit) json["fOrderId"] = stringToJson(value, writer.forText);
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.VehicleSpecification takes in JSON: JSON names, then proto names. */
@@ -4693,98 +4712,99 @@ function createOrder(): Order {
 }
 
 /**
- * Reads the fields of a kafka_grpc.Order from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.Order from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readOrder(r: Reader, end: number, m: Order): void {
-  r.fields = "0specId,0orderNo,2msgIdentifier,2VehicleSpecification"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readOrder(reader: Reader, end: number, message: Order): void {
+  reader.fields = "0specId,0orderNo,2msgIdentifier,2VehicleSpecification"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 specId: int64, VARINT
-        m.specId = readInt64(r, end);
+        message.specId = readInt64(reader, end);
         break;
       case 16: // 2 orderNo: int64, VARINT
-        m.orderNo = readInt64(r, end);
+        message.orderNo = readInt64(reader, end);
         break;
       case 26: // 3 msgIdentifier: string, LEN
-        m.msgIdentifier = readString(r, end);
+        message.msgIdentifier = readString(reader, end);
         break;
       case 34: // 4 VehicleSpecification: VehicleSpecification, LEN
-        m.VehicleSpecification = readMessage(r, end, m.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
+        message.VehicleSpecification = readMessage(reader, end, message.VehicleSpecification, readVehicleSpecification, createVehicleSpecification); // read twice: merged
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.Order `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.Order `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeOrder(w: Writer, m: Order): void {
-  let v: unknown;
+function writeOrder(writer: Writer, message: Order): void {
+  let value: unknown;
   let at: number;
   // 1 specId
-  v = m.specId;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
+  value = message.specId;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
   // 2 orderNo
-  v = m.orderNo;
-  if (!isZeroInt64(v)) writeVarint64(w, 16, v, true);
+  value = message.orderNo;
+  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, true);
   // 3 msgIdentifier
-  v = m.msgIdentifier;
-  if (v !== "") writeString(w, 26, v);
+  value = message.msgIdentifier;
+  if (value !== "") writeString(writer, 26, value);
   // 4 VehicleSpecification
-  v = m.VehicleSpecification;
-  if (v !== undefined) {
-    requireOwn(m, "VehicleSpecification");
-    at = fork(w, 34);
-    enterMessage(w);
-    writeVehicleSpecification(w, asMessage(v, "kafka_grpc.VehicleSpecification"));
-    w.depth--;
-    join(w, at);
+  value = message.VehicleSpecification;
+  if (value !== undefined) {
+    requireOwn(message, "VehicleSpecification");
+    at = fork(writer, 34);
+    enterMessage(writer);
+    writeVehicleSpecification(writer, asMessage(value, "kafka_grpc.VehicleSpecification"));
+    writer.depth--;
+    join(writer, at);
   }
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonOrderValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonOrder(v as Order, f);
-  f.depth--;
-  return j;
+function writeJsonOrderValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonOrder(value as Order, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.Order `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.Order `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonOrder(m: Order, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 specId
-  v = int64FieldToJson(m.specId, true, f.implicit);
-  if (v !== undefined) j["specId"] = v;
+  value = int64FieldToJson(message.specId, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["specId"] = value;
   // 2 orderNo
-  v = int64FieldToJson(m.orderNo, true, f.implicit);
-  if (v !== undefined) j["orderNo"] = v;
+  value = int64FieldToJson(message.orderNo, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json["orderNo"] = value;
   // 3 msgIdentifier
-  v = m.msgIdentifier;
-  if (v !== "" || f.implicit) j["msgIdentifier"] = stringToJson(v, f.text);
+  value = message.msgIdentifier;
+  if (value !== "" || writer.alwaysEmitImplicit) json["msgIdentifier"] = stringToJson(value, writer.forText);
   // 4 VehicleSpecification
-  v = m.VehicleSpecification;
-  if (v !== undefined) {
-    requireOwn(m, "VehicleSpecification");
-    j["VehicleSpecification"] = writeJsonVehicleSpecificationValue(v, f);
+  value = message.VehicleSpecification;
+  if (value !== undefined) {
+    requireOwn(message, "VehicleSpecification");
+    json["VehicleSpecification"] = writeJsonVehicleSpecificationValue(value, writer);
   }
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.Order takes in JSON: JSON names, then proto names. */
@@ -4853,60 +4873,61 @@ function createCarUpdateRequest(): CarUpdateRequest {
 }
 
 /**
- * Reads the fields of a kafka_grpc.CarUpdateRequest from `r` up to `end` into `m`, a message at nesting
- * depth `r.depth` (the outermost is 1; readMessage() checks the depth of a nested one before
- * it calls this). Fields read twice follow protobuf-es: a scalar is overwritten, a message
- * merged, a list appended to; unknown fields go to `$unknown`, set after the others.
+ * Reads the fields of a kafka_grpc.CarUpdateRequest from `reader` up to `end` into `message`, a
+ * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
+ * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
+ * overwritten, a message merged, a list appended to; unknown fields go to `$unknown`, set
+ * after the others.
  */
-function readCarUpdateRequest(r: Reader, end: number, m: CarUpdateRequest): void {
-  r.fields = "0car_update_id"; // for error texts
-  let unknown = m.$unknown;
-  while (r.pos < end) {
-    switch (readTag(r, end)) {
+function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateRequest): void {
+  reader.fields = "0car_update_id"; // for error texts
+  let unknown = message.$unknown;
+  while (reader.pos < end) {
+    switch (readTag(reader, end)) {
       case 8: // 1 car_update_id: int64, VARINT
-        m.carUpdateId = readInt64(r, end);
+        message.carUpdateId = readInt64(reader, end);
         break;
       default:
-        unknown = readUnknownField(r, end, unknown);
+        unknown = readUnknownField(reader, end, unknown);
     }
   }
-  if (unknown !== undefined) m.$unknown = unknown;
+  if (unknown !== undefined) message.$unknown = unknown;
 }
 
 /**
- * Writes the fields of the kafka_grpc.CarUpdateRequest `m` in field-number order, then its unknown fields,
- * as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * Writes the fields of the kafka_grpc.CarUpdateRequest `message` in field-number order, then its
+ * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
  */
-function writeCarUpdateRequest(w: Writer, m: CarUpdateRequest): void {
-  let v: unknown;
+function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void {
+  let value: unknown;
   // 1 car_update_id
-  v = m.carUpdateId;
-  if (!isZeroInt64(v)) writeVarint64(w, 8, v, true);
-  if (m.$unknown !== undefined) writeUnknownFields(w, m.$unknown);
+  value = message.carUpdateId;
+  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
+  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateRequestValue(v: unknown, f: JsonWriter): JsonObject {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
-  if (++f.depth > f.limit) bail(); // the fallback names the depth
-  const j = writeJsonCarUpdateRequest(v as CarUpdateRequest, f);
-  f.depth--;
-  return j;
+function writeJsonCarUpdateRequestValue(value: unknown, writer: JsonWriter): JsonObject {
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
+  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  const json = writeJsonCarUpdateRequest(value as CarUpdateRequest, writer);
+  writer.depth--;
+  return json;
 }
 
 /**
- * Maps the kafka_grpc.CarUpdateRequest `m` to a proto3 JSON object, key for key as protobuf-es's toJson():
- * fields in number order, zero values left out unless `f.implicit`. Bails on any value the
- * slow path would reject.
+ * Maps the kafka_grpc.CarUpdateRequest `message` to a proto3 JSON object, key for key as protobuf-es's
+ * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
+ * Bails on any value the slow path would reject.
  */
-function writeJsonCarUpdateRequest(m: CarUpdateRequest, f: JsonWriter): JsonObject {
-  const j: JsonObject = {};
-  let v: unknown;
+function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter): JsonObject {
+  const json: JsonObject = {};
+  let value: unknown;
   // 1 car_update_id
-  v = int64FieldToJson(m.carUpdateId, true, f.implicit);
-  if (v !== undefined) j[f.proto ? "car_update_id" : "carUpdateId"] = v;
-  if (m.$unknown !== undefined) checkUnknownFields(m.$unknown);
-  return j;
+  value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
+  if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
+  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  return json;
 }
 
 /** The member names a kafka_grpc.CarUpdateRequest takes in JSON: JSON names, then proto names. */
@@ -5126,7 +5147,7 @@ export function toJson<N extends MessageTypeName>(typeName: N, message: unknown,
 
 /**
  * {@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked
- * for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.text).
+ * for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.forText).
  */
 export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
   return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);

@@ -45,7 +45,7 @@ export function envelopeToJson(
 /**
  * {@link envelopeToJson} with its options read. With `forText`, the fast path writes for
  * JSON.stringify() on an engine with its fast path, and does not check strings for lone
- * surrogates: the caller checks the text (see JsonWriter.text).
+ * surrogates: the caller checks the text (see JsonWriter.forText).
  */
 function writeJson(
   envelope: GRPC_AttendantPayload,

@@ -102,56 +102,59 @@ export function createReader(
  * kept), and fails with `too_large` past `maxElements`: what bounds the heap a decode takes,
  * as `maxBytes` bounds the input (docs/reliability.md).
  */
-export function countElement(r: Reader): void {
-  if (++r.elements > r.maxElements) {
-    fail("too_large", `more than maxElements ${r.maxElements} elements at offset ${r.pos}`);
+export function countElement(reader: Reader): void {
+  if (++reader.elements > reader.maxElements) {
+    fail(
+      "too_large",
+      `more than maxElements ${reader.maxElements} elements at offset ${reader.pos}`,
+    );
   }
 }
 
 /**
  * Fails for a value that runs past `end`: `truncated` when `end` is the end of the input,
- * `malformed` when it is the end of the enclosing message `r.message`.
+ * `malformed` when it is the end of the enclosing message `reader.message`.
  */
-function overrun(r: Reader, what: string, start: number, end: number): never {
-  if (end >= r.buf.length) fail("truncated", pastEnd(what, start));
-  fail("malformed", pastEnd(what, start, `${r.message.$typeName} at offset ${end}`));
+function overrun(reader: Reader, what: string, start: number, end: number): never {
+  if (end >= reader.buf.length) fail("truncated", pastEnd(what, start));
+  fail("malformed", pastEnd(what, start, `${reader.message.$typeName} at offset ${end}`));
 }
 
 /** Fails with `too_deep` for the message (or group) `name`, which starts at the read position. */
-function tooDeep(r: Reader, name: string): never {
+function tooDeep(reader: Reader, name: string): never {
   fail(
     "too_deep",
-    `${name} at offset ${r.pos} nests deeper than recursionLimit ${r.recursionLimit}`,
+    `${name} at offset ${reader.pos} nests deeper than recursionLimit ${reader.recursionLimit}`,
   );
 }
 
 /**
  * Reads a varint that must end before `end`. Returns its low 32 bits as a signed int32 and
- * leaves its high 32 bits in `r.high`; bits past the 64th are dropped, as protobuf-es does.
+ * leaves its high 32 bits in `reader.high`; bits past the 64th are dropped, as protobuf-es does.
  */
-export function readVarint(r: Reader, end: number): number {
-  const p = r.pos;
+export function readVarint(reader: Reader, end: number): number {
+  const p = reader.pos;
   if (p < end) {
-    const x = r.buf[p] as number;
+    const x = reader.buf[p] as number;
     if (x < 0x80) {
-      r.pos = p + 1;
-      r.high = 0;
+      reader.pos = p + 1;
+      reader.high = 0;
       return x;
     }
   }
-  return readVarintSlow(r, end);
+  return readVarintSlow(reader, end);
 }
 
-function readVarintSlow(r: Reader, end: number): number {
-  const b = r.buf;
-  const start = r.pos;
+function readVarintSlow(reader: Reader, end: number): number {
+  const b = reader.buf;
+  const start = reader.pos;
   let p = start;
   let lo = 0;
   let hi = 0;
   // Byte i carries bits 7i to 7i+6: bytes 1 to 4 fill the low word, byte 5 both words (4 bits
   // and 3), bytes 6 to 10 the high word; bits 64 and up fall off, as in protobuf-es.
   for (let i = 0; i < MAX_VARINT_BYTES; i++) {
-    if (p >= end) overrun(r, "varint", start, end);
+    if (p >= end) overrun(reader, "varint", start, end);
     const x = b[p++] as number;
     if (i < 4) lo |= (x & 0x7f) << (7 * i);
     else if (i === 4) {
@@ -159,8 +162,8 @@ function readVarintSlow(r: Reader, end: number): number {
       hi = (x & 0x7f) >> 4;
     } else hi |= (x & 0x7f) << (7 * i - 32);
     if (x < 0x80) {
-      r.pos = p;
-      r.high = hi;
+      reader.pos = p;
+      reader.high = hi;
       return lo;
     }
   }
@@ -168,11 +171,11 @@ function readVarintSlow(r: Reader, end: number): number {
 }
 
 /** The value of the (terminated) varint at `start` as a float, exact below 2^53. */
-function varintAsNumber(b: Uint8Array, start: number): number {
+function varintAsNumber(bytes: Uint8Array, start: number): number {
   let value = 0;
   let scale = 1;
   for (let p = start; ; p++) {
-    const x = b[p] as number;
+    const x = bytes[p] as number;
     value += (x & 0x7f) * scale;
     if (x < 0x80) return value;
     scale *= 128;
@@ -181,31 +184,31 @@ function varintAsNumber(b: Uint8Array, start: number): number {
 
 /**
  * Reads a tag of a message or group field (the caller has checked that a byte is left) and returns
- * it as a uint32; `r.tagStart` is where it starts. A tag of more than 5 bytes, or of 2^32 or more,
+ * it as a uint32; `reader.tagStart` is where it starts. A tag of more than 5 bytes, or of 2^32 or more,
  * is `malformed`.
  */
-export function readTag(r: Reader, end: number): number {
-  const start = r.pos;
-  const x = r.buf[start] as number;
-  r.tagStart = start;
+export function readTag(reader: Reader, end: number): number {
+  const start = reader.pos;
+  const x = reader.buf[start] as number;
+  reader.tagStart = start;
   if (x < 0x80) {
-    r.pos = start + 1; // one byte: field numbers 1 to 15
+    reader.pos = start + 1; // one byte: field numbers 1 to 15
     return x;
   }
-  const lo = readVarintSlow(r, end);
-  if (r.pos - start > 5 || r.high !== 0) fail("malformed", over32("tag", start));
+  const lo = readVarintSlow(reader, end);
+  if (reader.pos - start > 5 || reader.high !== 0) fail("malformed", over32("tag", start));
   return lo >>> 0;
 }
 
 /**
- * The tag read last, read again from `r.tagStart` (where it was read without error) for an
+ * The tag read last, read again from `reader.tagStart` (where it was read without error) for an
  * unknown field or an error text; the read position stays where it is.
  */
-function lastTag(r: Reader): number {
-  const pos = r.pos;
-  r.pos = r.tagStart;
-  const tag = readTag(r, pos);
-  r.pos = pos;
+function lastTag(reader: Reader): number {
+  const pos = reader.pos;
+  reader.pos = reader.tagStart;
+  const tag = readTag(reader, pos);
+  reader.pos = pos;
   return tag;
 }
 
@@ -213,37 +216,37 @@ function lastTag(r: Reader): number {
  * Reads a tag inside a map entry: field 0, wire types 4 to 7, a tag of more than 5 bytes or of
  * 2^32 or more are refused with one text.
  */
-export function readEntryTag(r: Reader, end: number): number {
-  const start = r.pos;
-  r.tagStart = start;
-  const lo = readVarint(r, end);
-  const bad = r.high !== 0 || r.pos - start > 5;
+export function readEntryTag(reader: Reader, end: number): number {
+  const start = reader.pos;
+  reader.tagStart = start;
+  const lo = readVarint(reader, end);
+  const bad = reader.high !== 0 || reader.pos - start > 5;
   const tag = lo >>> 0;
   const wireType = tag & 7;
   if (bad || tag >>> 3 === 0 || wireType > I32 || wireType === EGROUP) {
-    fail("malformed", `invalid tag in ${r.message.$typeName} at offset ${start}`);
+    fail("malformed", `invalid tag in ${reader.message.$typeName} at offset ${start}`);
   }
   return tag;
 }
 
 /** Reads a length prefix and returns the end of the data it announces. */
-export function readLength(r: Reader, end: number): number {
-  const start = r.pos;
-  const lo = readVarint(r, end);
-  if (r.high !== 0 || r.pos - start > 5) {
-    const value = varintAsNumber(r.buf, start);
+export function readLength(reader: Reader, end: number): number {
+  const start = reader.pos;
+  const lo = readVarint(reader, end);
+  if (reader.high !== 0 || reader.pos - start > 5) {
+    const value = varintAsNumber(reader.buf, start);
     if (value > MAX_LENGTH) fail("malformed", lengthOver32(start, value));
   }
   const n = lo >>> 0;
-  if (r.pos + n > end) overrun(r, `length-delimited field of ${n} bytes`, start, end);
-  return r.pos + n;
+  if (reader.pos + n > end) overrun(reader, `length-delimited field of ${n} bytes`, start, end);
+  return reader.pos + n;
 }
 
-/** Skips `n` bytes of a fixed-width value. */
-function skipFixed(r: Reader, n: number, what: string, end: number): void {
-  const start = r.pos;
-  if (start + n > end) overrun(r, what, start, end);
-  r.pos = start + n;
+/** Skips `size` bytes of a fixed-width value. */
+function skipFixed(reader: Reader, size: number, what: string, end: number): void {
+  const start = reader.pos;
+  if (start + size > end) overrun(reader, what, start, end);
+  reader.pos = start + size;
 }
 
 const strictUtf8 = /*@__PURE__*/ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -259,14 +262,14 @@ const codes: number[][] = [];
  * UTF-8 (a lone surrogate in CESU-8 included) is `invalid_utf8`, naming the field and the offset
  * of its length prefix.
  */
-export function readString(r: Reader, end: number): string {
-  const start = r.pos;
-  const e = readLength(r, end);
-  const from = r.pos;
-  r.pos = e;
+export function readString(reader: Reader, end: number): string {
+  const start = reader.pos;
+  const e = readLength(reader, end);
+  const from = reader.pos;
+  reader.pos = e;
   const n = e - from;
-  if (n > 32) return decodeUtf8(r, from, start);
-  const b = r.buf;
+  if (n > 32) return decodeUtf8(reader, from, start);
+  const b = reader.buf;
   let a = codes[n];
   if (a === undefined) {
     a = new Array<number>(n);
@@ -278,31 +281,33 @@ export function readString(r: Reader, end: number): string {
     any |= c;
     a[i] = c;
   }
-  return any < 0x80 ? String.fromCharCode.apply(String, a) : decodeUtf8(r, from, start);
+  return any < 0x80 ? String.fromCharCode.apply(String, a) : decodeUtf8(reader, from, start);
 }
 
 /**
- * Decodes `r.buf[from, r.pos)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
+ * Decodes `reader.buf[from, reader.pos)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
  * needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
  * by the strict TextDecoder, which tells a real U+FFFD from an error.
  */
-function decodeUtf8(r: Reader, from: number, start: number): string {
+function decodeUtf8(reader: Reader, from: number, start: number): string {
   try {
-    const s = nodeBuffer?.utf8Slice?.call(r.buf, from, r.pos);
-    return s && !s.includes("\ufffd") ? s : strictUtf8.decode(r.buf.subarray(from, r.pos));
+    const s = nodeBuffer?.utf8Slice?.call(reader.buf, from, reader.pos);
+    return s && !s.includes("\ufffd")
+      ? s
+      : strictUtf8.decode(reader.buf.subarray(from, reader.pos));
   } catch (cause) {
-    const name = knownField(r, lastTag(r) >>> 3)?.slice(1);
+    const name = knownField(reader, lastTag(reader) >>> 3)?.slice(1);
     fail(
       "invalid_utf8",
-      `invalid UTF-8 in ${r.message.$typeName}.${name} at offset ${start}`,
+      `invalid UTF-8 in ${reader.message.$typeName}.${name} at offset ${start}`,
       cause,
     );
   }
 }
 
-/** The item of `r.fields` for field `no` (wire type and proto name), if it has that field. */
-function knownField(r: Reader, no: number): string | undefined {
-  return r.fields.split(",")[no - 1] || undefined;
+/** The item of `reader.fields` for field `no` (wire type and proto name), if it has that field. */
+function knownField(reader: Reader, no: number): string | undefined {
+  return reader.fields.split(",")[no - 1] || undefined;
 }
 
 /** The empty array `bytes` fields start with while a message is read (see the generated code). */
@@ -312,18 +317,18 @@ export const EMPTY_BYTES = /*@__PURE__*/ new Uint8Array(0);
  * Reads a `readBytes` field: a view of the input, as protobuf-es returns it (a plain Uint8Array, also
  * for a Buffer input, where protobuf-es returns a Buffer).
  */
-export function readBytes(r: Reader, end: number): Uint8Array {
-  const e = readLength(r, end);
-  const from = r.pos;
-  r.pos = e;
-  return r.buf.subarray(from, e);
+export function readBytes(reader: Reader, end: number): Uint8Array {
+  const e = readLength(reader, end);
+  const from = reader.pos;
+  reader.pos = e;
+  return reader.buf.subarray(from, e);
 }
 
 /**
- * A generated reader of one message body: the fields up to `end`, into `m`, and the unknown
- * fields kept into `m.$unknown`, after the others, as protobuf-es sets it.
+ * A generated reader of one message body: the fields up to `end`, into `message`, and the unknown
+ * fields kept into `message.$unknown`, after the others, as protobuf-es sets it.
  */
-export type ReadFields<T> = (r: Reader, end: number, m: T) => void;
+export type ReadFields<T> = (reader: Reader, end: number, message: T) => void;
 
 /**
  * Reads a length-delimited message one level deeper, as `read` into `prior` (merging, as
@@ -331,25 +336,25 @@ export type ReadFields<T> = (r: Reader, end: number, m: T) => void;
  * in the enclosing message.
  */
 export function readMessage<T>(
-  r: Reader,
+  reader: Reader,
   end: number,
   prior: T | undefined,
   read: ReadFields<T>,
   create: () => T,
 ): T {
-  countElement(r);
-  const e = readLength(r, end);
+  countElement(reader);
+  const messageEnd = readLength(reader, end);
   // The outermost message is at depth 1, which every limit allows: only nested ones are checked.
-  if (++r.depth > r.recursionLimit) tooDeep(r, (create() as Named).$typeName);
-  const m = prior ?? create();
-  const message = r.message;
-  const fields = r.fields;
-  r.message = m as Named;
-  read(r, e, m);
-  r.message = message;
-  r.fields = fields;
-  r.depth--;
-  return m;
+  if (++reader.depth > reader.recursionLimit) tooDeep(reader, (create() as Named).$typeName);
+  const message = prior ?? create();
+  const parent = reader.message;
+  const parentFields = reader.fields;
+  reader.message = message as Named;
+  read(reader, messageEnd, message);
+  reader.message = parent;
+  reader.fields = parentFields;
+  reader.depth--;
+  return message;
 }
 
 /**
@@ -357,7 +362,7 @@ export function readMessage<T>(
  * member's value when it is set already, as protobuf-es does; a new `{ case, value }` either way.
  */
 export function readOneofMessage<K extends string, T>(
-  r: Reader,
+  reader: Reader,
   end: number,
   oneof: { readonly case: string | undefined; readonly value?: unknown },
   name: K,
@@ -365,25 +370,25 @@ export function readOneofMessage<K extends string, T>(
   create: () => T,
 ): { case: K; value: T } {
   const prior = oneof.case === name ? (oneof.value as T) : undefined;
-  return { case: name, value: readMessage(r, end, prior, read, create) };
+  return { case: name, value: readMessage(reader, end, prior, read, create) };
 }
 
 /** Reads a `bool`: true unless all 64 low bits of the varint are zero. */
-export function readBool(r: Reader, end: number): boolean {
-  return readVarint(r, end) !== 0 || r.high !== 0;
+export function readBool(reader: Reader, end: number): boolean {
+  return readVarint(reader, end) !== 0 || reader.high !== 0;
 }
 
 /** Reads an `int64` as a bigint. */
-export function readInt64(r: Reader, end: number): bigint {
-  halves[LOW] = readVarint(r, end);
-  halves[HIGH] = r.high;
+export function readInt64(reader: Reader, end: number): bigint {
+  halves[LOW] = readVarint(reader, end);
+  halves[HIGH] = reader.high;
   return asInt64[0] as bigint;
 }
 
 /** Reads a `uint64` as a bigint. */
-export function readUint64(r: Reader, end: number): bigint {
-  halves[LOW] = readVarint(r, end);
-  halves[HIGH] = r.high;
+export function readUint64(reader: Reader, end: number): bigint {
+  halves[LOW] = readVarint(reader, end);
+  halves[HIGH] = reader.high;
   return asUint64[0] as bigint;
 }
 
@@ -394,32 +399,32 @@ export function readUint64(r: Reader, end: number): bigint {
  * after the tag, a view of the input). Returns `unknown`, created on the first field kept.
  */
 export function readUnknownField(
-  r: Reader,
+  reader: Reader,
   end: number,
   unknown: UnknownField[] | undefined,
-  keep = r.readUnknownFields,
+  keep = reader.readUnknownFields,
 ): UnknownField[] | undefined {
-  const start = r.tagStart;
-  const tag = lastTag(r);
+  const start = reader.tagStart;
+  const tag = lastTag(reader);
   const no = tag >>> 3;
   const wireType = tag & 7;
   checkTag(no, wireType, start);
   if (wireType === EGROUP)
     fail("malformed", `unexpected END_GROUP for field ${no} at offset ${start}`);
-  const field = knownField(r, no);
+  const field = knownField(reader, no);
   if (field !== undefined) {
     fail(
       "malformed",
-      `field ${r.message.$typeName}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
+      `field ${reader.message.$typeName}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
         `expected ${wireTypeName(Number(field[0]))}`,
     );
   }
-  const from = r.pos;
-  skipValue(r, no, wireType, start, end, r.depth);
+  const from = reader.pos;
+  skipValue(reader, no, wireType, start, end, reader.depth);
   if (keep) {
-    countElement(r);
+    countElement(reader);
     unknown ??= [];
-    unknown.push({ no, wireType, data: r.buf.subarray(from, r.pos) });
+    unknown.push({ no, wireType, data: reader.buf.subarray(from, reader.pos) });
   }
   return unknown;
 }
@@ -432,7 +437,7 @@ function checkTag(no: number, wireType: number, start: number): void {
 
 /** Skips the value of an unknown field whose tag started at `start`, in a scope at `depth`. */
 function skipValue(
-  r: Reader,
+  reader: Reader,
   no: number,
   wireType: number,
   start: number,
@@ -441,33 +446,33 @@ function skipValue(
 ): void {
   switch (wireType) {
     case VARINT:
-      readVarint(r, end);
+      readVarint(reader, end);
       return;
     case I64:
-      skipFixed(r, 8, "fixed64 value", end);
+      skipFixed(reader, 8, "fixed64 value", end);
       return;
     case LEN:
-      r.pos = readLength(r, end);
+      reader.pos = readLength(reader, end);
       return;
     case SGROUP:
-      skipGroup(r, no, start, end, depth + 1);
+      skipGroup(reader, no, start, end, depth + 1);
       return;
     case I32:
-      skipFixed(r, 4, "fixed32 value", end);
+      skipFixed(reader, 4, "fixed32 value", end);
       return;
   }
 }
 
 /** Skips an unknown group, up to the END_GROUP tag with its field number. */
-function skipGroup(r: Reader, no: number, start: number, end: number, depth: number): void {
-  const parent = r.message;
-  const fields = r.fields;
-  r.message = { $typeName: `group ${no} in ${parent.$typeName}` };
-  r.fields = "";
-  if (depth > r.recursionLimit) tooDeep(r, r.message.$typeName);
-  while (r.pos < end) {
-    const tagStart = r.pos;
-    const t = readTag(r, end);
+function skipGroup(reader: Reader, no: number, start: number, end: number, depth: number): void {
+  const parent = reader.message;
+  const fields = reader.fields;
+  reader.message = { $typeName: `group ${no} in ${parent.$typeName}` };
+  reader.fields = "";
+  if (depth > reader.recursionLimit) tooDeep(reader, reader.message.$typeName);
+  while (reader.pos < end) {
+    const tagStart = reader.pos;
+    const t = readTag(reader, end);
     const fieldNo = t >>> 3;
     const wireType = t & 7;
     checkTag(fieldNo, wireType, tagStart);
@@ -475,16 +480,16 @@ function skipGroup(r: Reader, no: number, start: number, end: number, depth: num
       if (fieldNo !== no) {
         fail("malformed", `unexpected END_GROUP for field ${fieldNo} at offset ${tagStart}`);
       }
-      r.message = parent;
-      r.fields = fields;
+      reader.message = parent;
+      reader.fields = fields;
       return;
     }
-    skipValue(r, fieldNo, wireType, tagStart, end, depth);
+    skipValue(reader, fieldNo, wireType, tagStart, end, depth);
   }
   // Not closed: it runs past the end of the input, or of the message that holds it.
-  r.message = parent;
-  r.fields = fields;
-  overrun(r, `group ${no}`, start, end);
+  reader.message = parent;
+  reader.fields = fields;
+  overrun(reader, `group ${no}`, start, end);
 }
 
 /** The options of a binary read: those of decodeMessage() that the reader takes. */
@@ -514,14 +519,14 @@ export function readBinary<T>(
   bytes: Uint8Array,
   options: BinaryReadOptions,
 ): T {
-  const r = createReader(
+  const reader = createReader(
     bytes,
     options.recursionLimit,
     options.readUnknownFields,
     options.maxElements,
   );
-  const m = type.create();
-  r.message = m as Named;
-  type.read(r, bytes.length, m);
-  return m;
+  const message = type.create();
+  reader.message = message as Named;
+  type.read(reader, bytes.length, message);
+  return message;
 }

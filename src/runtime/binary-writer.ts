@@ -42,37 +42,37 @@ export function createWriter(
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
-export function finish(w: Writer): Uint8Array<ArrayBuffer> {
-  const bytes = w.buf.slice(0, w.pos);
-  if (w.buf.length <= 1 << 20) spare = w.buf;
+export function finish(writer: Writer): Uint8Array<ArrayBuffer> {
+  const bytes = writer.buf.slice(0, writer.pos);
+  if (writer.buf.length <= 1 << 20) spare = writer.buf;
   return bytes;
 }
 
-/** Makes room for `n` more bytes. */
-function ensureRoom(w: Writer, n: number): void {
-  if (w.pos + n > w.buf.length) {
-    const b = new Uint8Array(Math.max(w.buf.length * 2, w.pos + n));
-    b.set(w.buf.subarray(0, w.pos));
-    w.buf = b;
+/** Makes room for `size` more bytes. */
+function ensureRoom(writer: Writer, size: number): void {
+  if (writer.pos + size > writer.buf.length) {
+    const b = new Uint8Array(Math.max(writer.buf.length * 2, writer.pos + size));
+    b.set(writer.buf.subarray(0, writer.pos));
+    writer.buf = b;
   }
 }
 
 /** Writes a varint of a uint32 (room is made by the caller). */
-function putVarint32(w: Writer, v: number): void {
-  const b = w.buf;
-  let p = w.pos;
-  while (v > 0x7f) {
-    b[p++] = (v & 0x7f) | 0x80;
-    v >>>= 7;
+function putVarint32(writer: Writer, value: number): void {
+  const b = writer.buf;
+  let p = writer.pos;
+  while (value > 0x7f) {
+    b[p++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
   }
-  b[p++] = v;
-  w.pos = p;
+  b[p++] = value;
+  writer.pos = p;
 }
 
 /** Writes a varint of the 64 bits `hi:lo` (room is made by the caller). */
-function putVarint64(w: Writer, lo: number, hi: number): void {
-  const b = w.buf;
-  let p = w.pos;
+function putVarint64(writer: Writer, lo: number, hi: number): void {
+  const b = writer.buf;
+  let p = writer.pos;
   lo >>>= 0;
   hi >>>= 0;
   while (hi > 0 || lo > 0x7f) {
@@ -81,76 +81,76 @@ function putVarint64(w: Writer, lo: number, hi: number): void {
     hi >>>= 7;
   }
   b[p++] = lo;
-  w.pos = p;
+  writer.pos = p;
 }
 
 /** Writes a tag (room for it is made by the caller). */
-function putTag(w: Writer, t: number): void {
-  if (t < 0x80) w.buf[w.pos++] = t;
-  else putVarint32(w, t);
+function putTag(writer: Writer, tag: number): void {
+  if (tag < 0x80) writer.buf[writer.pos++] = tag;
+  else putVarint32(writer, tag);
 }
 
-/** Writes `t` and a uint32 varint. */
-export function writeUint32(w: Writer, t: number, v: unknown): void {
-  if (typeof v !== "number" || v >>> 0 !== v) bail();
-  ensureRoom(w, 15);
-  putTag(w, t);
-  putVarint32(w, v);
+/** Writes `tag` and a uint32 varint. */
+export function writeUint32(writer: Writer, tag: number, value: unknown): void {
+  if (typeof value !== "number" || value >>> 0 !== value) bail();
+  ensureRoom(writer, 15);
+  putTag(writer, tag);
+  putVarint32(writer, value);
 }
 
-/** Writes `t` and an int32 varint: 10 bytes for a negative value, sign-extended to 64 bits. */
-export function writeInt32(w: Writer, t: number, v: unknown): void {
-  if (typeof v !== "number" || (v | 0) !== v) bail();
-  ensureRoom(w, 15);
-  putTag(w, t);
-  if (v >= 0) putVarint32(w, v);
-  else putVarint64(w, v, -1);
+/** Writes `tag` and an int32 varint: 10 bytes for a negative value, sign-extended to 64 bits. */
+export function writeInt32(writer: Writer, tag: number, value: unknown): void {
+  if (typeof value !== "number" || (value | 0) !== value) bail();
+  ensureRoom(writer, 15);
+  putTag(writer, tag);
+  if (value >= 0) putVarint32(writer, value);
+  else putVarint64(writer, value, -1);
 }
 
-/** Writes `t` and a bool. */
-export function writeBool(w: Writer, t: number, v: unknown): void {
-  if (typeof v !== "boolean") bail();
-  ensureRoom(w, 6);
-  putTag(w, t);
-  w.buf[w.pos++] = v ? 1 : 0;
+/** Writes `tag` and a bool. */
+export function writeBool(writer: Writer, tag: number, value: unknown): void {
+  if (typeof value !== "boolean") bail();
+  ensureRoom(writer, 6);
+  putTag(writer, tag);
+  writer.buf[writer.pos++] = value ? 1 : 0;
 }
 
 /**
- * Writes `t` and a 64-bit varint: an int64 (`signed`) or a uint64, given as a bigint or as a
+ * Writes `tag` and a 64-bit varint: an int64 (`signed`) or a uint64, given as a bigint or as a
  * safe integer (which the slow path accepts too; a decimal string is left to it).
  */
-export function writeVarint64(w: Writer, t: number, v: unknown, signed: boolean): void {
+export function writeVarint64(writer: Writer, tag: number, value: unknown, signed: boolean): void {
   let lo: number;
   let hi: number;
   const n =
-    typeof v === "bigint"
-      ? Number(v)
-      : typeof v === "number" && Number.isSafeInteger(v)
-        ? v
+    typeof value === "bigint"
+      ? Number(value)
+      : typeof value === "number" && Number.isSafeInteger(value)
+        ? value
         : bail();
   if (n <= SAFE && n >= -SAFE) {
     if (n < 0 && !signed) bail();
     lo = n >>> 0;
     hi = (n - lo) / 4294967296;
   } else {
-    const big = v as bigint; // a number here would be unsafe, and has bailed
+    const big = value as bigint; // a number here would be unsafe, and has bailed
     if (signed ? BigInt.asIntN(64, big) !== big : BigInt.asUintN(64, big) !== big) bail();
     lo = Number(big & 0xffffffffn);
     hi = Number((big >> 32n) & 0xffffffffn);
   }
-  ensureRoom(w, 15);
-  putTag(w, t);
-  putVarint64(w, lo, hi);
+  ensureRoom(writer, 15);
+  putTag(writer, tag);
+  putVarint64(writer, lo, hi);
 }
 
-/** Writes `t` and a `bytes` value. */
-export function writeBytes(w: Writer, t: number, v: unknown): void {
-  if (!(v instanceof Uint8Array)) bail();
-  ensureRoom(w, 10 + v.length);
-  putTag(w, t);
-  putVarint32(w, v.length);
-  w.buf.set(v, w.pos);
-  w.pos += v.length;
+/** Writes `tag` and a `bytes` value. */
+export function writeBytes(writer: Writer, tag: number, value: unknown): void {
+  if (!(value instanceof Uint8Array)) bail();
+  ensureRoom(writer, 10 + value.length);
+  putTag(writer, tag);
+  putVarint32(writer, value.length);
+  writer.buf.set(value, writer.pos);
+  writer.pos += value.length;
 }
 
 const encoder = /*@__PURE__*/ new TextEncoder();
@@ -163,30 +163,30 @@ const encoder = /*@__PURE__*/ new TextEncoder();
 const utf8Write = nodeBuffer?.utf8Write;
 
 /**
- * Writes `t` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es
+ * Writes `tag` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es
  * would write U+FFFD). Strings of 32 characters or more go through Node.js's native writer, or
  * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what a few tens
  * of characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
  * their UTF-8 needs a longer prefix.
  */
-export function writeString(w: Writer, t: number, v: unknown): void {
-  if (typeof v !== "string") bail();
-  const n = v.length;
-  ensureRoom(w, 10 + 3 * n);
-  putTag(w, t);
-  const b = w.buf;
+export function writeString(writer: Writer, tag: number, value: unknown): void {
+  if (typeof value !== "string") bail();
+  const n = value.length;
+  ensureRoom(writer, 10 + 3 * n);
+  putTag(writer, tag);
+  const b = writer.buf;
   const reserved = n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4;
-  const start = w.pos + reserved;
+  const start = writer.pos + reserved;
   let p = start;
   if (n >= 32) {
-    if (!wellFormed(v)) bail();
+    if (!wellFormed(value)) bail();
     p +=
       utf8Write !== undefined
-        ? utf8Write.call(b, v, start)
-        : encoder.encodeInto(v, b.subarray(start)).written;
+        ? utf8Write.call(b, value, start)
+        : encoder.encodeInto(value, b.subarray(start)).written;
   } else {
     for (let i = 0; i < n; i++) {
-      let c = v.charCodeAt(i);
+      let c = value.charCodeAt(i);
       if (c < 0x80) {
         b[p++] = c;
       } else if (c < 0x800) {
@@ -198,7 +198,7 @@ export function writeString(w: Writer, t: number, v: unknown): void {
         b[p++] = 0x80 | (c & 0x3f);
       } else {
         // A surrogate pair makes one code point of 4 bytes; a lone surrogate is invalid.
-        const d = c < 0xdc00 && i + 1 < n ? v.charCodeAt(i + 1) : 0;
+        const d = c < 0xdc00 && i + 1 < n ? value.charCodeAt(i + 1) : 0;
         if (d < 0xdc00 || d > 0xdfff) bail();
         i++;
         c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
@@ -211,39 +211,39 @@ export function writeString(w: Writer, t: number, v: unknown): void {
   }
   const len = p - start;
   const size = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : 4;
-  if (size !== reserved) b.copyWithin(w.pos + size, start, p);
-  putVarint32(w, len);
-  w.pos += len;
+  if (size !== reserved) b.copyWithin(writer.pos + size, start, p);
+  putVarint32(writer, len);
+  writer.pos += len;
 }
 
 /**
  * Steps one message deeper, or bails past the writer's limit: the fallback's checkMessage() then
  * names the depth (too_deep), and a message that contains itself ends there too.
  */
-export function enterMessage(w: Writer): void {
-  if (++w.depth > w.recursionLimit) bail();
+export function enterMessage(writer: Writer): void {
+  if (++writer.depth > writer.recursionLimit) bail();
 }
 
-/** Starts a length-delimited value after tag `t`: reserves a byte for the length. */
-export function fork(w: Writer, t: number): number {
-  ensureRoom(w, 6);
-  putTag(w, t);
-  return w.pos++;
+/** Starts a length-delimited value after tag `tag`: reserves a byte for the length. */
+export function fork(writer: Writer, tag: number): number {
+  ensureRoom(writer, 6);
+  putTag(writer, tag);
+  return writer.pos++;
 }
 
 /** Ends a length-delimited value begun at `at`: writes its length, moving it if needed. */
-export function join(w: Writer, at: number): void {
-  const len = w.pos - at - 1;
+export function join(writer: Writer, at: number): void {
+  const len = writer.pos - at - 1;
   if (len < 0x80) {
-    w.buf[at] = len;
+    writer.buf[at] = len;
     return;
   }
   const size = len < 0x4000 ? 2 : len < 0x200000 ? 3 : len < 0x10000000 ? 4 : 5;
-  ensureRoom(w, size - 1);
-  w.buf.copyWithin(at + size, at + 1, w.pos);
-  w.pos = at;
-  putVarint32(w, len);
-  w.pos += len;
+  ensureRoom(writer, size - 1);
+  writer.buf.copyWithin(at + size, at + 1, writer.pos);
+  writer.pos = at;
+  putVarint32(writer, len);
+  writer.pos += len;
 }
 
 /**
@@ -251,9 +251,9 @@ export function join(w: Writer, at: number): void {
  * their UTF-8 when the writer sorts: deterministic order, as Google's runtimes write it. The only
  * implementation of map order in the package.
  */
-export function mapKeysInOrder(w: Writer, map: Record<string, unknown>): string[] {
+export function mapKeysInOrder(writer: Writer, map: Record<string, unknown>): string[] {
   const keys = Object.keys(map);
-  if (!w.deterministic || keys.length < 2) return keys;
+  if (!writer.deterministic || keys.length < 2) return keys;
   for (let i = 1; i < keys.length; i++) {
     if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) return keys.sort(compareUtf8);
   }
@@ -261,14 +261,14 @@ export function mapKeysInOrder(w: Writer, map: Record<string, unknown>): string[
 }
 
 /** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
-export function writeUnknownFields(w: Writer, unknown: unknown): void {
+export function writeUnknownFields(writer: Writer, unknown: unknown): void {
   checkUnknownFields(unknown);
-  if (unknown === undefined || !w.writeUnknownFields) return;
+  if (unknown === undefined || !writer.writeUnknownFields) return;
   for (const { no, wireType, data } of unknown as UnknownField[]) {
-    ensureRoom(w, 5 + data.length);
-    putVarint32(w, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
-    w.buf.set(data, w.pos);
-    w.pos += data.length;
+    ensureRoom(writer, 5 + data.length);
+    putVarint32(writer, ((no << 3) | wireType) >>> 0); // as protobuf-es computes the tag, whatever `no` is
+    writer.buf.set(data, writer.pos);
+    writer.pos += data.length;
   }
 }
 
@@ -283,7 +283,7 @@ export interface BinaryWriteOptions {
 }
 
 /** The generated writer of one message type's fields. */
-export type WriteFields<T> = (w: Writer, m: T) => void;
+export type WriteFields<T> = (writer: Writer, message: T) => void;
 
 /**
  * Encodes `message`, a message of type `typeName`, to protobuf binary with its generated writer
@@ -298,13 +298,13 @@ export function writeBinary<T>(
   options: BinaryWriteOptions,
 ): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const w = createWriter(
+    const writer = createWriter(
       options.writeUnknownFields,
       options.deterministic,
       options.recursionLimit,
     );
-    write(w, asMessage<T>(message, typeName));
-    return finish(w);
+    write(writer, asMessage<T>(message, typeName));
+    return finish(writer);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }

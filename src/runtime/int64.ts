@@ -19,11 +19,11 @@ const smallBigints: readonly bigint[] = /*@__PURE__*/ Array.from({ length: 256 }
   BigInt(i),
 );
 
-/** The bigint of the safe integer `x`, as an int64, or as a uint64 (then `x` is not negative). */
-export function bigintOf(x: number, signed: boolean): bigint {
-  if (x >= 0 && x < 256) return smallBigints[x] as bigint; // -0 reads 0n
-  halves[LOW] = x; // ToUint32: the low 32 bits of the two's complement
-  halves[HIGH] = Math.floor(x / 4294967296);
+/** The bigint of the safe integer `value`, as an int64, or as a uint64 (then `value` is not negative). */
+export function bigintOf(value: number, signed: boolean): bigint {
+  if (value >= 0 && value < 256) return smallBigints[value] as bigint; // -0 reads 0n
+  halves[LOW] = value; // ToUint32: the low 32 bits of the two's complement
+  halves[HIGH] = Math.floor(value / 4294967296);
   return (signed ? asInt64[0] : asUint64[0]) as bigint;
 }
 

@@ -43,13 +43,14 @@ export interface JsonReader {
 }
 
 /**
- * The length of the shortest JSON text of the integer `x`: its digits and sign, or NaN when an
+ * The length of the shortest JSON text of the integer `value`: its digits and sign, or NaN when an
  * exponent makes it shorter (1000 as 1e3), whose length in the text this cannot know.
  */
-export function numberTextLength(x: number): number {
-  if (x % 1000 === 0 && x !== 0) return Number.NaN;
-  let length = x < 0 ? 2 : 1;
-  for (let power = 10, magnitude = x < 0 ? -x : x; power <= magnitude; power *= 10) length++;
+export function numberTextLength(value: number): number {
+  if (value % 1000 === 0 && value !== 0) return Number.NaN;
+  let length = value < 0 ? 2 : 1;
+  for (let power = 10, magnitude = value < 0 ? -value : value; power <= magnitude; power *= 10)
+    length++;
   return length;
 }
 
@@ -199,7 +200,7 @@ function allocate(length: number): Uint8Array {
 /** Uint8Array.prototype.setFromBase64 (ES2026), where the engine has it (Node.js 26 does, 24 not). */
 type SetFromBase64 = (
   this: Uint8Array,
-  s: string,
+  text: string,
   o: { lastChunkHandling: "strict" },
 ) => { read: number; written: number };
 

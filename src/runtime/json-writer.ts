@@ -11,87 +11,91 @@ export type JsonObject = { [key: string]: unknown };
 
 /** The options of a JSON write, as booleans. */
 export interface JsonWriter {
-  /** useProtoFieldName */
-  readonly proto: boolean;
-  /** alwaysEmitImplicit */
-  readonly implicit: boolean;
-  /** enumAsInteger */
-  readonly enumInt: boolean;
-  /** How deep messages may nest (recursionLimit); the outermost is at depth 1. */
-  readonly limit: number;
+  /** JSON keys are the fields' proto names rather than their JSON names. */
+  readonly useProtoFieldName: boolean;
+  /** Fields at their zero value are written too. */
+  readonly alwaysEmitImplicit: boolean;
+  /** Enum values are written as numbers rather than names. */
+  readonly enumAsInteger: boolean;
+  /** How deep messages may nest; the outermost is at depth 1. */
+  readonly recursionLimit: number;
   /**
    * Written for JSON.stringify() on an engine with its fast path (the caller decides): strings
    * (values and map keys) are not checked for lone surrogates here, the caller checks the text
    * instead (see {@link wellFormedOutput}); large maps are copied to fast objects.
    */
-  readonly text: boolean;
+  readonly forText: boolean;
   /** The nesting depth of the message being mapped. */
   depth: number;
 }
 
 /**
  * A string for JSON: bails unless it is a string, and a well-formed one (no lone surrogate)
- * unless `wf` (known to be, or checked elsewhere).
+ * unless `knownWellFormed` (known to be, or checked elsewhere).
  */
-export function stringToJson(v: unknown, wf: boolean): string {
-  if (typeof v !== "string" || (!wf && !wellFormed(v))) bail();
-  return v;
+export function stringToJson(value: unknown, knownWellFormed: boolean): string {
+  if (typeof value !== "string" || (!knownWellFormed && !wellFormed(value))) bail();
+  return value;
 }
 
 /** An int32 for JSON: bails unless it is one. */
-export function int32ToJson(v: unknown): number {
-  if (typeof v !== "number" || (v | 0) !== v) bail();
-  return v;
+export function int32ToJson(value: unknown): number {
+  if (typeof value !== "number" || (value | 0) !== value) bail();
+  return value;
 }
 
 /** A uint32 for JSON: bails unless it is one. */
-export function uint32ToJson(v: unknown): number {
-  if (typeof v !== "number" || v >>> 0 !== v) bail();
-  return v;
+export function uint32ToJson(value: unknown): number {
+  if (typeof value !== "number" || value >>> 0 !== value) bail();
+  return value;
 }
 
 /** A bool for JSON. */
-export function boolToJson(v: unknown): boolean {
-  if (typeof v !== "boolean") bail();
-  return v;
+export function boolToJson(value: unknown): boolean {
+  if (typeof value !== "boolean") bail();
+  return value;
 }
 
 /** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
-export function int64ToJson(v: unknown, signed: boolean): string {
-  if (typeof v === "bigint") {
+export function int64ToJson(value: unknown, signed: boolean): string {
+  if (typeof value === "bigint") {
     // A float prints a safe integer faster than a bigint prints itself, to the same digits.
-    const n = Number(v);
+    const n = Number(value);
     if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) return `${n}`;
-    if (signed ? BigInt.asIntN(64, v) !== v : BigInt.asUintN(64, v) !== v) bail();
-    return v.toString();
+    if (signed ? BigInt.asIntN(64, value) !== value : BigInt.asUintN(64, value) !== value) bail();
+    return value.toString();
   }
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || (!signed && v < 0)) bail();
-  return `${v}`;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || (!signed && value < 0)) bail();
+  return `${value}`;
 }
 
 /**
  * A 64-bit field without presence for JSON: {@link int64ToJson}, or undefined for a zero that
- * protobuf-es leaves out (unless `implicit`). One call for what the writer asks of every such
+ * protobuf-es leaves out (unless `alwaysEmitImplicit`). One call for what the writer asks of every such
  * field.
  */
 export function int64FieldToJson(
-  v: unknown,
+  value: unknown,
   signed: boolean,
-  implicit: boolean,
+  alwaysEmitImplicit: boolean,
 ): string | undefined {
-  if (typeof v === "bigint") {
-    const n = Number(v);
+  if (typeof value === "bigint") {
+    const n = Number(value);
     if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
-      return n === 0 && !implicit ? undefined : `${n}`;
+      return n === 0 && !alwaysEmitImplicit ? undefined : `${n}`;
     }
   }
-  return isZeroInt64(v) && !implicit ? undefined : int64ToJson(v, signed);
+  return isZeroInt64(value) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
 }
 
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
-export function enumToJson(v: unknown, names: readonly string[], f: JsonWriter): number | string {
-  const n = int32ToJson(v);
-  return f.enumInt ? n : (names[n] ?? n);
+export function enumToJson(
+  value: unknown,
+  names: readonly string[],
+  writer: JsonWriter,
+): number | string {
+  const n = int32ToJson(value);
+  return writer.enumAsInteger ? n : (names[n] ?? n);
 }
 
 /**
@@ -106,12 +110,12 @@ const nodeBase64 = nodeBuffer?.base64Slice;
  * is there, natively ({@link nodeBase64}), for more than 16 bytes: Node 20's btoa() is written
  * in JavaScript. Elsewhere btoa(), which the browsers implement natively.
  */
-export function bytesToJson(v: unknown): string {
-  if (!(v instanceof Uint8Array)) bail();
-  if (nodeBase64 !== undefined && v.length > 16) return nodeBase64.call(v, 0, v.length);
+export function bytesToJson(value: unknown): string {
+  if (!(value instanceof Uint8Array)) bail();
+  if (nodeBase64 !== undefined && value.length > 16) return nodeBase64.call(value, 0, value.length);
   let latin1 = "";
-  for (let i = 0; i < v.length; i += 0x2000) {
-    latin1 += String.fromCharCode.apply(null, v.subarray(i, i + 0x2000) as unknown as number[]);
+  for (let i = 0; i < value.length; i += 0x2000) {
+    latin1 += String.fromCharCode.apply(null, value.subarray(i, i + 0x2000) as unknown as number[]);
   }
   return btoa(latin1);
 }
@@ -126,13 +130,13 @@ export interface JsonWriteOptions {
 }
 
 /** The generated JSON writer of one message type. */
-export type WriteJson<T> = (m: T, f: JsonWriter) => JsonObject;
+export type WriteJson<T> = (message: T, writer: JsonWriter) => JsonObject;
 
 /**
  * Maps `message`, a message of type `typeName`, to a proto3 JSON object with its generated
  * writer `write`, key for key as the slow path (checkMessage, then protobuf-es's toJson())
  * would, or returns undefined when the message holds anything the slow path would reject: the
- * caller then runs the slow path, for its exact error. `forText`: see {@link JsonWriter.text}.
+ * caller then runs the slow path, for its exact error. `forText`: see {@link JsonWriter.forText}.
  */
 export function writeJsonValue<T>(
   write: WriteJson<T>,
@@ -141,16 +145,16 @@ export function writeJsonValue<T>(
   options: JsonWriteOptions,
   forText: boolean,
 ): JsonObject | undefined {
-  const f: JsonWriter = {
-    proto: options.useProtoFieldName,
-    implicit: options.alwaysEmitImplicit,
-    enumInt: options.enumAsInteger,
-    limit: options.recursionLimit,
-    text: forText,
+  const writer: JsonWriter = {
+    useProtoFieldName: options.useProtoFieldName,
+    alwaysEmitImplicit: options.alwaysEmitImplicit,
+    enumAsInteger: options.enumAsInteger,
+    recursionLimit: options.recursionLimit,
+    forText,
     depth: 1,
   };
   try {
-    return write(asMessage<T>(message, typeName), f);
+    return write(asMessage<T>(message, typeName), writer);
   } catch {
     return undefined; // bailed, or a getter threw: the slow path will report it
   }

@@ -5,45 +5,49 @@
 import { bail } from "./bail.js";
 
 /** Whether a 64-bit value is zero, as protobuf-es's `value != 0` skips it; bails on other types. */
-export function isZeroInt64(v: unknown): boolean {
-  if (typeof v === "bigint") return v === 0n;
-  if (typeof v === "number" && Number.isSafeInteger(v)) return v === 0;
+export function isZeroInt64(value: unknown): boolean {
+  if (typeof value === "bigint") return value === 0n;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value === 0;
   bail();
 }
 
-/** Checks that `v` is a message of type `typeName` as protobuf-es checks it, or bails. */
-export function asMessage<T>(v: unknown, typeName: string): T {
-  if (typeof v !== "object" || v === null || (v as { $typeName?: unknown }).$typeName !== typeName)
+/** Checks that `value` is a message of type `typeName` as protobuf-es checks it, or bails. */
+export function asMessage<T>(value: unknown, typeName: string): T {
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    (value as { $typeName?: unknown }).$typeName !== typeName
+  )
     bail();
-  return v as T;
+  return value as T;
 }
 
-/** Checks that `v` is an array, or bails. */
-export function asList(v: unknown): unknown[] {
-  if (!Array.isArray(v)) bail();
-  return v;
+/** Checks that `value` is an array, or bails. */
+export function asList(value: unknown): unknown[] {
+  if (!Array.isArray(value)) bail();
+  return value;
 }
 
-/** Checks that `v` is a record (an object, not an array), or bails. */
-export function asRecord(v: unknown): Record<string, unknown> {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) bail();
-  return v as Record<string, unknown>;
+/** Checks that `value` is a record (an object, not an array), or bails. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) bail();
+  return value as Record<string, unknown>;
 }
 
 /**
- * Checks that the oneof `v` is `{ case, value }` with `case` undefined or one of `cases`,
+ * Checks that the oneof `value` is `{ case, value }` with `case` undefined or one of `cases`,
  * or bails. Returns the case.
  */
-export function oneofCase(v: unknown): string | undefined {
-  if (typeof v !== "object" || v === null) bail();
-  const c = (v as { case?: unknown }).case;
+export function oneofCase(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) bail();
+  const c = (value as { case?: unknown }).case;
   if (c !== undefined && typeof c !== "string") bail();
   return c;
 }
 
-/** Checks that the optional field `key` of `m` is an own property (else the slow path decides). */
-export function requireOwn(m: object, key: string): void {
-  if (!Object.hasOwn(m, key)) bail();
+/** Checks that the optional field `key` of `message` is an own property (else the slow path decides). */
+export function requireOwn(message: object, key: string): void {
+  if (!Object.hasOwn(message, key)) bail();
 }
 
 /** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */

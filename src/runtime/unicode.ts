@@ -4,30 +4,30 @@
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Whether `s` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
+ * Whether `text` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
  * keeps this small enough for V8 to inline at every call site (a fallback in here slows JSON
  * writing down). Engines from before 2023 lack it: the call throws a TypeError, and
  * the generated function gives up to the slow path, as on any exception. Calls outside the
  * generated functions use wellFormedString, which has the fallback.
  */
-export function wellFormed(s: string): boolean {
-  return s.isWellFormed();
+export function wellFormed(text: string): boolean {
+  return text.isWellFormed();
 }
 
 /**
- * Whether `s` holds no lone surrogate, on any engine: String.prototype.isWellFormed where there
+ * Whether `text` holds no lone surrogate, on any engine: String.prototype.isWellFormed where there
  * is one, else a regular expression. For the slow paths; the generated code calls wellFormed.
  */
-export function wellFormedString(s: string): boolean {
-  return typeof s.isWellFormed === "function" ? s.isWellFormed() : !loneSurrogate.test(s);
+export function wellFormedString(text: string): boolean {
+  return typeof text.isWellFormed === "function" ? text.isWellFormed() : !loneSurrogate.test(text);
 }
 
 /** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
-export function compareUtf8(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
+export function compareUtf8(left: string, right: string): number {
+  const n = Math.min(left.length, right.length);
   for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
+    let x = left.charCodeAt(i);
+    let y = right.charCodeAt(i);
     if (x === y) continue;
     // UTF-16 puts surrogates (U+10000 and up) below U+E000 to U+FFFF; code points do not.
     if (x >= 0xd800 && y >= 0xd800) {
@@ -36,7 +36,7 @@ export function compareUtf8(a: string, b: string): number {
     }
     return x - y;
   }
-  return a.length - b.length;
+  return left.length - right.length;
 }
 
 /**
