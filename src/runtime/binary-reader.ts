@@ -45,7 +45,9 @@ export interface Reader {
   readonly recursionLimit: number;
   /** Keep fields the schema does not know in `$unknown`. */
   readonly readUnknownFields: boolean;
-  /** How many elements (messages below the outermost, map entries, unknown fields kept) it may make. */
+  /**
+   * How many elements (messages below the outermost, map entries, unknown fields kept) it may make.
+   */
   readonly maxElements: number;
   /** The elements made so far. */
   elements: number;
@@ -184,8 +186,8 @@ function varintAsNumber(bytes: Uint8Array, start: number): number {
 
 /**
  * Reads a tag of a message or group field (the caller has checked that a byte is left) and returns
- * it as a uint32; `reader.tagStart` is where it starts. A tag of more than 5 bytes, or of 2^32 or more,
- * is `malformed`.
+ * it as a uint32; `reader.tagStart` is where it starts. A tag of more than 5 bytes, or of 2^32 or
+ * more, is `malformed`.
  */
 export function readTag(reader: Reader, end: number): number {
   const start = reader.pos;
@@ -255,12 +257,12 @@ const strictUtf8 = /*@__PURE__*/ new TextDecoder("utf-8", { fatal: true, ignoreB
 const codes: number[][] = [];
 
 /**
- * Reads a `string` field (the one of the tag read last). ASCII strings of up to 32 bytes are
- * built here, as flat strings, by one `String.fromCharCode.apply` over an array reused for each
- * length: for short strings that beats a TextDecoder call, whose fixed cost is that of tens of
- * bytes (bench/ shows it). Anything else goes through a fatal TextDecoder, like protobuf-es: invalid
- * UTF-8 (a lone surrogate in CESU-8 included) is `invalid_utf8`, naming the field and the offset
- * of its length prefix.
+ * Reads a `string` field (the one of the tag read last). ASCII strings of up to 32 bytes are built
+ * here, as flat strings, by one `String.fromCharCode.apply` over an array reused for each length:
+ * for short strings that beats a TextDecoder call, whose fixed cost is that of tens of bytes
+ * (bench/ shows it). Anything else goes through a fatal TextDecoder, like protobuf-es: invalid
+ * UTF-8 (a lone surrogate in CESU-8 included) is `invalid_utf8`, naming the field and the offset of
+ * its length prefix.
  */
 export function readString(reader: Reader, end: number): string {
   const start = reader.pos;
@@ -285,9 +287,10 @@ export function readString(reader: Reader, end: number): string {
 }
 
 /**
- * Decodes `reader.buf[from, reader.pos)` as strict UTF-8. Where Node's `utf8Slice` is there, through it: it
- * needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for invalid UTF-8, so a text holding one is decoded again
- * by the strict TextDecoder, which tells a real U+FFFD from an error.
+ * Decodes `reader.buf[from, reader.pos)` as strict UTF-8. Where Node's `utf8Slice` is there,
+ * through it: it needs no view of the range, and costs less than TextDecoder. It writes U+FFFD for
+ * invalid UTF-8, so a text holding one is decoded again by the strict TextDecoder, which tells a
+ * real U+FFFD from an error.
  */
 function decodeUtf8(reader: Reader, from: number, start: number): string {
   try {
@@ -314,8 +317,8 @@ function knownField(reader: Reader, no: number): string | undefined {
 export const EMPTY_BYTES = /*@__PURE__*/ new Uint8Array(0);
 
 /**
- * Reads a `readBytes` field: a view of the input, as protobuf-es returns it (a plain Uint8Array, also
- * for a Buffer input, where protobuf-es returns a Buffer).
+ * Reads a `readBytes` field: a view of the input, as protobuf-es returns it (a plain Uint8Array,
+ * also for a Buffer input, where protobuf-es returns a Buffer).
  */
 export function readBytes(reader: Reader, end: number): Uint8Array {
   const e = readLength(reader, end);
@@ -498,7 +501,9 @@ export interface BinaryReadOptions {
   readonly recursionLimit: number;
   /** Keep fields the schema does not know in `$unknown`. */
   readonly readUnknownFields: boolean;
-  /** How many elements (messages below the outermost, map entries, unknown fields kept) it may make. */
+  /**
+   * How many elements (messages below the outermost, map entries, unknown fields kept) it may make.
+   */
   readonly maxElements: number;
 }
 

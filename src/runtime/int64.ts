@@ -19,7 +19,10 @@ const smallBigints: readonly bigint[] = /*@__PURE__*/ Array.from({ length: 256 }
   BigInt(i),
 );
 
-/** The bigint of the safe integer `value`, as an int64, or as a uint64 (then `value` is not negative). */
+/**
+ * The bigint of the safe integer `value`, as an int64, or as a uint64 (then `value` is not
+ * negative).
+ */
 export function bigintOf(value: number, signed: boolean): bigint {
   if (value >= 0 && value < 256) return smallBigints[value] as bigint; // -0 reads 0n
   halves[LOW] = value; // ToUint32: the low 32 bits of the two's complement

@@ -57,16 +57,15 @@ export function numberTextLength(value: number): number {
 /**
  * Called when a message's JSON object has more members than the reader read (`membersRead`): bails
  * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
- * rather than from a member (a polluted Object.prototype), which the count would not show.
- * Bails too on an unknown member the slow path must look into (a lone surrogate in its name or
- * value is refused, as is an object nested past the recursion limit): any unknown member when
- * the strings are not known to be well-formed, and an unknown member whose value is an object
- * or array.
- * (Left uncaught: a field name polluted into Object.prototype *and* one unknown member in the
- * same object: the counts then match, and the reader takes the inherited value where the slow
- * path would name the unknown member, or skip it with `ignoreUnknownFields`. For compact text,
- * whose members are not counted object by object (JsonReader.countMembers), as many inherited fields
- * as unknown members anywhere in the text.)
+ * rather than from a member (a polluted Object.prototype), which the count would not show. Bails
+ * too on an unknown member the slow path must look into (a lone surrogate in its name or value is
+ * refused, as is an object nested past the recursion limit): any unknown member when the strings
+ * are not known to be well-formed, and an unknown member whose value is an object or array. (Left
+ * uncaught: a field name polluted into Object.prototype *and* one unknown member in the same
+ * object: the counts then match, and the reader takes the inherited value where the slow path would
+ * name the unknown member, or skip it with `ignoreUnknownFields`. For compact text, whose members
+ * are not counted object by object (JsonReader.countMembers), as many inherited fields as unknown
+ * members anywhere in the text.)
  */
 export function checkUnknownMembers(
   object: JsonObject,
@@ -197,7 +196,9 @@ function allocate(length: number): Uint8Array {
   return bytes;
 }
 
-/** Uint8Array.prototype.setFromBase64 (ES2026), where the engine has it (Node.js 26 does, 24 not). */
+/**
+ * Uint8Array.prototype.setFromBase64 (ES2026), where the engine has it (Node.js 26 does, 24 not).
+ */
 type SetFromBase64 = (
   this: Uint8Array,
   text: string,
@@ -228,8 +229,8 @@ const nodeBase64 =
     : undefined;
 
 /**
- * From this many characters up, bytesFromJson decodes through {@link nodeBase64} where the engine has
- * no setFromBase64: past the length where it overtakes the table on both Node.js 20 and 24.
+ * From this many characters up, bytesFromJson decodes through {@link nodeBase64} where the engine
+ * has no setFromBase64: past the length where it overtakes the table on both Node.js 20 and 24.
  */
 const NODE_BASE64_CHARS = 512;
 

@@ -71,8 +71,8 @@ export function int64ToJson(value: unknown, signed: boolean): string {
 
 /**
  * A 64-bit field without presence for JSON: {@link int64ToJson}, or undefined for a zero that
- * protobuf-es leaves out (unless `alwaysEmitImplicit`). One call for what the writer asks of every such
- * field.
+ * protobuf-es leaves out (unless `alwaysEmitImplicit`). One call for what the writer asks of every
+ * such field.
  */
 export function int64FieldToJson(
   value: unknown,

@@ -45,12 +45,17 @@ export function oneofCase(value: unknown): string | undefined {
   return c;
 }
 
-/** Checks that the optional field `key` of `message` is an own property (else the slow path decides). */
+/**
+ * Checks that the optional field `key` of `message` is an own property (else the slow path
+ * decides).
+ */
 export function requireOwn(message: object, key: string): void {
   if (!Object.hasOwn(message, key)) bail();
 }
 
-/** Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants. */
+/**
+ * Bails unless `unknown` is undefined or a list of `{ no, wireType, data }`, as checkMessage wants.
+ */
 export function checkUnknownFields(unknown: unknown): void {
   if (unknown === undefined) return;
   if (!Array.isArray(unknown)) bail();
