@@ -479,19 +479,26 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         "let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)",
       );
       c.line("let value: unknown;");
+      if (fields.some((f) => f.jsonName !== f.name && !walked.includes(f))) {
+        c.line("let protoNameValue: unknown;");
+      }
       for (const field of fields) {
         if (walked.includes(field)) continue;
         c.line(`// ${field.number} ${field.name}`);
         c.line(`value = object[${lit(field.jsonName)}];`);
         if (field.jsonName !== field.name) {
-          // The proto name only if the JSON name is absent: a member under both names is one
-          // member more than read, which the count shows (or, for compact text, the length:
-          // the compact-text rule), and the slow path decides.
-          c.block(["if (value === undefined) {"], () => {
-            c.line(`value = object[${lit(field.name)}];`);
+          // Both names are read, also when the JSON name has a value: that value may be no
+          // member of the object (inherited from a polluted Object.prototype, or not
+          // enumerable), which neither the count of the members nor the text's length shows.
+          c.line(`protoNameValue = object[${lit(field.name)}];`);
+          c.block(["if (protoNameValue !== undefined) {"], () => {
             c.line(
-              `if (value !== undefined) textLength += ${field.name.length - field.jsonName.length};`,
+              "if (value !== undefined) ",
+              c.rt("bail"),
+              "(); // both names: the slow path decides",
             );
+            c.line("value = protoNameValue;");
+            c.line(`textLength += ${field.name.length - field.jsonName.length};`);
           });
         }
         c.block(["if (value !== undefined) {"], () => {

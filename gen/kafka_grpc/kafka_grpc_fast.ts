@@ -805,6 +805,7 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 vin
   value = object["vin"];
   if (value !== undefined) {
@@ -821,9 +822,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 3 sw_version
   value = object["swVersion"];
-  if (value === undefined) {
-    value = object["sw_version"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["sw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -832,9 +835,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 4 serial_number
   value = object["serialNumber"];
-  if (value === undefined) {
-    value = object["serial_number"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["serial_number"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -843,9 +848,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 5 hw_version
   value = object["hwVersion"];
-  if (value === undefined) {
-    value = object["hw_version"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["hw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -854,9 +861,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 6 boot_loader_version
   value = object["bootLoaderVersion"];
-  if (value === undefined) {
-    value = object["boot_loader_version"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["boot_loader_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -872,9 +881,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 8 code_data_string
   value = object["codeDataString"];
-  if (value === undefined) {
-    value = object["code_data_string"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["code_data_string"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -890,9 +901,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 10 supplier_sw_version
   value = object["supplierSwVersion"];
-  if (value === undefined) {
-    value = object["supplier_sw_version"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["supplier_sw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -901,9 +914,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 11 epoch_usec
   value = object["epochUsec"];
-  if (value === undefined) {
-    value = object["epoch_usec"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["epoch_usec"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -912,9 +927,11 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   }
   // 12 assy_number
   value = object["assyNumber"];
-  if (value === undefined) {
-    value = object["assy_number"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["assy_number"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1921,6 +1938,7 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 ecu
   value = object["ecu"];
   if (value !== undefined) {
@@ -1937,9 +1955,11 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 3 pub_key_level_1
   value = object["pubKeyLevel1"];
-  if (value === undefined) {
-    value = object["pub_key_level_1"];
-    if (value !== undefined) textLength += 3;
+  protoNameValue = object["pub_key_level_1"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 3;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1948,9 +1968,11 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 4 pub_key_level_2
   value = object["pubKeyLevel2"];
-  if (value === undefined) {
-    value = object["pub_key_level_2"];
-    if (value !== undefined) textLength += 3;
+  protoNameValue = object["pub_key_level_2"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 3;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1959,9 +1981,11 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 5 pub_key_level_3
   value = object["pubKeyLevel3"];
-  if (value === undefined) {
-    value = object["pub_key_level_3"];
-    if (value !== undefined) textLength += 3;
+  protoNameValue = object["pub_key_level_3"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 3;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1970,9 +1994,11 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 6 level_1
   value = object["level1"];
-  if (value === undefined) {
-    value = object["level_1"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["level_1"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1981,9 +2007,11 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 7 level_2
   value = object["level2"];
-  if (value === undefined) {
-    value = object["level_2"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["level_2"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -1992,9 +2020,11 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   }
   // 8 level_3
   value = object["level3"];
-  if (value === undefined) {
-    value = object["level_3"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["level_3"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2808,6 +2838,7 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 id
   value = object["id"];
   if (value !== undefined) {
@@ -2838,9 +2869,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 5 release_notes
   value = object["releaseNotes"];
-  if (value === undefined) {
-    value = object["release_notes"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["release_notes"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2849,9 +2882,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 6 ecu_list
   value = object["ecuList"];
-  if (value === undefined) {
-    value = object["ecu_list"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["ecu_list"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2860,9 +2895,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 7 ecu_updates
   value = object["ecuUpdates"];
-  if (value === undefined) {
-    value = object["ecu_updates"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["ecu_updates"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2882,9 +2919,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 9 car_update_id
   value = object["carUpdateId"];
-  if (value === undefined) {
-    value = object["car_update_id"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["car_update_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2914,9 +2953,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 13 manifest_type
   value = object["manifestType"];
-  if (value === undefined) {
-    value = object["manifest_type"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["manifest_type"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2974,9 +3015,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 21 body_type
   value = object["bodyType"];
-  if (value === undefined) {
-    value = object["body_type"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["body_type"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -2999,9 +3042,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 24 update_duration
   value = object["updateDuration"];
-  if (value === undefined) {
-    value = object["update_duration"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["update_duration"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3010,9 +3055,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   }
   // 25 max_attempts
   value = object["maxAttempts"];
-  if (value === undefined) {
-    value = object["max_attempts"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["max_attempts"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3321,6 +3368,7 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 id
   value = object["id"];
   if (value !== undefined) {
@@ -3330,9 +3378,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 2 manifest_id
   value = object["manifestId"];
-  if (value === undefined) {
-    value = object["manifest_id"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["manifest_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3355,9 +3405,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 5 current_version
   value = object["currentVersion"];
-  if (value === undefined) {
-    value = object["current_version"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["current_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3366,9 +3418,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 6 hw_version
   value = object["hwVersion"];
-  if (value === undefined) {
-    value = object["hw_version"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["hw_version"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3377,9 +3431,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 7 hw_versions
   value = object["hwVersions"];
-  if (value === undefined) {
-    value = object["hw_versions"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["hw_versions"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3392,9 +3448,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 8 configuration_mask
   value = object["configurationMask"];
-  if (value === undefined) {
-    value = object["configuration_mask"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["configuration_mask"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3410,9 +3468,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 10 self_download
   value = object["selfDownload"];
-  if (value === undefined) {
-    value = object["self_download"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["self_download"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3450,9 +3510,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 14 ecc_keys
   value = object["eccKeys"];
-  if (value === undefined) {
-    value = object["ecc_keys"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["ecc_keys"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3461,9 +3523,11 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   }
   // 15 install_priority
   value = object["installPriority"];
-  if (value === undefined) {
-    value = object["install_priority"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["install_priority"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3784,11 +3848,14 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 file_id
   value = object["fileId"];
-  if (value === undefined) {
-    value = object["file_id"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["file_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3797,9 +3864,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 2 manifest_ecu_id
   value = object["manifestEcuId"];
-  if (value === undefined) {
-    value = object["manifest_ecu_id"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["manifest_ecu_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3822,9 +3891,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 5 file_size
   value = object["fileSize"];
-  if (value === undefined) {
-    value = object["file_size"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["file_size"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3854,9 +3925,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 9 write_region
   value = object["writeRegion"];
-  if (value === undefined) {
-    value = object["write_region"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["write_region"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3865,9 +3938,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 10 erase_region
   value = object["eraseRegion"];
-  if (value === undefined) {
-    value = object["erase_region"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["erase_region"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3876,9 +3951,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 11 file_key
   value = object["fileKey"];
-  if (value === undefined) {
-    value = object["file_key"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["file_key"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3887,9 +3964,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 12 parsed_file
   value = object["parsedFile"];
-  if (value === undefined) {
-    value = object["parsed_file"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["parsed_file"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3905,9 +3984,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 14 compatible_trims
   value = object["compatibleTrims"];
-  if (value === undefined) {
-    value = object["compatible_trims"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["compatible_trims"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -3920,9 +4001,11 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   }
   // 15 compatible_drive_sides
   value = object["compatibleDriveSides"];
-  if (value === undefined) {
-    value = object["compatible_drive_sides"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["compatible_drive_sides"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4196,11 +4279,14 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 file_id
   value = object["fileId"];
-  if (value === undefined) {
-    value = object["file_id"];
-    if (value !== undefined) textLength += 1;
+  protoNameValue = object["file_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
@@ -4950,11 +5036,14 @@ function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: numb
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let protoNameValue: unknown;
   // 1 car_update_id
   value = object["carUpdateId"];
-  if (value === undefined) {
-    value = object["car_update_id"];
-    if (value !== undefined) textLength += 2;
+  protoNameValue = object["car_update_id"];
+  if (protoNameValue !== undefined) {
+    if (value !== undefined) bail(); // both names: the slow path decides
+    value = protoNameValue;
+    textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;

@@ -311,6 +311,62 @@ describe("envelopeFromJson(): objects that are not plain, and a polluted Object.
   });
 });
 
+describe("envelopeFromJson(): a field given by its proto name, its JSON name no member", () => {
+  // The reader reads both names of a field: a value under the JSON name may come from no member
+  // of the object (a polluted Object.prototype, a property that is not enumerable), which the
+  // count of members cannot tell from the member under the proto name.
+  const ecuText = '{"carUpdateStatus":{"ecus":{"k":{"vin":"V","sw_version":"own"}}}}';
+
+  it("takes the member, not a JSON name inherited from a polluted Object.prototype", () => {
+    Object.defineProperty(Object.prototype, "swVersion", {
+      value: "POLLUTED",
+      enumerable: false,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      for (const o of [{}, { ignoreUnknownFields: true }]) {
+        expectSameOutcome(
+          () => envelopeFromJsonString(ecuText, o),
+          () => fromJsonTextFallback(ecuText, parseJsonText(ecuText, o), o),
+          { fieldOrder: "any" },
+        );
+        const json = JSON.parse(ecuText) as JsonValue;
+        expectSameOutcome(
+          () => envelopeFromJson(json, o),
+          () => fromJsonFallback(json, o),
+          { fieldOrder: "any" },
+        );
+      }
+      const envelope = envelopeFromJsonString(ecuText);
+      expect(
+        envelope.Data.case === "carUpdateStatus" && envelope.Data.value.ecus.k?.swVersion,
+      ).toBe("own");
+    } finally {
+      delete (Object.prototype as { swVersion?: unknown }).swVersion;
+    }
+  });
+
+  it("takes the member, not a JSON name that is a property but not enumerable", () => {
+    const value = () => {
+      const ecu = { vin: "V", sw_version: "enumerable" };
+      Object.defineProperty(ecu, "swVersion", { value: "hidden", enumerable: false });
+      return { carUpdateStatus: { ecus: { k: ecu } } };
+    };
+    for (const o of [{}, { ignoreUnknownFields: true }]) {
+      expectSameOutcome(
+        () => envelopeFromJson(value() as JsonValue, o),
+        () => fromJsonFallback(value() as JsonValue, o),
+        { fieldOrder: "any" },
+      );
+    }
+    const envelope = envelopeFromJson(value() as JsonValue);
+    expect(envelope.Data.case === "carUpdateStatus" && envelope.Data.value.ecus.k?.swVersion).toBe(
+      "enumerable",
+    );
+  });
+});
+
 describe("envelopeFromJson(): the Data member, found by a walk over the envelope's members", () => {
   // The generated reader finds the members of the envelope's oneof by a for…in walk rather than
   // a property read per member: own and inherited enumerable members only.
