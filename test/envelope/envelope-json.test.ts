@@ -771,8 +771,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     ["an escaped key", '{"h\\u0061ndler":"x","updateGet":{}}'],
     ["a duplicate key", '{"handler":"a","handler":"b","updateGet":{}}'],
     ["both names of a field", '{"carUpdateRequest":{"carUpdateId":"1","car_update_id":"2"}}'],
-    // The reader looks for the proto name only where the JSON name is absent: the count or the
-    // length of the text finds the second name.
+    // Both names of a field, in either order and beside other fields, and the proto name alone.
     [
       "both names, proto name first",
       '{"carUpdateRequest":{"car_update_id":"2","carUpdateId":"1"}}',
