@@ -12,6 +12,7 @@ import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
   CarECUSchema,
   createEnvelope,
+  type EnvelopeJsonReadStringOptions,
   type EnvelopeJsonWriteOptions,
   encodeEnvelope,
   envelopeFromJson,
@@ -222,6 +223,47 @@ describe("envelopeFromJson()", () => {
   });
 });
 
+/**
+ * Runs `body` with `Object.prototype[name]` defined as `value`, then removes it. Not enumerable:
+ * readOptions() would take an enumerable one for an option.
+ */
+function withPollutedPrototype(name: string, value: unknown, body: () => void): void {
+  Object.defineProperty(Object.prototype, name, {
+    value,
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
+  try {
+    body();
+  } finally {
+    delete (Object.prototype as Record<string, unknown>)[name];
+  }
+}
+
+/**
+ * Expects the text, and the value JSON.parse() makes of it, read as the slow path reads them,
+ * under each of `optionList`.
+ */
+function expectTextAndValueAsSlowPath(
+  text: string,
+  optionList: Partial<EnvelopeJsonReadStringOptions>[],
+): void {
+  for (const o of optionList) {
+    expectSameOutcome(
+      () => envelopeFromJsonString(text, o),
+      () => fromJsonTextFallback(text, parseJsonText(text, o), o),
+      { fieldOrder: "any" },
+    );
+    const json = JSON.parse(text) as JsonValue;
+    expectSameOutcome(
+      () => envelopeFromJson(json, o),
+      () => fromJsonFallback(json, o),
+      { fieldOrder: "any" },
+    );
+  }
+}
+
 describe("envelopeFromJson(): objects that are not plain, and a polluted Object.prototype", () => {
   // The generated reader reads fields as properties, which a prototype could answer: it takes
   // only objects whose prototype is Object.prototype, and counts members against fields read.
@@ -270,21 +312,6 @@ describe("envelopeFromJson(): objects that are not plain, and a polluted Object.
     }
   });
 
-  /** Runs `body` with Object.prototype.vin defined (not enumerable). */
-  function polluted(body: () => void): void {
-    Object.defineProperty(Object.prototype, "vin", {
-      value: "POLLUTED",
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
-    try {
-      body();
-    } finally {
-      delete (Object.prototype as { vin?: unknown }).vin;
-    }
-  }
-
   const pollutedTexts = [
     '{"updateGet":{}}',
     '{"updateGet":{"os":"A"}}',
@@ -297,7 +324,7 @@ describe("envelopeFromJson(): objects that are not plain, and a polluted Object.
     // The reader counts the fields it read against the members: one inherited field and one
     // unknown member give the same count (the case the runtime's checkUnknownMembers leaves). Not
     // enumerable: readOptions() would take an enumerable one for an option.
-    polluted(() => {
+    withPollutedPrototype("vin", "POLLUTED", () => {
       for (const text of pollutedTexts.filter((t) => !t.includes('"os'))) {
         for (const o of [{}, { ignoreUnknownFields: true }]) {
           expectSameOutcome(
@@ -318,33 +345,13 @@ describe("envelopeFromJson(): a field given by its proto name, its JSON name no 
   const ecuText = '{"carUpdateStatus":{"ecus":{"k":{"vin":"V","sw_version":"own"}}}}';
 
   it("takes the member, not a JSON name inherited from a polluted Object.prototype", () => {
-    Object.defineProperty(Object.prototype, "swVersion", {
-      value: "POLLUTED",
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
-    try {
-      for (const o of [{}, { ignoreUnknownFields: true }]) {
-        expectSameOutcome(
-          () => envelopeFromJsonString(ecuText, o),
-          () => fromJsonTextFallback(ecuText, parseJsonText(ecuText, o), o),
-          { fieldOrder: "any" },
-        );
-        const json = JSON.parse(ecuText) as JsonValue;
-        expectSameOutcome(
-          () => envelopeFromJson(json, o),
-          () => fromJsonFallback(json, o),
-          { fieldOrder: "any" },
-        );
-      }
+    withPollutedPrototype("swVersion", "POLLUTED", () => {
+      expectTextAndValueAsSlowPath(ecuText, [{}, { ignoreUnknownFields: true }]);
       const envelope = envelopeFromJsonString(ecuText);
       expect(
         envelope.Data.case === "carUpdateStatus" && envelope.Data.value.ecus.k?.swVersion,
       ).toBe("own");
-    } finally {
-      delete (Object.prototype as { swVersion?: unknown }).swVersion;
-    }
+    });
   });
 
   it("takes the member, not a JSON name that is a property but not enumerable", () => {
@@ -403,36 +410,16 @@ describe("envelopeFromJson(): the Data member, found by a walk over the envelope
   });
 
   it("takes no Data member from a polluted Object.prototype", () => {
-    Object.defineProperty(Object.prototype, "updateGet", {
-      value: { vin: "POLLUTED" },
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
-    try {
+    withPollutedPrototype("updateGet", { vin: "POLLUTED" }, () => {
       for (const text of [
         '{"handler":"h"}',
         '{"messageStatus":{}}',
         '{"handler":"h","updateGet":{"vin":"V"}}',
         '{"handler":"h","color":1}',
       ]) {
-        for (const o of readOptionList) {
-          expectSameOutcome(
-            () => envelopeFromJsonString(text, o),
-            () => fromJsonTextFallback(text, parseJsonText(text, o), o),
-            { fieldOrder: "any" },
-          );
-          const json = JSON.parse(text) as JsonValue;
-          expectSameOutcome(
-            () => envelopeFromJson(json, o),
-            () => fromJsonFallback(json, o),
-            { fieldOrder: "any" },
-          );
-        }
+        expectTextAndValueAsSlowPath(text, readOptionList);
       }
-    } finally {
-      delete (Object.prototype as { updateGet?: unknown }).updateGet;
-    }
+    });
   });
 });
 
