@@ -7,14 +7,28 @@ import { LEN, wireTypeName } from "../src/runtime/wire-type.js";
 import { type Code, namesOf } from "./code.js";
 import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } from "./wire.js";
 
-/** The runtime Reader's `fields`: by field number from 1, wire type and proto name. */
-function knownFields(fields: readonly { number: number; wire: number; name: string }[]): string {
+/**
+ * The runtime Reader's `fields`: by field number from 1, the field's name, and `:` and the expected
+ * wire type unless that is LEN (what most fields are: strings, messages, lists of them, maps). The
+ * name is the proto name, or, when that is the snake_case form of the property name (`sw_version`
+ * of `swVersion`), the property name and `:` (`swVersion:`), which the code holds already.
+ */
+function knownFields(
+  fields: readonly { number: number; wire: number; name: string; localName: string }[],
+): string {
   const items: string[] = [];
   for (const f of fields) {
     while (items.length < f.number - 1) items.push("");
-    items[f.number - 1] = `${f.wire}${f.name}`;
+    const name =
+      f.name !== f.localName && snakeCase(f.localName) === f.name ? `${f.localName}:` : f.name;
+    items[f.number - 1] = name + (f.wire === LEN ? "" : `:${f.wire}`);
   }
   return items.join(",");
+}
+
+/** What the runtime's knownField() makes of a property name marked with `:`: the snake_case form. */
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`);
 }
 
 /** The fields `desc` knows, as its reader sets them in `reader.fields` for error texts. */
@@ -22,7 +36,12 @@ function fieldsOf(desc: DescMessage): string {
   const dense = desc.fields.every((f) => f.number <= 4 * desc.fields.length);
   if (!dense) throw new Error(`protoc-gen-vuc: ${desc.typeName}: field numbers too sparse`);
   return knownFields(
-    desc.fields.map((f) => ({ number: f.number, wire: fieldWireType(f), name: f.name })),
+    desc.fields.map((f) => ({
+      number: f.number,
+      wire: fieldWireType(f),
+      name: f.name,
+      localName: f.localName,
+    })),
   );
 }
 
@@ -329,8 +348,8 @@ export function printMapEntryReaders(c: Code, desc: DescMessage): void {
         c.line(c.rt("countElement"), "(reader);");
         c.line("const entryEnd = ", c.rt("readLength"), "(reader, end);");
         const entryFields = knownFields([
-          { number: 1, wire: keyWire, name: "key" },
-          { number: 2, wire: valueWire, name: "value" },
+          { number: 1, wire: keyWire, name: "key", localName: "key" },
+          { number: 2, wire: valueWire, name: "value", localName: "value" },
         ]);
         c.line("const parent = reader.message;");
         c.line("const parentFields = reader.fields;");

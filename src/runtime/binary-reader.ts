@@ -63,8 +63,11 @@ export interface Reader {
   message: Named;
   /**
    * The fields it knows, for error texts: by field number, comma-separated from field 1 on, each
-   * as the expected wire type (one digit) and the proto name (`"2vin,2ecu,0epoch_usec"`); a
-   * number without a field has an empty item. The generated reader of a message sets it.
+   * as its name, then `:` and the expected wire type (one digit) unless that is LEN; a number
+   * without a field has an empty item (`"vin,,fileSize:0"`). A name that ends in `:` is a property
+   * name, and the proto name its snake_case form (`"swVersion:,epochUsec::0"` for `sw_version`
+   * and `epoch_usec`): the generated code holds the property names already. The generated reader
+   * of a message sets it.
    */
   fields: string;
 }
@@ -299,7 +302,7 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
       ? s
       : strictUtf8.decode(reader.buf.subarray(from, reader.pos));
   } catch (cause) {
-    const name = knownField(reader, lastTag(reader) >>> 3)?.slice(1);
+    const name = knownField(reader, lastTag(reader) >>> 3)?.[0];
     fail(
       "invalid_utf8",
       `invalid UTF-8 in ${reader.message.$typeName}.${name} at offset ${start}`,
@@ -308,9 +311,15 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
   }
 }
 
-/** The item of `reader.fields` for field `no` (wire type and proto name), if it has that field. */
-function knownField(reader: Reader, no: number): string | undefined {
-  return reader.fields.split(",")[no - 1] || undefined;
+/** The proto name and wire type of field `no` as `reader.fields` gives them, if it has that field. */
+function knownField(reader: Reader, no: number): [name: string, wireType: number] | undefined {
+  const item = /^(.+?)(:?)(?::(\d))?$/.exec(reader.fields.split(",")[no - 1] ?? "");
+  if (item === null) return undefined;
+  const [, name = "", snake, wireType] = item;
+  return [
+    snake ? name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`) : name,
+    wireType ? +wireType : LEN,
+  ];
 }
 
 /** The empty array `bytes` fields start with while a message is read (see the generated code). */
@@ -418,8 +427,8 @@ export function readUnknownField(
   if (field !== undefined) {
     fail(
       "malformed",
-      `field ${reader.message.$typeName}.${field.slice(1)} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
-        `expected ${wireTypeName(Number(field[0]))}`,
+      `field ${reader.message.$typeName}.${field[0]} at offset ${start} has wire type ${wireTypeName(wireType)}, ` +
+        `expected ${wireTypeName(field[1])}`,
     );
   }
   const from = reader.pos;

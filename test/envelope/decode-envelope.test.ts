@@ -128,6 +128,35 @@ describe("decodeEnvelope() errors", () => {
       "malformed",
       `${envelopeText}field kafka_grpc.UpdateManifest.powertrain at offset 5 has wire type VARINT, expected LEN`,
     ],
+    // The texts name a field by its proto name, also where that is not the property name.
+    [
+      // updateManifest { release_notes (5) = C3 28 }
+      "invalid UTF-8 in a field whose proto name is snake_case",
+      B(0x42, 0x04, 0x2a, 0x02, 0xc3, 0x28),
+      "invalid_utf8",
+      `${envelopeText}invalid UTF-8 in kafka_grpc.UpdateManifest.release_notes at offset 3`,
+    ],
+    [
+      // updateManifest { car_update_id (9), an int64, as length-delimited }
+      "a snake_case varint field with the wrong wire type",
+      B(0x42, 0x02, 0x4a, 0x00),
+      "malformed",
+      `${envelopeText}field kafka_grpc.UpdateManifest.car_update_id at offset 2 has wire type LEN, expected VARINT`,
+    ],
+    [
+      // keys { eccKeys { pub_key_level_1 (3), a message, as a varint } }
+      "a field whose proto name has a number after an underscore, with the wrong wire type",
+      B(0x2a, 0x04, 0x0a, 0x02, 0x18, 0x01),
+      "malformed",
+      `${envelopeText}field kafka_grpc.ECCKey.pub_key_level_1 at offset 4 has wire type VARINT, expected LEN`,
+    ],
+    [
+      // carUpdateProgress { carUpdateID (7), an int64, as length-delimited }
+      "a field whose proto name has capitals, with the wrong wire type",
+      B(0x1a, 0x02, 0x3a, 0x00),
+      "malformed",
+      `${envelopeText}field kafka_grpc.CarUpdateProgress.carUpdateID at offset 2 has wire type LEN, expected VARINT`,
+    ],
     [
       "an envelope without Data",
       B(),
