@@ -313,11 +313,11 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
 
 /** The proto name and wire type of field `no` as `reader.fields` gives them, if it has that field. */
 function knownField(reader: Reader, no: number): [name: string, wireType: number] | undefined {
-  const item = /^(.+?)(:?)(?::(\d))?$/.exec(reader.fields.split(",")[no - 1] ?? "");
-  if (item === null) return undefined;
-  const [, name = "", snake, wireType] = item;
+  // "vin", "swVersion:", "fileCurrent:0", "epochUsec::0"
+  const [name, snake, wireType = snake] = (reader.fields.split(",")[no - 1] ?? "").split(":");
+  if (!name) return undefined;
   return [
-    snake ? name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`) : name,
+    snake === "" ? name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`) : name,
     wireType ? +wireType : LEN,
   ];
 }
