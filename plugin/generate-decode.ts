@@ -10,17 +10,26 @@ import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } 
 /**
  * The runtime Reader's `fields`: by field number from 1, the field's name, and `:` and the expected
  * wire type unless that is LEN (what most fields are: strings, messages, lists of them, maps). The
- * name is the proto name, or, when that is the snake_case form of the property name (`sw_version`
- * of `swVersion`), the property name and `:` (`swVersion:`), which the code holds already.
+ * name is the proto name, or a name the code holds already, marked: the property name and `:` when
+ * the proto name is its snake_case form (`swVersion:` for `sw_version`), and `*` for the next
+ * property of the message object after those the earlier `*` stand for (`created` is the
+ * message's first property after `$typeName`, the second `*` its second, and so on; see
+ * {@link createProps}).
  */
 function knownFields(
   fields: readonly { number: number; wire: number; name: string; localName: string }[],
+  properties: readonly string[] = [],
 ): string {
   const items: string[] = [];
+  let stars = 0;
   for (const f of fields) {
     while (items.length < f.number - 1) items.push("");
-    const name =
-      f.name !== f.localName && snakeCase(f.localName) === f.name ? `${f.localName}:` : f.name;
+    const snake = f.name !== f.localName && snakeCase(f.localName) === f.name;
+    let name = snake ? `${f.localName}:` : f.name;
+    if ((snake || f.name === f.localName) && properties[stars] === f.localName) {
+      name = snake ? "*:" : "*";
+      stars++;
+    }
     items[f.number - 1] = name + (f.wire === LEN ? "" : `:${f.wire}`);
   }
   return items.join(",");
@@ -42,6 +51,7 @@ function fieldsOf(desc: DescMessage): string {
       name: f.name,
       localName: f.localName,
     })),
+    createProps(desc).map((p) => p.slice(0, p.indexOf(":"))),
   );
 }
 
@@ -85,10 +95,12 @@ function scalarZero(scalar: ScalarType): string {
   }
 }
 
-/** Prints `createX()`: a new message with every field at its zero value, as create() makes it. */
-export function printCreate(c: Code, desc: DescMessage): void {
-  const n = namesOf(desc);
-  const props: string[] = [`$typeName: ${lit(desc.typeName)}`];
+/**
+ * The properties of `createX()`'s object after `$typeName`, in order, as `name: zero value`:
+ * protobuf-es's property order.
+ */
+function createProps(desc: DescMessage): string[] {
+  const props: string[] = [];
   for (const member of desc.members) {
     if (member.kind === "oneof") {
       props.push(`${member.localName}: { case: undefined }`);
@@ -114,6 +126,13 @@ export function printCreate(c: Code, desc: DescMessage): void {
         break;
     }
   }
+  return props;
+}
+
+/** Prints `createX()`: a new message with every field at its zero value, as create() makes it. */
+export function printCreate(c: Code, desc: DescMessage): void {
+  const n = namesOf(desc);
+  const props = [`$typeName: ${lit(desc.typeName)}`, ...createProps(desc)];
   c.doc(
     `A new ${desc.typeName} with every field at its zero value and in protobuf-es's property\n` +
       "order: what `create()` returns. Optional and message fields are absent until set.",

@@ -39,7 +39,7 @@ function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
  * after the others.
  */
 function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_AttendantPayload): void {
-  reader.fields = "handler,carUpdateStatus,carUpdateProgress,fileKeyReq,keys,updateApprove,updateGet,updateManifest,order,messageStatus,dtcEntry,carUpdateRequest"; // for error texts
+  reader.fields = "*,carUpdateStatus,carUpdateProgress,fileKeyReq,keys,updateApprove,updateGet,updateManifest,order,messageStatus,dtcEntry,carUpdateRequest"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -470,7 +470,7 @@ function readCarUpdateStatusEcus(reader: Reader, end: number, map: { [key: strin
  * after the others.
  */
 function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStatus): void {
-  reader.fields = "ecus"; // for error texts
+  reader.fields = "*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -606,7 +606,7 @@ function createCarECU(): CarECU {
  * after the others.
  */
 function readCarECU(reader: Reader, end: number, message: CarECU): void {
-  reader.fields = "vin,ecu,swVersion:,serialNumber:,hwVersion:,bootLoaderVersion:,fingerprint,codeDataString:,vendor,supplierSwVersion:,epochUsec::0,assyNumber:,createdAt:0,updatedAt:0"; // for error texts
+  reader.fields = "*,*,*:,*:,*:,*:,*,*:,*,*:,*::0,*:,createdAt:0,updatedAt:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -977,7 +977,7 @@ function createCarUpdateProgress(): CarUpdateProgress {
  * after the others.
  */
 function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdateProgress): void {
-  reader.fields = "fileCurrent:0,fileTotal:0,pkgCurrent:0,pkgTotal:0,installedFiles:0,totalFiles:0,carUpdateID:0,ecu,info,status,errCode:0"; // for error texts
+  reader.fields = "*:0,*:0,*:0,*:0,*:0,*:0,*:0,*,*,*,*:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -1239,7 +1239,7 @@ function createFileKeysRequest(): FileKeysRequest {
  * after the others.
  */
 function readFileKeysRequest(reader: Reader, end: number, message: FileKeysRequest): void {
-  reader.fields = "fileIDs"; // for error texts
+  reader.fields = "*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -1351,7 +1351,7 @@ function createDTCEntry(): DTCEntry {
  * after the others.
  */
 function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
-  reader.fields = "createdAt:0,vin,ecu,dtc:0,timestamp:0,speed:0,mileage:0,volt:0,snapshotBase64,status:0"; // for error texts
+  reader.fields = "*:0,*,*,*:0,*:0,*:0,*:0,*:0,*,*:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -1597,7 +1597,7 @@ function createECCKeys(): ECCKeys {
  * after the others.
  */
 function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
-  reader.fields = "eccKeys"; // for error texts
+  reader.fields = "*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -1714,7 +1714,7 @@ function createECCKey(): ECCKey {
  * after the others.
  */
 function readECCKey(reader: Reader, end: number, message: ECCKey): void {
-  reader.fields = "ecu,env,pubKeyLevel1:,pubKeyLevel2:,pubKeyLevel3:,level1:,level2:,level3:,created:0,updated:0"; // for error texts
+  reader.fields = "*,*,pubKeyLevel1:,pubKeyLevel2:,pubKeyLevel3:,level1:,level2:,level3:,created:0,updated:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -2079,7 +2079,7 @@ function createBineryHexForRead(): BineryHex {
  * after the others.
  */
 function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
-  reader.fields = "data"; // for error texts
+  reader.fields = "*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -2183,7 +2183,7 @@ function createUpdateData(): UpdateData {
  * after the others.
  */
 function readUpdateData(reader: Reader, end: number, message: UpdateData): void {
-  reader.fields = "id:0"; // for error texts
+  reader.fields = "*:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -2285,7 +2285,7 @@ function createVehicleData(): VehicleData {
  * after the others.
  */
 function readVehicleData(reader: Reader, end: number, message: VehicleData): void {
-  reader.fields = "vin"; // for error texts
+  reader.fields = "*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -2387,7 +2387,7 @@ function createMessageStatus(): MessageStatus {
  * after the others.
  */
 function readMessageStatus(reader: Reader, end: number, message: MessageStatus): void {
-  reader.fields = "messageId,status:0"; // for error texts
+  reader.fields = "*,*:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -2505,7 +2505,7 @@ function createUpdateManifest(): UpdateManifest {
  * after the others.
  */
 function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest): void {
-  reader.fields = "id:0,name,version,description,releaseNotes:,ecuList:,ecuUpdates:,fingerprint,carUpdateId::0,rollback:0,type,vod,manifestType::0,active:0,country,powertrain,restraint,model,trim,year:0,bodyType:,sums,env,updateDuration::0,maxAttempts::0,created:0,updated:0"; // for error texts
+  reader.fields = "*:0,*,*,*,*:,*:,*:,*,*::0,*:0,*,*,*::0,active:0,*,*,*,*,*,*:0,*:,*,*,*::0,*::0,created:0,updated:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -3105,7 +3105,7 @@ function createUpdateManifestECU(): UpdateManifestECU {
  * after the others.
  */
 function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManifestECU): void {
-  reader.fields = "id:0,manifestId::0,name,version,currentVersion:,hwVersion:,hwVersions:,configurationMask:,configuration,selfDownload::0,mode,files,rollback,eccKeys:,installPriority::0,created:0,updated:0"; // for error texts
+  reader.fields = "*:0,*::0,*,*,*:,*:,*:,*:,*,*::0,*,*,*,eccKeys:,*::0,created:0,updated:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -3573,7 +3573,7 @@ function createUpdateManifestFile(): UpdateManifestFile {
  * after the others.
  */
 function readUpdateManifestFile(reader: Reader, end: number, message: UpdateManifestFile): void {
-  reader.fields = "fileId:,manifestEcuId::0,filename,url,fileSize::0,checksum,type,order:0,writeRegion:,eraseRegion:,fileKey:,parsedFile::0,signature,compatibleTrims:,compatibleDriveSides:,created,updated"; // for error texts
+  reader.fields = "*:,*::0,*,*,*::0,*,*,*:0,writeRegion:,eraseRegion:,fileKey:,parsedFile::0,*,*:,*:,created,updated"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -4055,7 +4055,7 @@ function createMemoryRegion(): MemoryRegion {
  * after the others.
  */
 function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): void {
-  reader.fields = "offset:0,length:0"; // for error texts
+  reader.fields = "*:0,*:0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -4173,7 +4173,7 @@ function createFileKeyResponse(): FileKeyResponse {
  * after the others.
  */
 function readFileKeyResponse(reader: Reader, end: number, message: FileKeyResponse): void {
-  reader.fields = "fileId:,key,auth,nonce,error"; // for error texts
+  reader.fields = "*:,*,*,*,*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -4346,7 +4346,7 @@ function createFeatureCodes(): FeatureCodes {
  * after the others.
  */
 function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): void {
-  reader.fields = "familyCode,featureCode"; // for error texts
+  reader.fields = "*,*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -4464,7 +4464,7 @@ function createVehicleSpecification(): VehicleSpecification {
  * after the others.
  */
 function readVehicleSpecification(reader: Reader, end: number, message: VehicleSpecification): void {
-  reader.fields = "orderId,productId,vehicleId,mfPlant,modelType,modelId:0,modelYear:0,sn,version:0,model,vinPre,destCon,feature,date:0,fOrderId"; // for error texts
+  reader.fields = "*,*,*,*,*,*:0,*:0,*,*:0,*,*,*,*,*:0,*"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -4805,7 +4805,7 @@ function createOrder(): Order {
  * after the others.
  */
 function readOrder(reader: Reader, end: number, message: Order): void {
-  reader.fields = "specId:0,orderNo:0,msgIdentifier,VehicleSpecification"; // for error texts
+  reader.fields = "*:0,*:0,*,VehicleSpecification"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {
@@ -4966,7 +4966,7 @@ function createCarUpdateRequest(): CarUpdateRequest {
  * after the others.
  */
 function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateRequest): void {
-  reader.fields = "carUpdateId::0"; // for error texts
+  reader.fields = "*::0"; // for error texts
   let unknown = message.$unknown;
   while (reader.pos < end) {
     switch (readTag(reader, end)) {

@@ -64,10 +64,13 @@ export interface Reader {
   /**
    * The fields it knows, for error texts: by field number, comma-separated from field 1 on, each
    * as its name, then `:` and the expected wire type (one digit) unless that is LEN; a number
-   * without a field has an empty item (`"vin,,fileSize:0"`). A name that ends in `:` is a property
-   * name, and the proto name its snake_case form (`"swVersion:,epochUsec::0"` for `sw_version`
-   * and `epoch_usec`): the generated code holds the property names already. The generated reader
-   * of a message sets it.
+   * without a field has an empty item (`"vin,,fileSize:0"`). The name is the proto name or a
+   * property name the generated code holds already: `*` stands for the next property of
+   * `message` after `$typeName` (the first `*` for the first, and so on: `message` was made by the
+   * generated create function, whose properties come in field order), and a name followed by `:`
+   * is a property name whose snake_case form is the proto name (`"*,*:,pubKeyLevel1:,*::0"`: the
+   * first two properties, the second as `sw_version`, then `pub_key_level_1`, then the third
+   * property, a varint). The generated reader of a message sets it.
    */
   fields: string;
 }
@@ -313,8 +316,13 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
 
 /** The proto name and wire type of field `no` as `reader.fields` gives them, if it has that field. */
 function knownField(reader: Reader, no: number): [name: string, wireType: number] | undefined {
-  // "vin", "swVersion:", "fileCurrent:0", "epochUsec::0"
-  const [name, snake, wireType = snake] = (reader.fields.split(",")[no - 1] ?? "").split(":");
+  // "vin", "swVersion:", "fileCurrent:0", "epochUsec::0", "*", "*:", "*:0", "*::0"
+  const items = reader.fields.split(",");
+  let [name, snake, wireType = snake] = (items[no - 1] ?? "").split(":");
+  if (name === "*") {
+    const stars = items.slice(0, no).filter((item) => item[0] === "*").length;
+    name = Object.keys(reader.message)[stars]; // after $typeName
+  }
   if (!name) return undefined;
   return [
     snake === "" ? name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`) : name,

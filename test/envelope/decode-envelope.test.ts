@@ -158,6 +158,20 @@ describe("decodeEnvelope() errors", () => {
       `${envelopeText}field kafka_grpc.CarUpdateProgress.carUpdateID at offset 2 has wire type LEN, expected VARINT`,
     ],
     [
+      // updateManifest { active (14), an optional bool, as length-delimited }
+      "an optional field with the wrong wire type",
+      B(0x42, 0x02, 0x72, 0x00),
+      "malformed",
+      `${envelopeText}field kafka_grpc.UpdateManifest.active at offset 2 has wire type LEN, expected VARINT`,
+    ],
+    [
+      // updateManifest { ecuUpdates { files { signature (13) = C3 28 } } }, after message fields
+      "invalid UTF-8 in a field after message fields",
+      B(0x42, 0x08, 0x3a, 0x06, 0x62, 0x04, 0x6a, 0x02, 0xc3, 0x28),
+      "invalid_utf8",
+      `${envelopeText}invalid UTF-8 in kafka_grpc.UpdateManifestFile.signature at offset 7`,
+    ],
+    [
       "an envelope without Data",
       B(),
       "missing_data",
