@@ -317,12 +317,10 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
 /** The proto name and wire type of field `no` as `reader.fields` gives them, if it has that field. */
 function knownField(reader: Reader, no: number): [name: string, wireType: number] | undefined {
   // "vin", "swVersion:", "fileCurrent:0", "epochUsec::0", "*", "*:", "*:0", "*::0"
-  const items = reader.fields.split(",");
+  const items = reader.fields.split(",", no);
   let [name, snake, wireType = snake] = (items[no - 1] ?? "").split(":");
-  if (name === "*") {
-    const stars = items.slice(0, no).filter((item) => item[0] === "*").length;
-    name = Object.keys(reader.message)[stars]; // after $typeName
-  }
+  // The n-th "*" up to this item is the n-th property after $typeName.
+  if (name === "*") name = Object.keys(reader.message)[items.join().split("*").length - 1];
   if (!name) return undefined;
   return [
     snake === "" ? name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`) : name,
