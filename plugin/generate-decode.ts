@@ -12,9 +12,9 @@ import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } 
  * wire type unless that is LEN (what most fields are: strings, messages, lists of them, maps). The
  * name is the proto name, or a name the code holds already, marked: the property name and `:` when
  * the proto name is its snake_case form (`swVersion:` for `sw_version`), and `*` for the next
- * property of the message object after those the earlier `*` stand for (`created` is the
- * message's first property after `$typeName`, the second `*` its second, and so on; see
- * {@link createProps}).
+ * property of the message object (the first `*` stands for its first property after
+ * `$typeName`, the second for its second, and so on), where {@link createProps} has the field's
+ * property at that place.
  */
 function knownFields(
   fields: readonly { number: number; wire: number; name: string; localName: string }[],
