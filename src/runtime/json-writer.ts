@@ -1,10 +1,15 @@
 // Mapping message values to proto3 JSON values, for the generated JSON writers.
 
 import { bail } from "./bail.js";
-import { SAFE } from "./int64.js";
 import { asMessage, isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
+
+const INT32_MIN = -0x8000_0000n;
+const INT32_MAX = 0x7fff_ffffn;
+const INT64_MIN = -0x8000_0000_0000_0000n;
+const INT64_MAX = 0x7fff_ffff_ffff_ffffn;
+const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
 
 /** A JSON object, as the generated mappers build and read them. */
 export type JsonObject = { [key: string]: unknown };
@@ -56,13 +61,16 @@ export function boolToJson(value: unknown): boolean {
   return value;
 }
 
-/** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
+/**
+ * A 64-bit integer for JSON: its decimal string. Bails unless it is in range. A bigint of 32 bits
+ * is printed through a float, faster than it prints itself; a larger one prints itself, faster
+ * than a float prints a value it has not printed before (a float's text comes fast only from the
+ * engine's small cache of recent numbers, which new values in every message do not hit).
+ */
 export function int64ToJson(value: unknown, signed: boolean): string {
   if (typeof value === "bigint") {
-    // A float prints a safe integer faster than a bigint prints itself, to the same digits.
-    const n = Number(value);
-    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) return `${n}`;
-    if (signed ? BigInt.asIntN(64, value) !== value : BigInt.asUintN(64, value) !== value) bail();
+    if (value <= INT32_MAX && value >= (signed ? INT32_MIN : 0n)) return `${Number(value)}`;
+    if (signed ? value < INT64_MIN || value > INT64_MAX : value < 0n || value > UINT64_MAX) bail();
     return value.toString();
   }
   if (typeof value !== "number" || !Number.isSafeInteger(value) || (!signed && value < 0)) bail();
@@ -79,11 +87,8 @@ export function int64FieldToJson(
   signed: boolean,
   alwaysEmitImplicit: boolean,
 ): string | undefined {
-  if (typeof value === "bigint") {
-    const n = Number(value);
-    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
-      return n === 0 && !alwaysEmitImplicit ? undefined : `${n}`;
-    }
+  if (typeof value === "bigint" && value <= INT32_MAX && value >= (signed ? INT32_MIN : 0n)) {
+    return value === 0n && !alwaysEmitImplicit ? undefined : `${Number(value)}`;
   }
   return isZeroInt64(value) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
 }
