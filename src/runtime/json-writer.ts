@@ -25,9 +25,9 @@ export interface JsonWriter {
   /** How deep messages may nest; the outermost is at depth 1. */
   readonly recursionLimit: number;
   /**
-   * Written for JSON.stringify() on an engine with its fast path (the caller decides): strings
-   * (values and map keys) are not checked for lone surrogates here, the caller checks the text
-   * instead (see {@link wellFormedOutput}); large maps are copied to fast objects.
+   * Written for JSON.stringify(), whose text the caller has: strings (values and map keys) are
+   * not checked for lone surrogates here, the caller checks the text instead (see
+   * {@link wellFormedOutput}); large maps are copied to fast objects.
    */
   readonly forText: boolean;
   /** The nesting depth of the message being mapped. */
