@@ -5,8 +5,6 @@ import { asMessage, isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
 
-const INT32_MIN = -0x8000_0000n;
-const INT32_MAX = 0x7fff_ffffn;
 const INT64_MIN = -0x8000_0000_0000_0000n;
 const INT64_MAX = 0x7fff_ffff_ffff_ffffn;
 const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
@@ -62,14 +60,13 @@ export function boolToJson(value: unknown): boolean {
 }
 
 /**
- * A 64-bit integer for JSON: its decimal string. Bails unless it is in range. A bigint of 32 bits
- * is printed through a float, faster than it prints itself; a larger one prints itself, faster
- * than a float prints a value it has not printed before (a float's text comes fast only from the
- * engine's small cache of recent numbers, which new values in every message do not hit).
+ * A 64-bit integer for JSON: its decimal string. Bails unless it is in range. A bigint prints
+ * itself, whatever its size: a float prints fast only a number printed just before (the engine's
+ * small cache of recent numbers, which new values in every message miss), and JSON.stringify()
+ * takes longer over the strings a float prints than over a bigint's.
  */
 export function int64ToJson(value: unknown, signed: boolean): string {
   if (typeof value === "bigint") {
-    if (value <= INT32_MAX && value >= (signed ? INT32_MIN : 0n)) return `${Number(value)}`;
     if (signed ? value < INT64_MIN || value > INT64_MAX : value < 0n || value > UINT64_MAX) bail();
     return value.toString();
   }
@@ -87,8 +84,9 @@ export function int64FieldToJson(
   signed: boolean,
   alwaysEmitImplicit: boolean,
 ): string | undefined {
-  if (typeof value === "bigint" && value <= INT32_MAX && value >= (signed ? INT32_MIN : 0n)) {
-    return value === 0n && !alwaysEmitImplicit ? undefined : `${Number(value)}`;
+  if (typeof value === "bigint") {
+    if (value === 0n) return alwaysEmitImplicit ? "0" : undefined;
+    if (value <= INT64_MAX && value >= (signed ? INT64_MIN : 0n)) return value.toString();
   }
   return isZeroInt64(value) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
 }
