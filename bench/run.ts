@@ -201,6 +201,9 @@ const key = (op: Op, payload: string, codec: string) => `${op}|${payload}|${code
 
 // The ring of each payload for the serialize operations: its int64 variants (int64-variants.ts),
 // or with --ring N the first N of them (--ring 1: the same message every call).
+if (args.ring !== "auto" && !(Number.isSafeInteger(Number(args.ring)) && Number(args.ring) >= 1)) {
+  throw new Error(`--ring takes "auto" or a whole number of at least 1, got ${args.ring}`);
+}
 const rotating = selectedOps.some((op) => ringOps.includes(op));
 const prepared = selectedPayloads.map((payload) => {
   const bytes = protobufEs.encode(payload.envelope);
