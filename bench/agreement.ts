@@ -85,3 +85,37 @@ export function checkBatchAgreement(codecs: readonly Codec[], batch: KafkaBatch)
     `agreement: ${codecs.length} codecs read and re-encode all ${batch.records.length} records of the Kafka batch, and read their JSON texts to the same messages`,
   );
 }
+
+/**
+ * Throws unless, for every message of every payload's ring (int64-variants.ts), each codec's
+ * JSON text and JSON value of its own decoding mean that message to protobuf-es: what the
+ * serialize operations time on each call.
+ */
+export function checkRingAgreement(
+  codecs: readonly Codec[],
+  rings: readonly { payload: Payload; ring: readonly Uint8Array[] }[],
+): void {
+  let messages = 0;
+  for (const { payload, ring } of rings) {
+    for (const [i, reference] of ring.entries()) {
+      for (const codec of codecs) {
+        const message = codec.decode(reference);
+        const text = codec.toJsonString(message);
+        const meaning = toBinary(
+          GRPC_AttendantPayloadSchema,
+          esFromJsonString(GRPC_AttendantPayloadSchema, text),
+        );
+        if (hex(meaning) !== hex(reference) || JSON.stringify(codec.toJson(message)) !== text) {
+          throw new Error(
+            `codecs disagree on ${payload.name}, ring message ${i}: ${codec.name}'s JSON means another message`,
+          );
+        }
+      }
+      messages++;
+    }
+  }
+  const sizes = rings.map(({ ring }) => ring.length);
+  console.log(
+    `agreement: ${codecs.length} codecs write the same JSON messages for all ${messages} messages of the rings (${Math.min(...sizes)} to ${Math.max(...sizes)} a payload)`,
+  );
+}

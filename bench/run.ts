@@ -16,11 +16,13 @@
 //                                                 a subset, e.g. under node --cpu-prof
 // npm run bench -- --op "Kafka batch" --batch 10000   the Kafka batch alone
 // npm run bench -- --op "Kafka batch (JSON)"          the same envelopes as JSON texts
+// npm run bench -- --ring 1                       JSON serialize of one message again and again
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { checkAgreement, checkBatchAgreement } from "./agreement.js";
+import { checkAgreement, checkBatchAgreement, checkRingAgreement } from "./agreement.js";
 import { bundleSizes } from "./bundle-size.js";
 import { type Codec, jsonFloor, loadPeers, protobufEs, thisLibrary } from "./codecs.js";
+import { int64Variants, ringSize } from "./int64-variants.js";
 import { formatKafkaBatch, makeKafkaBatch, runKafkaBatch } from "./kafka-batch.js";
 import { benchPayloads, type PayloadSet } from "./payloads.js";
 
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     clock: { type: "string", default: "cpu" },
     gc: { type: "boolean", default: false },
     batch: { type: "string", default: "10000" },
+    ring: { type: "string", default: "auto" },
   },
 });
 const rounds = Number(args.rounds);
@@ -81,19 +84,33 @@ const codecs: Codec[] = [thisLibrary, protobufEs, ...(await loadPeers())];
 const payloads = benchPayloads();
 checkAgreement(codecs, payloads);
 
-/** The input each codec gets for an operation on a payload, made once, outside the timing. */
-function inputOf(codec: Codec, op: Op, bytes: Uint8Array, json: string): unknown {
+/** The operations that rotate int64 values: each call serializes the next message of a ring. */
+const ringOps: readonly Op[] = ["JSON serialize", "JSON serialize (value)"];
+
+/**
+ * The inputs each codec gets for an operation on a payload, made once, outside the timing: one,
+ * or on the serialize operations the ring of messages (`ring`, the payload's int64 variants as
+ * protobuf-es encodes them), each codec's own decoding of each.
+ */
+function inputsOf(
+  codec: Codec,
+  op: Op,
+  bytes: Uint8Array,
+  json: string,
+  ring: readonly Uint8Array[],
+): unknown[] {
   switch (op) {
     case "decode":
-      return bytes;
+      return [bytes];
     case "encode":
+      return [codec.decode(bytes)];
     case "JSON serialize":
     case "JSON serialize (value)":
-      return codec.decode(bytes);
+      return ring.map((variant) => codec.decode(variant));
     case "JSON parse":
-      return json;
+      return [json];
     case "JSON parse (value)":
-      return JSON.parse(json);
+      return [JSON.parse(json)];
   }
 }
 
@@ -129,15 +146,27 @@ function flat(text: string): string {
   return text;
 }
 
-/** Calls `fn(input)` for about `ms` milliseconds of the clock and returns the calls per second. */
-function opsPerSecond(fn: (input: never) => unknown, input: unknown, ms: number): number {
+/**
+ * Calls `fn` on each of `inputs` in turn, round and round, for about `ms` milliseconds of the
+ * clock and returns the calls per second.
+ */
+function opsPerSecond(
+  fn: (input: never) => unknown,
+  inputs: readonly unknown[],
+  ms: number,
+): number {
   const call = fn as (input: unknown) => unknown;
+  const last = inputs.length - 1;
+  let next = 0;
   let n = 0;
   let batch = 1;
   const start = now();
   let t = start;
   while (t - start < ms) {
-    for (let i = 0; i < batch; i++) sink = call(input);
+    for (let i = 0; i < batch; i++) {
+      sink = call(inputs[next]);
+      next = next === last ? 0 : next + 1;
+    }
     n += batch;
     t = now();
     if (t - start < ms / 20) batch *= 2;
@@ -170,33 +199,53 @@ if (args.gc && gc === undefined) throw new Error("--gc needs node --expose-gc");
 const results = new Map<string, number[]>();
 const key = (op: Op, payload: string, codec: string) => `${op}|${payload}|${codec}`;
 
+// The ring of each payload for the serialize operations: its int64 variants (int64-variants.ts),
+// or with --ring N the first N of them (--ring 1: the same message every call).
+if (args.ring !== "auto" && !(Number.isSafeInteger(Number(args.ring)) && Number(args.ring) >= 1)) {
+  throw new Error(`--ring takes "auto" or a whole number of at least 1, got ${args.ring}`);
+}
+const rotating = selectedOps.some((op) => ringOps.includes(op));
 const prepared = selectedPayloads.map((payload) => {
   const bytes = protobufEs.encode(payload.envelope);
   const json = protobufEs.toJsonString(payload.envelope);
-  return { payload, bytes, json };
+  const size = !rotating
+    ? 1
+    : args.ring === "auto"
+      ? ringSize(payload.envelope)
+      : Number(args.ring);
+  const ring = int64Variants(payload.envelope, size, 7001 + payloads.indexOf(payload)).map((v) =>
+    protobufEs.encode(v),
+  );
+  return { payload, bytes, json, ring };
 });
+if (rotating) checkRingAgreement(codecsOf("JSON serialize"), prepared);
+/** Codec inputs, made once: by op, payload and codec. */
+const inputs = new Map<string, unknown[]>();
 
 // Warm-up: every function gets optimized before the first measured round.
-for (const { payload, bytes, json } of prepared) {
+for (const { payload, bytes, json, ring } of prepared) {
   for (const op of selectedOps) {
     for (const codec of codecsOf(op)) {
-      opsPerSecond(runOp(codec, op), inputOf(codec, op, bytes, json), sliceMs);
-      results.set(key(op, payload.name, codec.name), []);
+      const k = key(op, payload.name, codec.name);
+      const input = inputsOf(codec, op, bytes, json, ring);
+      inputs.set(k, input);
+      opsPerSecond(runOp(codec, op), input, sliceMs);
+      results.set(k, []);
     }
   }
 }
 
 for (let round = 0; round < rounds; round++) {
-  for (const { payload, bytes, json } of prepared) {
+  for (const { payload } of prepared) {
     for (const op of selectedOps) {
       // Rotate the order each round, so that no codec always runs first or last.
       const opCodecs = codecsOf(op);
       for (let i = 0; i < opCodecs.length; i++) {
         const codec = opCodecs[(i + round) % opCodecs.length] as Codec;
-        const input = inputOf(codec, op, bytes, json);
+        const k = key(op, payload.name, codec.name);
         gc?.();
-        const rate = opsPerSecond(runOp(codec, op), input, sliceMs);
-        results.get(key(op, payload.name, codec.name))?.push(rate);
+        const rate = opsPerSecond(runOp(codec, op), inputs.get(k) as unknown[], sliceMs);
+        results.get(k)?.push(rate);
       }
     }
   }

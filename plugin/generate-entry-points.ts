@@ -98,8 +98,8 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
       name: "toJsonForText",
       forText: true,
       doc:
-        "{@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked\n" +
-        "for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.forText).",
+        "{@link toJson} for JSON.stringify(): strings are not checked for lone surrogates, the caller\n" +
+        "checks the text instead (see the runtime's JsonWriter.forText).",
     },
   ];
   for (const { name, forText, doc } of jsonEntryPoints) {

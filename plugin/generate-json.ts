@@ -309,7 +309,7 @@ function printFieldToJson(c: Code, field: DescField): void {
               c.line("else out[key] = itemJson;");
             });
             // Past MAP_SPREAD_KEYS keyed stores V8 makes `out` a dictionary; the copy is a fast
-            // object, which the fast path of JSON.stringify() takes (V8 from 13.8).
+            // object, which JSON.stringify() serializes faster.
             c.line(
               `json[${key}] = writer.forText && keys.length > ${MAP_SPREAD_KEYS} ? { ...out } : out;`,
             );
@@ -325,9 +325,9 @@ function printFieldToJson(c: Code, field: DescField): void {
  * Maps with more keys than this are copied once written for JSON text (`{ ...out }`): V8 turns
  * an object into a dictionary after 4 in-object and 12 more properties added by keyed stores,
  * and the spread makes a fast object of it again (own properties by CreateDataProperty:
- * `__proto__` stays an own member). That pays on Node.js 26, whose JSON.stringify() has a fast
- * path for fast objects; Node.js 20 and 24 gain nothing from it (the caller copies only for text
- * on an engine with that fast path: JsonWriter.forText).
+ * `__proto__` stays an own member), which JSON.stringify() serializes faster (on Node.js 20 and
+ * 24 as on 26, whose JSON.stringify() has a fast path for fast objects). Only for text
+ * (JsonWriter.forText): envelopeToJson returns the map as it was written.
  */
 const MAP_SPREAD_KEYS = 16;
 

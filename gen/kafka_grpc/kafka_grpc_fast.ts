@@ -5235,8 +5235,8 @@ export function toJson<N extends MessageTypeName>(typeName: N, message: unknown,
 }
 
 /**
- * {@link toJson} for JSON.stringify() on an engine with its fast path: strings are not checked
- * for lone surrogates, the caller checks the text instead (see the runtime's JsonWriter.forText).
+ * {@link toJson} for JSON.stringify(): strings are not checked for lone surrogates, the caller
+ * checks the text instead (see the runtime's JsonWriter.forText).
  */
 export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
   return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);

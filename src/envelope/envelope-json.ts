@@ -44,8 +44,8 @@ export function envelopeToJson(
 
 /**
  * {@link envelopeToJson} with its options read. With `forText`, the fast path writes for
- * JSON.stringify() on an engine with its fast path, and does not check strings for lone
- * surrogates: the caller checks the text (see JsonWriter.forText).
+ * JSON.stringify() and does not check strings for lone surrogates: the caller checks the text
+ * (see JsonWriter.forText).
  */
 function writeJson(
   envelope: GRPC_AttendantPayload,
@@ -68,39 +68,33 @@ export function envelopeToJsonString(
   const o = readOptions(options, jsonWriteStringDefaults, levelBounds);
   // JSON.stringify would quietly indent by 10.
   if (o.prettySpaces > 10) throw invalidOption("prettySpaces", "at most 10", o.prettySpaces);
-  return writeJsonText(envelope, o, recentV8);
+  return writeJsonText(envelope, o);
 }
 
 /**
  * Whether the engine is V8 14 or later (Node.js 25 and later), told by Uint8Array.fromBase64,
- * which came with it (Firefox and Safari have it too). Two things changed in V8 by then that the
- * text functions here lean on:
- *
- * - JSON.stringify() without replacer or indent takes a fast path (V8 13.8) that returns flat
- *   text: envelopeToJsonString then checks the strings in that text rather than one by one.
- *   Older V8 (Node.js 20 and 24) returns a long text as a rope, which the look must first copy.
- * - String.prototype.isWellFormed() looks at two-byte text many times as fast as in older V8:
- *   envelopeFromJsonString then looks at the whole text.
+ * which came with it (Firefox and Safari have it too): String.prototype.isWellFormed() looks at
+ * two-byte text many times as fast as in older V8, so envelopeFromJsonString looks at the whole
+ * text.
  */
 const recentV8 = /*@__PURE__*/ (() =>
   typeof (Uint8Array as { fromBase64?: unknown }).fromBase64 === "function")();
 
 /**
- * {@link envelopeToJsonString} with its options read. With `checkText`, strings are left
- * unchecked, then one look at the text shows any lone surrogate (and, rarely, a string that
- * merely looks like one): only then is the value written again with every string checked.
+ * {@link envelopeToJsonString} with its options read. Strings are left unchecked, then one look
+ * at the text shows any lone surrogate (and, rarely, a string that merely looks like one): only
+ * then is the value written again with every string checked. The look makes a text that
+ * JSON.stringify() returned as a rope (older V8, long texts) flat, a copy its caller would make
+ * anyway on first reading it (Buffer.from(), a Kafka producer's send).
  *
  * @internal
  */
 export function writeJsonText(
   envelope: GRPC_AttendantPayload,
   o: EnvelopeJsonWriteStringOptions,
-  checkText: boolean,
 ): string {
-  if (checkText) {
-    const text = stringify(writeJson(envelope, o, true), o.prettySpaces);
-    if (wellFormedOutput(text)) return text;
-  }
+  const text = stringify(writeJson(envelope, o, true), o.prettySpaces);
+  if (wellFormedOutput(text)) return text;
   return stringify(writeJson(envelope, o), o.prettySpaces);
 }
 

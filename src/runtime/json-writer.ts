@@ -1,10 +1,13 @@
 // Mapping message values to proto3 JSON values, for the generated JSON writers.
 
 import { bail } from "./bail.js";
-import { SAFE } from "./int64.js";
 import { asMessage, isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
+
+const INT64_MIN = -0x8000_0000_0000_0000n;
+const INT64_MAX = 0x7fff_ffff_ffff_ffffn;
+const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
 
 /** A JSON object, as the generated mappers build and read them. */
 export type JsonObject = { [key: string]: unknown };
@@ -20,9 +23,9 @@ export interface JsonWriter {
   /** How deep messages may nest; the outermost is at depth 1. */
   readonly recursionLimit: number;
   /**
-   * Written for JSON.stringify() on an engine with its fast path (the caller decides): strings
-   * (values and map keys) are not checked for lone surrogates here, the caller checks the text
-   * instead (see {@link wellFormedOutput}); large maps are copied to fast objects.
+   * Written for JSON.stringify(), whose text the caller has: strings (values and map keys) are
+   * not checked for lone surrogates here, the caller checks the text instead (see
+   * {@link wellFormedOutput}); large maps are copied to fast objects.
    */
   readonly forText: boolean;
   /** The nesting depth of the message being mapped. */
@@ -56,13 +59,15 @@ export function boolToJson(value: unknown): boolean {
   return value;
 }
 
-/** A 64-bit integer for JSON: its decimal string. Bails unless it is in range. */
+/**
+ * A 64-bit integer for JSON: its decimal string. Bails unless it is in range. A bigint prints
+ * itself, whatever its size: a float prints fast only a number printed just before (the engine's
+ * small cache of recent numbers, which new values in every message miss), and JSON.stringify()
+ * takes longer over the strings a float prints than over a bigint's.
+ */
 export function int64ToJson(value: unknown, signed: boolean): string {
   if (typeof value === "bigint") {
-    // A float prints a safe integer faster than a bigint prints itself, to the same digits.
-    const n = Number(value);
-    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) return `${n}`;
-    if (signed ? BigInt.asIntN(64, value) !== value : BigInt.asUintN(64, value) !== value) bail();
+    if (signed ? value < INT64_MIN || value > INT64_MAX : value < 0n || value > UINT64_MAX) bail();
     return value.toString();
   }
   if (typeof value !== "number" || !Number.isSafeInteger(value) || (!signed && value < 0)) bail();
@@ -80,10 +85,8 @@ export function int64FieldToJson(
   alwaysEmitImplicit: boolean,
 ): string | undefined {
   if (typeof value === "bigint") {
-    const n = Number(value);
-    if (n <= SAFE && n >= -SAFE && (signed || n >= 0)) {
-      return n === 0 && !alwaysEmitImplicit ? undefined : `${n}`;
-    }
+    if (value === 0n) return alwaysEmitImplicit ? "0" : undefined;
+    if (value <= INT64_MAX && value >= (signed ? INT64_MIN : 0n)) return value.toString();
   }
   return isZeroInt64(value) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
 }
