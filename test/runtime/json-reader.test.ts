@@ -102,7 +102,7 @@ describe("bytesFromJson(): the base64 it takes, short or long (decoded natively 
   });
 });
 
-describe("int64FromJson(): decimal strings of every length, read in steps of four digits", () => {
+describe("int64FromJson(): decimal strings of every length", () => {
   // A uint64 (fileCurrent) and an int64 (errCode) field, through the public function and the
   // slow path alike.
   const textOf = (uint64: string, int64: string) =>
