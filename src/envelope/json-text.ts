@@ -23,7 +23,7 @@
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "../internal/escape-text.js";
-import type { JsonReadOptions, ParsedJson } from "../runtime/index.js";
+import { type JsonReadOptions, parsedJsonReader } from "../runtime/index.js";
 
 /**
  * Reads a message of type `typeName` from `json`, what JSON.parse() made of `text`, with the
@@ -38,13 +38,13 @@ export function readParsedText<N extends fast.MessageTypeName>(
   options: JsonReadOptions,
 ): fast.MessageTypes[N] | undefined {
   const compact = text.charCodeAt(1) === 34; // `{"`
-  let parsed: ParsedJson = { wellFormed, countMembers: !compact, keys: 0, chars: 0 };
+  let parsed = parsedJsonReader(options, wellFormed, !compact);
   let read = fast.fromJson(typeName, json, options, parsed);
   if (read === undefined || parsed.chars === text.length) return read;
   if (compact && options.ignoreUnknownFields) {
     const levels = Math.min(2 * options.recursionLimit + 2, MAX_LEVELS);
     if (valueMembers(json, levels) !== parsed.keys) {
-      parsed = { wellFormed, countMembers: true, keys: 0, chars: 0 };
+      parsed = parsedJsonReader(options, wellFormed, true);
       read = fast.fromJson(typeName, json, options, parsed);
     }
   }

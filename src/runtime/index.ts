@@ -61,6 +61,7 @@ export {
   type JsonReadOptions,
   numberTextLength,
   type ParsedJson,
+  parsedJsonReader,
   type ReadJson,
   readJsonValue,
   stringFromJson,

@@ -181,17 +181,17 @@ const base64Values = /*@__PURE__*/ (() => {
 // 4 KiB are cut from a shared 8 KiB block instead, as Node's Buffer.from() does: each is a view
 // of its own bytes, and the block lives as long as any of them (the views protobuf-es's
 // fromBinary() returns share the input's buffer in the same way).
-let block = /*@__PURE__*/ new Uint8Array(0);
+let block = /*@__PURE__*/ new ArrayBuffer(0);
 let blockUsed = 0;
 
 /** A new zeroed Uint8Array of `length` bytes; from the shared block if it is of middle size. */
 function allocate(length: number): Uint8Array {
   if (length <= 64 || length > 4096) return new Uint8Array(length);
-  if (blockUsed + length > block.length) {
-    block = new Uint8Array(8192);
+  if (blockUsed + length > block.byteLength) {
+    block = new ArrayBuffer(8192);
     blockUsed = 0;
   }
-  const bytes = block.subarray(blockUsed, blockUsed + length);
+  const bytes = new Uint8Array(block, blockUsed, length); // cheaper than subarray()
   blockUsed += (length + 7) & ~7; // 8-byte aligned, as Node aligns its pool
   return bytes;
 }
@@ -309,18 +309,38 @@ export interface JsonReadOptions {
 }
 
 /**
- * What a read of a value that JSON.parse() made of a text knows of the text, and what it tells
- * back: see {@link JsonReader}.
+ * The reader of a value that JSON.parse() made of a text, given to the generated `fromJson()`:
+ * what is known of the text (see {@link JsonReader.wellFormed} and {@link JsonReader.countMembers})
+ * and, after the read, its counts ({@link JsonReader.keys}, {@link JsonReader.chars}). One object,
+ * made by {@link parsedJsonReader}.
  */
-export interface ParsedJson {
-  /** Every string in the value is well-formed UTF-16: see {@link JsonReader.wellFormed}. */
-  readonly wellFormed: boolean;
-  /** Count the members of each object: see {@link JsonReader.countMembers}. */
-  readonly countMembers: boolean;
-  /** Set by the read: see {@link JsonReader.keys}. */
-  keys: number;
-  /** Set by the read: see {@link JsonReader.chars}. */
-  chars: number;
+export type ParsedJson = JsonReader;
+
+/** A reader of what JSON.parse() made of a text: see {@link ParsedJson}. */
+export function parsedJsonReader(
+  options: JsonReadOptions,
+  wellFormed: boolean,
+  countMembers: boolean,
+): ParsedJson {
+  return newJsonReader(options, wellFormed, true, countMembers);
+}
+
+/** Every reader is made here, so that the generated readers see one shape of it. */
+function newJsonReader(
+  options: JsonReadOptions,
+  wellFormed: boolean,
+  parsed: boolean,
+  countMembers: boolean,
+): JsonReader {
+  return {
+    recursionLimit: options.recursionLimit,
+    ignoreUnknownFields: options.ignoreUnknownFields,
+    wellFormed,
+    parsed,
+    countMembers,
+    keys: 0,
+    chars: 0,
+  };
 }
 
 /** The generated JSON reader of one message type: a message at nesting depth `depth`. */
@@ -330,7 +350,8 @@ export type ReadJson<T> = (json: unknown, reader: JsonReader, depth: number) => 
  * Reads a message from a proto3 JSON value with its generated reader `read` as the slow path
  * (protobuf-es's fromJson()) would, or returns undefined for anything it does not take: the
  * caller then runs the slow path, for its exact result or error. `parsed`, given when `json` is
- * what JSON.parse() returned, says what is known of its text and receives the counts of the read.
+ * what JSON.parse() returned, is the reader to read with (its options are those of `options`):
+ * it says what is known of the text and receives the counts of the read.
  */
 export function readJsonValue<T>(
   read: ReadJson<T>,
@@ -339,21 +360,7 @@ export function readJsonValue<T>(
   parsed?: ParsedJson,
 ): T | undefined {
   try {
-    const reader: JsonReader = {
-      recursionLimit: options.recursionLimit,
-      ignoreUnknownFields: options.ignoreUnknownFields,
-      wellFormed: parsed?.wellFormed === true,
-      parsed: parsed !== undefined,
-      countMembers: parsed === undefined || parsed.countMembers,
-      keys: 0,
-      chars: 0,
-    };
-    const message = read(json, reader, 1);
-    if (parsed !== undefined) {
-      parsed.keys = reader.keys;
-      parsed.chars = reader.chars;
-    }
-    return message;
+    return read(json, parsed ?? newJsonReader(options, false, false, true), 1);
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@ import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { fromJsonFallback, jsonError, toJsonFallback } from "../../src/envelope/fallback.js";
 import { CodecError } from "../../src/index.js";
 import { MAX_MESSAGE_LENGTH } from "../../src/internal/escape-text.js";
+import { parsedJsonReader } from "../../src/runtime/index.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { jsonText, writeOptions } from "../helpers/json-arbitraries.js";
 
@@ -33,11 +34,12 @@ describe("toJsonFallback() and fromJsonFallback(): the generated mappers take ev
     fc.assert(
       fc.property(jsonText, fc.boolean(), (text, wellFormed) => {
         const json = JSON.parse(text) as JsonValue;
+        const options = { ignoreUnknownFields: false, recursionLimit: 100 };
         const read = fast.fromJson(
           "kafka_grpc.GRPC_AttendantPayload",
           json,
-          { ignoreUnknownFields: false, recursionLimit: 100 },
-          { wellFormed, countMembers: true, keys: 0, chars: 0 },
+          options,
+          parsedJsonReader(options, wellFormed, true),
         );
         expect(read).toBeDefined();
         expect(read).toEqual(fromJsonFallback(json, { requireData: false }));

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromJsonTextFallback } from "../../src/envelope/fallback.js";
 import { envelopeFromJsonString } from "../../src/index.js";
-import { bytesFromJson, numberTextLength } from "../../src/runtime/index.js";
+import { bytesFromJson, int64FromJson, numberTextLength } from "../../src/runtime/index.js";
 import { expectSameOutcome } from "../helpers/outcome.js";
 
 describe("bytesFromJson(): bytes read from JSON", () => {
@@ -99,6 +99,44 @@ describe("bytesFromJson(): the base64 it takes, short or long (decoded natively 
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("int64FromJson(): decimal strings of every length", () => {
+  // A uint64 (fileCurrent) and an int64 (errCode) field, through the public function and the
+  // slow path alike.
+  const textOf = (uint64: string, int64: string) =>
+    JSON.stringify({ carUpdateProgress: { fileCurrent: uint64, errCode: int64 } });
+  const slow = (text: string) => fromJsonTextFallback(text, JSON.parse(text) as JsonValue);
+  const digits = "98765432109876543210";
+
+  it("reads 1 to 20 digits, with and without a sign, as BigInt() does", () => {
+    for (let length = 1; length <= 20; length++) {
+      const text = digits.slice(0, length);
+      if (BigInt(text) <= 18446744073709551615n)
+        expect(int64FromJson(text, false)).toBe(BigInt(text));
+      if (BigInt(text) <= 9223372036854775807n) {
+        expect(int64FromJson(text, true)).toBe(BigInt(text));
+        expect(int64FromJson(`-${text}`, true)).toBe(-BigInt(text));
+      }
+    }
+  });
+
+  it("agrees with the slow path on any character in place of any digit", () => {
+    const chars = ["/", ":", "0", " ", "-", "+", "e", ".", "a", "\u0661", "\u0000"];
+    for (let length = 1; length <= 18; length++) {
+      for (let at = 0; at < length; at++) {
+        for (const c of chars) {
+          const value = digits.slice(0, at) + c + digits.slice(at + 1, length);
+          for (const text of [textOf(value, "1"), textOf("1", value), textOf("1", `-${value}`)]) {
+            expectSameOutcome(
+              () => envelopeFromJsonString(text),
+              () => slow(text),
+            );
+          }
+        }
+      }
+    }
   });
 });
 
