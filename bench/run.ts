@@ -268,7 +268,7 @@ console.log(
 console.log(
   "ops/s (median of the rounds) and, in brackets, the median of the per-round ratios to protobuf-es\n",
 );
-/** Prints one table: per payload, each codec's median rate and the median per-round ratio to `base`. */
+/** Prints one table: per payload, each codec's median rate and median per-round ratio to `base`. */
 function printTable(op: Op, tableCodecs: readonly Codec[], base: Codec, fraction: boolean): void {
   const ratio = (rates: number[], baseRates: number[]) =>
     median(rates.map((r, i) => r / (baseRates[i] as number)));

@@ -12,9 +12,9 @@ import { fieldWireType, hasExplicitPresence, lit, scalarWireType, stem, tagOf } 
  * wire type unless that is LEN (what most fields are: strings, messages, lists of them, maps). The
  * name is the proto name, or a name the code holds already, marked: the property name and `:` when
  * the proto name is its snake_case form (`swVersion:` for `sw_version`), and `*` for the next
- * property of the message object (the first `*` stands for its first property after
- * `$typeName`, the second for its second, and so on), where {@link createProps} has the field's
- * property at that place.
+ * property of the message object (in field-number order, the first `*` stands for its first
+ * property after `$typeName`, the second for its second, and so on), where {@link createProps}
+ * has the field's property at that place.
  */
 function knownFields(
   fields: readonly { number: number; wire: number; name: string; localName: string }[],
@@ -22,7 +22,8 @@ function knownFields(
 ): string {
   const items: string[] = [];
   let stars = 0;
-  for (const f of fields) {
+  // The runtime counts the stars by field number, whatever order the fields are declared in.
+  for (const f of [...fields].sort((a, b) => a.number - b.number)) {
     while (items.length < f.number - 1) items.push("");
     const snake = f.name !== f.localName && snakeCase(f.localName) === f.name;
     let name = snake ? `${f.localName}:` : f.name;
@@ -35,13 +36,13 @@ function knownFields(
   return items.join(",");
 }
 
-/** What the runtime's knownField() makes of a property name marked with `:`: the snake_case form. */
+/** What the runtime's knownField() makes of a property name marked with `:`: its snake_case. */
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]|\d+/g, (c) => `_${c.toLowerCase()}`);
 }
 
 /** The fields `desc` knows, as its reader sets them in `reader.fields` for error texts. */
-function fieldsOf(desc: DescMessage): string {
+export function fieldsOf(desc: DescMessage): string {
   const dense = desc.fields.every((f) => f.number <= 4 * desc.fields.length);
   if (!dense) throw new Error(`protoc-gen-vuc: ${desc.typeName}: field numbers too sparse`);
   return knownFields(

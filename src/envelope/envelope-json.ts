@@ -124,7 +124,7 @@ export function envelopeFromJson(
   return taken(read, o) ? read : fromJsonFallback(json, o);
 }
 
-/** Whether the generated reader read an envelope the options take, not leaving it to the slow path. */
+/** Whether the generated reader read an envelope the options take (not left to the slow path). */
 function taken(
   read: GRPC_AttendantPayload | undefined,
   o: EnvelopeJsonReadOptions,

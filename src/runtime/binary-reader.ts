@@ -66,8 +66,9 @@ export interface Reader {
    * as its name, then `:` and the expected wire type (one digit) unless that is LEN; a number
    * without a field has an empty item (`"vin,,fileSize:0"`). The name is the proto name or a
    * property name the generated code holds already: `*` stands for the next property of
-   * `message` after `$typeName` (the first `*` for the first, and so on: `message` was made by the
-   * generated create function, whose properties come in field order), and a name followed by `:`
+   * `message` after `$typeName` (the first `*` in field-number order for the first, and so on:
+   * `message` was made by the generated create function, and the generator writes `*` only where
+   * its property order has that field there), and a name followed by `:`
    * is a property name whose snake_case form is the proto name (`"*,*:,pubKeyLevel1:,*::0"`: the
    * first two properties, the second as `sw_version`, then `pub_key_level_1`, then the third
    * property, a varint). The generated reader of a message sets it.
@@ -314,7 +315,7 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
   }
 }
 
-/** The proto name and wire type of field `no` as `reader.fields` gives them, if it has that field. */
+/** The proto name and wire type of field `no` as `reader.fields` gives them, if it knows it. */
 function knownField(reader: Reader, no: number): [name: string, wireType: number] | undefined {
   // "vin", "swVersion:", "fileCurrent:0", "epochUsec::0", "*", "*:", "*:0", "*::0"
   const items = reader.fields.split(",", no);
