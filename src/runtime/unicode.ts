@@ -40,11 +40,12 @@ export function compareUtf8(left: string, right: string): number {
 }
 
 /**
- * Whether the strings JSON.stringify() wrote `text` from (values and keys) held no lone
- * surrogate: it writes each as a lowercase `\udXXX` escape, and any other backslash in a string
- * as `\\`, so a text without `\ud` had none. A text with one may still have had none (a string
- * holding a backslash and "ud"): the caller then checks the strings one by one. Most texts hold
- * no backslash at all, which a search for one character tells sooner than a search for three.
+ * Whether the strings JSON.stringify() wrote `text` from (values and keys) held no lone surrogate:
+ * it writes each as a lowercase `\udXXX` escape (well-formed JSON.stringify(), ES2019, in every
+ * engine that has BigInt), and any other backslash in a string as `\\`, so a text without `\ud`
+ * had none. A text with one may still have had none (a string holding a backslash and "ud"): the
+ * caller then checks the strings one by one. Most texts hold no backslash at all, which a search
+ * for one character tells sooner than a search for three.
  */
 export function wellFormedOutput(text: string): boolean {
   return text.indexOf("\\") === -1 || !text.includes("\\ud");
