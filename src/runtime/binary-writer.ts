@@ -3,7 +3,7 @@
 
 import type { UnknownField } from "@bufbuild/protobuf";
 import { bail } from "./bail.js";
-import { SAFE } from "./int64.js";
+import { inInt64Range, SAFE } from "./int64.js";
 import { asMessage, checkUnknownFields } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
@@ -134,7 +134,7 @@ export function writeVarint64(writer: Writer, tag: number, value: unknown, signe
     hi = (n - lo) / 4294967296;
   } else {
     const big = value as bigint; // a number here would be unsafe, and has bailed
-    if (signed ? BigInt.asIntN(64, big) !== big : BigInt.asUintN(64, big) !== big) bail();
+    if (!inInt64Range(big, signed)) bail();
     lo = Number(big & 0xffffffffn);
     hi = Number((big >> 32n) & 0xffffffffn);
   }

@@ -38,3 +38,13 @@ export const MAX_DECIMAL_CHARS = 32;
 
 /** The largest integer a float holds exactly. */
 export const SAFE = 9007199254740991;
+
+// Literals, not expressions: a bundler drops an unused literal, not an unused `2n ** 63n`.
+const INT64_MIN = -9223372036854775808n;
+const INT64_MAX = 9223372036854775807n;
+const UINT64_MAX = 18446744073709551615n;
+
+/** Whether `value` is an int64, or a uint64 if not `signed`. */
+export function inInt64Range(value: bigint, signed: boolean): boolean {
+  return signed ? value >= INT64_MIN && value <= INT64_MAX : value >= 0n && value <= UINT64_MAX;
+}

@@ -1,7 +1,7 @@
 // Reading proto3 JSON values into message values, for the generated JSON readers.
 
 import { bail } from "./bail.js";
-import { bigintOf, MAX_DECIMAL_CHARS } from "./int64.js";
+import { bigintOf, inInt64Range, MAX_DECIMAL_CHARS } from "./int64.js";
 import {
   boolToJson,
   int32ToJson,
@@ -95,11 +95,6 @@ export const uint32FromJson = uint32ToJson;
 /** A bool from JSON. */
 export const boolFromJson = boolToJson;
 
-// Literals, not expressions: a bundler drops an unused literal, not an unused `2n ** 63n`.
-const INT64_MIN = -9223372036854775808n;
-const INT64_MAX = 9223372036854775807n;
-const UINT64_MAX = 18446744073709551615n;
-
 /**
  * A 64-bit integer from JSON: a decimal string, or a number that is a safe integer (a larger
  * one may have lost digits in JSON.parse(): the slow path rejects it), in range.
@@ -151,7 +146,7 @@ function int64FromJsonText(json: unknown, signed: boolean): bigint {
     }
     if (length > MAX_DECIMAL_CHARS || !/^-?[0-9]+$/.test(json)) bail();
     const big = BigInt(json);
-    if (signed ? big < INT64_MIN || big > INT64_MAX : big < 0n || big > UINT64_MAX) bail();
+    if (!inInt64Range(big, signed)) bail();
     return big;
   }
   if (typeof json !== "number" || !Number.isSafeInteger(json) || (!signed && json < 0)) bail();

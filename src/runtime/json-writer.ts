@@ -1,13 +1,10 @@
 // Mapping message values to proto3 JSON values, for the generated JSON writers.
 
 import { bail } from "./bail.js";
+import { inInt64Range } from "./int64.js";
 import { asMessage, isZeroInt64 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
-
-const INT64_MIN = -0x8000_0000_0000_0000n;
-const INT64_MAX = 0x7fff_ffff_ffff_ffffn;
-const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
 
 /** A JSON object, as the generated mappers build and read them. */
 export type JsonObject = { [key: string]: unknown };
@@ -67,7 +64,7 @@ export function boolToJson(value: unknown): boolean {
  */
 export function int64ToJson(value: unknown, signed: boolean): string {
   if (typeof value === "bigint") {
-    if (signed ? value < INT64_MIN || value > INT64_MAX : value < 0n || value > UINT64_MAX) bail();
+    if (!inInt64Range(value, signed)) bail();
     return value.toString();
   }
   if (typeof value !== "number" || !Number.isSafeInteger(value) || (!signed && value < 0)) bail();
@@ -86,7 +83,7 @@ export function int64FieldToJson(
 ): string | undefined {
   if (typeof value === "bigint") {
     if (value === 0n) return alwaysEmitImplicit ? "0" : undefined;
-    if (value <= INT64_MAX && value >= (signed ? INT64_MIN : 0n)) return value.toString();
+    if (inInt64Range(value, signed)) return value.toString();
   }
   return isZeroInt64(value) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
 }

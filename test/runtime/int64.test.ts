@@ -7,6 +7,7 @@ import {
   envelopeFromJsonString,
   envelopeToJson,
 } from "../../src/index.js";
+import { inInt64Range } from "../../src/runtime/int64.js";
 
 const int64Cases = [
   ["-2^63", -9223372036854775808n],
@@ -106,5 +107,24 @@ describe("int64 and uint64", () => {
   it("still reads such a value exactly from its string form", () => {
     const envelope = envelopeFromJsonString('{"updateApprove":{"id":"9007199254740993"}}');
     expect(envelope.Data.value).toMatchObject({ id: 9007199254740993n });
+  });
+});
+
+describe("inInt64Range()", () => {
+  it.each([
+    [-(2n ** 63n), true, false],
+    [2n ** 63n - 1n, true, true],
+    [0n, true, true],
+    [-1n, true, false],
+    [2n ** 63n, false, true],
+    [2n ** 64n - 1n, false, true],
+  ])("tells whether %s is an int64 (%s) and a uint64 (%s)", (value, asInt64, asUint64) => {
+    expect(inInt64Range(value, true)).toBe(asInt64);
+    expect(inInt64Range(value, false)).toBe(asUint64);
+  });
+
+  it.each([-(2n ** 63n) - 1n, 2n ** 64n, -(2n ** 64n)])("refuses %s as either", (value) => {
+    expect(inInt64Range(value, true)).toBe(false);
+    expect(inInt64Range(value, false)).toBe(false);
   });
 });
