@@ -144,15 +144,8 @@ export function decodeSchemaRegistryFrame(
       `frame of ${bytes.length} bytes is shorter than its 5-byte header (magic byte and schema id)`,
     );
   }
-  // Big-endian signed 32-bit: `|` makes the top bit the sign.
-  const schemaId =
-    ((bytes[1] as number) << 24) |
-    ((bytes[2] as number) << 16) |
-    ((bytes[3] as number) << 8) |
-    (bytes[4] as number);
-  if (schemaId < 0) {
-    fail("malformed", `schema id at offset 1 is ${schemaId}, expected 0 to ${MAX_INT32}`);
-  }
+  const schemaId = schemaIdAt(bytes);
+  if (schemaId < 0) fail("malformed", negativeSchemaId(schemaId));
   const count = readZigzag32(bytes, HEADER_BYTES, "message index count");
   if (count.value < 0) {
     fail("malformed", `message index count at offset 5 is ${count.value}, expected 0 or more`);
@@ -227,6 +220,25 @@ function readZigzag32(
     }
   }
   fail("malformed", tooLong(name, start, 5));
+}
+
+/**
+ * The schema id of a Confluent frame or schema id header: bytes 1 to 4, big-endian and signed,
+ * which the caller refuses when negative ({@link negativeSchemaId}). @internal
+ */
+export function schemaIdAt(bytes: Uint8Array): number {
+  // `|` makes the top bit the sign.
+  return (
+    ((bytes[1] as number) << 24) |
+    ((bytes[2] as number) << 16) |
+    ((bytes[3] as number) << 8) |
+    (bytes[4] as number)
+  );
+}
+
+/** What is wrong with a negative schema id, for the error of its frame or header. @internal */
+export function negativeSchemaId(schemaId: number): string {
+  return `schema id at offset 1 is ${schemaId}, expected 0 to ${MAX_INT32}`;
 }
 
 /** `[1, 2]`; `[1, 2, … 3 more]` when only the first of `count` indexes were read. */

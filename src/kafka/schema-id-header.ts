@@ -1,3 +1,4 @@
+import { negativeSchemaId, schemaIdAt } from "../framing/schema-registry.js";
 import { CodecError } from "../index.js";
 
 // The schema id carried in a record header instead of in front of the value, as
@@ -25,7 +26,6 @@ export interface SchemaIdHeader {
   messageIndexes: number[];
 }
 
-const MAX_INT32 = 0x7fffffff;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -56,19 +56,8 @@ export function decodeSchemaIdHeader(bytes: Uint8Array, name: string): SchemaIdH
   }
   let header: SchemaIdHeader;
   if (magic === 0x00) {
-    // Big-endian signed 32-bit: `|` makes the top bit the sign.
-    const schemaId =
-      ((bytes[1] as number) << 24) |
-      ((bytes[2] as number) << 16) |
-      ((bytes[3] as number) << 8) |
-      (bytes[4] as number);
-    if (schemaId < 0) {
-      throw headerError(
-        name,
-        "malformed",
-        `schema id at offset 1 is ${schemaId}, expected 0 to ${MAX_INT32}`,
-      );
-    }
+    const schemaId = schemaIdAt(bytes);
+    if (schemaId < 0) throw headerError(name, "malformed", negativeSchemaId(schemaId));
     header = { schemaId, messageIndexes: [0] };
   } else {
     header = { schemaGuid: formatGuid(bytes), messageIndexes: [0] };
