@@ -76,6 +76,8 @@ export function namesOf(desc: DescMessage) {
     /** The prefix of the message's constants: `CarECU$json`. */
     typeName: `${s}$`,
     create: `create${s}`,
+    /** Makes a message from an init, as protobuf-es's create(schema, init): `createCarECUFrom`. */
+    createFrom: `create${s}From`,
     read: `read${s}`,
     /** Prefix of the map entry readers: `readCarUpdateStatusEcus`. */
     readEntry: `read${s}`,

@@ -80,7 +80,7 @@ function entryName(desc: DescMessage, field: DescField): string {
 }
 
 /** The zero value of a scalar, as protobuf-es's create() sets it. */
-function scalarZero(scalar: ScalarType): string {
+export function scalarZero(scalar: ScalarType): string {
   switch (scalar) {
     case ScalarType.STRING:
       return `""`;

@@ -1,5 +1,6 @@
-// Generates what follows a oneof: the list of its cases (in <file>_fast.ts, no imports, so a
-// bundle that lists the envelope's kinds pulls no protobuf-es) and the table of its members'
+// Generates what follows a oneof: the list of its cases and the type name of each message case
+// (in <file>_fast.ts, no imports, so a bundle that lists the envelope's kinds or creates a member
+// pulls no protobuf-es) and the table of its members'
 // schemas (in <file>_oneofs.ts, which imports the schemas of <file>_pb.ts).
 import type { DescMessage, DescOneof } from "@bufbuild/protobuf";
 import type { GeneratedFile } from "@bufbuild/protoplugin";
@@ -16,7 +17,10 @@ function oneofName(desc: DescMessage, oneof: DescOneof): string {
   return `${stem(desc)}$${oneof.localName}`;
 }
 
-/** Prints `<Message>$<oneof>Cases`: the case names of each oneof, in field-number order. */
+/**
+ * Prints `<Message>$<oneof>Cases`, the case names of each oneof in field-number order, and for a
+ * oneof of messages `<Message>$<oneof>TypeNames`, the type name of each case.
+ */
 export function printOneofCases(c: Code, messages: readonly DescMessage[]): void {
   for (const desc of messages) {
     for (const oneof of realOneofs(desc)) {
@@ -25,6 +29,18 @@ export function printOneofCases(c: Code, messages: readonly DescMessage[]): void
       c.line(
         `export const ${oneofName(desc, oneof)}Cases = [${cases.map((f) => lit(f.localName)).join(", ")}] as const;`,
       );
+      c.line();
+      if (!cases.every((field) => field.fieldKind === "message")) continue;
+      c.doc(
+        `The message type of each member of the oneof ${desc.typeName}.${oneof.name}, by case.`,
+      );
+      c.block([`export const ${oneofName(desc, oneof)}TypeNames = {`], () => {
+        for (const field of cases) {
+          if (field.fieldKind === "message") {
+            c.line(`${field.localName}: ${lit(field.message.typeName)},`);
+          }
+        }
+      }, ["} as const;"]);
       c.line();
     }
   }

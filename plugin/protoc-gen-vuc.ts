@@ -7,6 +7,7 @@ import type { DescMessage } from "@bufbuild/protobuf";
 import { nestedTypes } from "@bufbuild/protobuf/reflect";
 import { createEcmaScriptPlugin, runNodeJs, type Schema } from "@bufbuild/protoplugin";
 import { Code } from "./code.js";
+import { printCreateEntryPoint, printCreateFrom } from "./generate-create.js";
 import {
   printConstants,
   printCreate,
@@ -46,6 +47,7 @@ function generateTs(schema: Schema): void {
     for (const desc of messages) {
       printConstants(c, desc);
       printCreate(c, desc);
+      printCreateFrom(c, desc);
       printMapEntryReaders(c, desc);
       printDecode(c, desc);
       printEncode(c, desc);
@@ -53,6 +55,7 @@ function generateTs(schema: Schema): void {
       printFromJson(c, desc);
     }
     printEntryPoints(c, messages);
+    printCreateEntryPoint(c, messages);
     const oneofs = schema.generateFile(`${file.name}_oneofs.ts`);
     oneofs.preamble(file);
     if (!printOneofMembers(oneofs, messages)) oneofs.print("export {};");

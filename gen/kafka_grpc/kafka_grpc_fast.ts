@@ -8,8 +8,8 @@
 /* eslint-disable */
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
-import type { BinaryReadOptions, BinaryWriteOptions, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -23,12 +23,78 @@ const EmumStatus$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([[
 /** The cases of the oneof kafka_grpc.GRPC_AttendantPayload.Data, in field-number order. */
 export const GRPC_AttendantPayload$DataCases = ["carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"] as const;
 
+/** The message type of each member of the oneof kafka_grpc.GRPC_AttendantPayload.Data, by case. */
+export const GRPC_AttendantPayload$DataTypeNames = {
+  carUpdateStatus: "kafka_grpc.CarUpdateStatus",
+  carUpdateProgress: "kafka_grpc.CarUpdateProgress",
+  fileKeyReq: "kafka_grpc.FileKeysRequest",
+  keys: "kafka_grpc.ECCKeys",
+  updateApprove: "kafka_grpc.UpdateData",
+  updateGet: "kafka_grpc.VehicleData",
+  updateManifest: "kafka_grpc.UpdateManifest",
+  order: "kafka_grpc.Order",
+  messageStatus: "kafka_grpc.MessageStatus",
+  dtcEntry: "kafka_grpc.DTCEntry",
+  carUpdateRequest: "kafka_grpc.CarUpdateRequest",
+} as const;
+
 /**
  * A new kafka_grpc.GRPC_AttendantPayload with every field at its zero value and in protobuf-es's property
  * order: what `create()` returns. Optional and message fields are absent until set.
  */
 function createGRPC_AttendantPayload(): GRPC_AttendantPayload {
   return { $typeName: "kafka_grpc.GRPC_AttendantPayload", handler: "", Data: { case: undefined } };
+}
+
+/**
+ * Makes a kafka_grpc.GRPC_AttendantPayload from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createGRPC_AttendantPayloadFrom(init: unknown, left: number): GRPC_AttendantPayload {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.GRPC_AttendantPayload" };
+  m.handler = i?.handler ?? "";
+  {
+    const o = i?.Data as { case?: unknown; value?: unknown };
+    switch (o?.case != null ? o.case : undefined) {
+      case "carUpdateStatus":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.CarUpdateStatus", createCarUpdateStatusFrom, left) };
+        break;
+      case "carUpdateProgress":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.CarUpdateProgress", createCarUpdateProgressFrom, left) };
+        break;
+      case "fileKeyReq":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.FileKeysRequest", createFileKeysRequestFrom, left) };
+        break;
+      case "keys":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.ECCKeys", createECCKeysFrom, left) };
+        break;
+      case "updateApprove":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.UpdateData", createUpdateDataFrom, left) };
+        break;
+      case "updateGet":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.VehicleData", createVehicleDataFrom, left) };
+        break;
+      case "updateManifest":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.UpdateManifest", createUpdateManifestFrom, left) };
+        break;
+      case "order":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.Order", createOrderFrom, left) };
+        break;
+      case "messageStatus":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.MessageStatus", createMessageStatusFrom, left) };
+        break;
+      case "dtcEntry":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.DTCEntry", createDTCEntryFrom, left) };
+        break;
+      case "carUpdateRequest":
+        m.Data = { case: o.case, value: initMessage(o.value, "kafka_grpc.CarUpdateRequest", createCarUpdateRequestFrom, left) };
+        break;
+      default:
+        m.Data = { case: undefined };
+    }
+  }
+  return m as unknown as GRPC_AttendantPayload;
 }
 
 /**
@@ -439,6 +505,17 @@ function createCarUpdateStatus(): CarUpdateStatus {
 }
 
 /**
+ * Makes a kafka_grpc.CarUpdateStatus from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createCarUpdateStatusFrom(init: unknown, left: number): CarUpdateStatus {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.CarUpdateStatus" };
+  m.ecus = initMessageMap(i?.ecus, "kafka_grpc.CarECU", createCarECUFrom, left);
+  return m as unknown as CarUpdateStatus;
+}
+
+/**
  * Reads one entry of kafka_grpc.CarUpdateStatus.ecus into `map`: a missing key or value is the
  * zero value, fields other than key (1) and value (2) are skipped, as in protobuf-es.
  */
@@ -596,6 +673,31 @@ function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: numbe
  */
 function createCarECU(): CarECU {
   return { $typeName: "kafka_grpc.CarECU", vin: "", ecu: "", swVersion: "", serialNumber: "", hwVersion: "", bootLoaderVersion: "", fingerprint: "", codeDataString: "", vendor: "", supplierSwVersion: "", epochUsec: 0n, assyNumber: "" };
+}
+
+/**
+ * Makes a kafka_grpc.CarECU from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createCarECUFrom(init: unknown, _left: number): CarECU {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.CarECU" };
+  let v: unknown;
+  m.vin = i?.vin ?? "";
+  m.ecu = i?.ecu ?? "";
+  m.swVersion = i?.swVersion ?? "";
+  m.serialNumber = i?.serialNumber ?? "";
+  m.hwVersion = i?.hwVersion ?? "";
+  m.bootLoaderVersion = i?.bootLoaderVersion ?? "";
+  m.fingerprint = i?.fingerprint ?? "";
+  m.codeDataString = i?.codeDataString ?? "";
+  m.vendor = i?.vendor ?? "";
+  m.supplierSwVersion = i?.supplierSwVersion ?? "";
+  m.epochUsec = i?.epochUsec ?? 0n;
+  m.assyNumber = i?.assyNumber ?? "";
+  if ((v = i?.createdAt) != null) m.createdAt = v;
+  if ((v = i?.updatedAt) != null) m.updatedAt = v;
+  return m as unknown as CarECU;
 }
 
 /**
@@ -970,6 +1072,27 @@ function createCarUpdateProgress(): CarUpdateProgress {
 }
 
 /**
+ * Makes a kafka_grpc.CarUpdateProgress from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createCarUpdateProgressFrom(init: unknown, _left: number): CarUpdateProgress {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.CarUpdateProgress" };
+  m.fileCurrent = i?.fileCurrent ?? 0n;
+  m.fileTotal = i?.fileTotal ?? 0n;
+  m.pkgCurrent = i?.pkgCurrent ?? 0n;
+  m.pkgTotal = i?.pkgTotal ?? 0n;
+  m.installedFiles = i?.installedFiles ?? 0n;
+  m.totalFiles = i?.totalFiles ?? 0n;
+  m.carUpdateID = i?.carUpdateID ?? 0n;
+  m.ecu = i?.ecu ?? "";
+  m.info = i?.info ?? "";
+  m.status = i?.status ?? "";
+  m.errCode = i?.errCode ?? 0n;
+  return m as unknown as CarUpdateProgress;
+}
+
+/**
  * Reads the fields of a kafka_grpc.CarUpdateProgress from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -1232,6 +1355,17 @@ function createFileKeysRequest(): FileKeysRequest {
 }
 
 /**
+ * Makes a kafka_grpc.FileKeysRequest from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createFileKeysRequestFrom(init: unknown, _left: number): FileKeysRequest {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.FileKeysRequest" };
+  m.fileIDs = i?.fileIDs ?? [];
+  return m as unknown as FileKeysRequest;
+}
+
+/**
  * Reads the fields of a kafka_grpc.FileKeysRequest from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -1341,6 +1475,26 @@ function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: numbe
  */
 function createDTCEntry(): DTCEntry {
   return { $typeName: "kafka_grpc.DTCEntry", createdAt: 0n, vin: "", ecu: "", dtc: 0n, timestamp: 0n, speed: 0, mileage: 0, volt: 0, snapshotBase64: "", status: 0 };
+}
+
+/**
+ * Makes a kafka_grpc.DTCEntry from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createDTCEntryFrom(init: unknown, _left: number): DTCEntry {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.DTCEntry" };
+  m.createdAt = i?.createdAt ?? 0n;
+  m.vin = i?.vin ?? "";
+  m.ecu = i?.ecu ?? "";
+  m.dtc = i?.dtc ?? 0n;
+  m.timestamp = i?.timestamp ?? 0n;
+  m.speed = i?.speed ?? 0;
+  m.mileage = i?.mileage ?? 0;
+  m.volt = i?.volt ?? 0;
+  m.snapshotBase64 = i?.snapshotBase64 ?? "";
+  m.status = i?.status ?? 0;
+  return m as unknown as DTCEntry;
 }
 
 /**
@@ -1590,6 +1744,17 @@ function createECCKeys(): ECCKeys {
 }
 
 /**
+ * Makes a kafka_grpc.ECCKeys from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createECCKeysFrom(init: unknown, left: number): ECCKeys {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.ECCKeys" };
+  m.eccKeys = initMessageList(i?.eccKeys, "kafka_grpc.ECCKey", createECCKeyFrom, left);
+  return m as unknown as ECCKeys;
+}
+
+/**
  * Reads the fields of a kafka_grpc.ECCKeys from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -1704,6 +1869,27 @@ function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCK
  */
 function createECCKey(): ECCKey {
   return { $typeName: "kafka_grpc.ECCKey", ecu: "", env: "" };
+}
+
+/**
+ * Makes a kafka_grpc.ECCKey from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createECCKeyFrom(init: unknown, left: number): ECCKey {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.ECCKey" };
+  let v: unknown;
+  m.ecu = i?.ecu ?? "";
+  m.env = i?.env ?? "";
+  if ((v = i?.pubKeyLevel1) != null) m.pubKeyLevel1 = initMessage(v, "kafka_grpc.BineryHex", createBineryHexFrom, left);
+  if ((v = i?.pubKeyLevel2) != null) m.pubKeyLevel2 = initMessage(v, "kafka_grpc.BineryHex", createBineryHexFrom, left);
+  if ((v = i?.pubKeyLevel3) != null) m.pubKeyLevel3 = initMessage(v, "kafka_grpc.BineryHex", createBineryHexFrom, left);
+  if ((v = i?.level1) != null) m.level1 = initMessage(v, "kafka_grpc.BineryHex", createBineryHexFrom, left);
+  if ((v = i?.level2) != null) m.level2 = initMessage(v, "kafka_grpc.BineryHex", createBineryHexFrom, left);
+  if ((v = i?.level3) != null) m.level3 = initMessage(v, "kafka_grpc.BineryHex", createBineryHexFrom, left);
+  if ((v = i?.created) != null) m.created = v;
+  if ((v = i?.updated) != null) m.updated = v;
+  return m as unknown as ECCKey;
 }
 
 /**
@@ -2072,6 +2258,18 @@ function createBineryHexForRead(): BineryHex {
 }
 
 /**
+ * Makes a kafka_grpc.BineryHex from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createBineryHexFrom(init: unknown, _left: number): BineryHex {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.BineryHex" };
+  let v: unknown;
+  m.data = (v = i?.data) != null ? initBytes(v) : new Uint8Array(0);
+  return m as unknown as BineryHex;
+}
+
+/**
  * Reads the fields of a kafka_grpc.BineryHex from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -2173,6 +2371,17 @@ function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): Bi
  */
 function createUpdateData(): UpdateData {
   return { $typeName: "kafka_grpc.UpdateData", id: 0n };
+}
+
+/**
+ * Makes a kafka_grpc.UpdateData from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createUpdateDataFrom(init: unknown, _left: number): UpdateData {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.UpdateData" };
+  m.id = i?.id ?? 0n;
+  return m as unknown as UpdateData;
 }
 
 /**
@@ -2278,6 +2487,17 @@ function createVehicleData(): VehicleData {
 }
 
 /**
+ * Makes a kafka_grpc.VehicleData from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createVehicleDataFrom(init: unknown, _left: number): VehicleData {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.VehicleData" };
+  m.vin = i?.vin ?? "";
+  return m as unknown as VehicleData;
+}
+
+/**
  * Reads the fields of a kafka_grpc.VehicleData from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -2377,6 +2597,18 @@ function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): 
  */
 function createMessageStatus(): MessageStatus {
   return { $typeName: "kafka_grpc.MessageStatus", messageId: "", status: 0 };
+}
+
+/**
+ * Makes a kafka_grpc.MessageStatus from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createMessageStatusFrom(init: unknown, _left: number): MessageStatus {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.MessageStatus" };
+  m.messageId = i?.messageId ?? "";
+  m.status = i?.status ?? 0;
+  return m as unknown as MessageStatus;
 }
 
 /**
@@ -2495,6 +2727,44 @@ function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number)
  */
 function createUpdateManifest(): UpdateManifest {
   return { $typeName: "kafka_grpc.UpdateManifest", id: 0n, name: "", version: "", description: "", releaseNotes: "", ecuList: "", ecuUpdates: [], fingerprint: "", carUpdateId: 0n, rollback: false, type: "", vod: "", manifestType: 0, country: "", powertrain: "", restraint: "", model: "", trim: "", year: 0, bodyType: "", sums: "", env: "", updateDuration: 0, maxAttempts: 0 };
+}
+
+/**
+ * Makes a kafka_grpc.UpdateManifest from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createUpdateManifestFrom(init: unknown, left: number): UpdateManifest {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.UpdateManifest" };
+  let v: unknown;
+  m.id = i?.id ?? 0n;
+  m.name = i?.name ?? "";
+  m.version = i?.version ?? "";
+  m.description = i?.description ?? "";
+  m.releaseNotes = i?.releaseNotes ?? "";
+  m.ecuList = i?.ecuList ?? "";
+  m.ecuUpdates = initMessageList(i?.ecuUpdates, "kafka_grpc.UpdateManifestECU", createUpdateManifestECUFrom, left);
+  m.fingerprint = i?.fingerprint ?? "";
+  m.carUpdateId = i?.carUpdateId ?? 0n;
+  m.rollback = i?.rollback ?? false;
+  m.type = i?.type ?? "";
+  m.vod = i?.vod ?? "";
+  m.manifestType = i?.manifestType ?? 0;
+  if ((v = i?.active) != null) m.active = v;
+  m.country = i?.country ?? "";
+  m.powertrain = i?.powertrain ?? "";
+  m.restraint = i?.restraint ?? "";
+  m.model = i?.model ?? "";
+  m.trim = i?.trim ?? "";
+  m.year = i?.year ?? 0;
+  m.bodyType = i?.bodyType ?? "";
+  m.sums = i?.sums ?? "";
+  m.env = i?.env ?? "";
+  m.updateDuration = i?.updateDuration ?? 0;
+  m.maxAttempts = i?.maxAttempts ?? 0;
+  if ((v = i?.created) != null) m.created = v;
+  if ((v = i?.updated) != null) m.updated = v;
+  return m as unknown as UpdateManifest;
 }
 
 /**
@@ -3098,6 +3368,34 @@ function createUpdateManifestECU(): UpdateManifestECU {
 }
 
 /**
+ * Makes a kafka_grpc.UpdateManifestECU from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createUpdateManifestECUFrom(init: unknown, left: number): UpdateManifestECU {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.UpdateManifestECU" };
+  let v: unknown;
+  m.id = i?.id ?? 0n;
+  m.manifestId = i?.manifestId ?? 0n;
+  m.name = i?.name ?? "";
+  m.version = i?.version ?? "";
+  m.currentVersion = i?.currentVersion ?? "";
+  m.hwVersion = i?.hwVersion ?? "";
+  m.hwVersions = i?.hwVersions ?? [];
+  m.configurationMask = i?.configurationMask ?? "";
+  m.configuration = i?.configuration ?? "";
+  m.selfDownload = i?.selfDownload ?? false;
+  m.mode = i?.mode ?? "";
+  m.files = initMessageList(i?.files, "kafka_grpc.UpdateManifestFile", createUpdateManifestFileFrom, left);
+  m.rollback = initMessageList(i?.rollback, "kafka_grpc.UpdateManifestECU", createUpdateManifestECUFrom, left);
+  if ((v = i?.eccKeys) != null) m.eccKeys = initMessage(v, "kafka_grpc.ECCKey", createECCKeyFrom, left);
+  m.installPriority = i?.installPriority ?? 0;
+  if ((v = i?.created) != null) m.created = v;
+  if ((v = i?.updated) != null) m.updated = v;
+  return m as unknown as UpdateManifestECU;
+}
+
+/**
  * Reads the fields of a kafka_grpc.UpdateManifestECU from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -3563,6 +3861,34 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
  */
 function createUpdateManifestFile(): UpdateManifestFile {
   return { $typeName: "kafka_grpc.UpdateManifestFile", fileId: "", manifestEcuId: 0n, filename: "", url: "", fileSize: 0n, checksum: "", type: "", order: 0, signature: "", compatibleTrims: [], compatibleDriveSides: [] };
+}
+
+/**
+ * Makes a kafka_grpc.UpdateManifestFile from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createUpdateManifestFileFrom(init: unknown, left: number): UpdateManifestFile {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.UpdateManifestFile" };
+  let v: unknown;
+  m.fileId = i?.fileId ?? "";
+  m.manifestEcuId = i?.manifestEcuId ?? 0n;
+  m.filename = i?.filename ?? "";
+  m.url = i?.url ?? "";
+  m.fileSize = i?.fileSize ?? 0n;
+  m.checksum = i?.checksum ?? "";
+  m.type = i?.type ?? "";
+  m.order = i?.order ?? 0;
+  if ((v = i?.writeRegion) != null) m.writeRegion = initMessage(v, "kafka_grpc.MemoryRegion", createMemoryRegionFrom, left);
+  if ((v = i?.eraseRegion) != null) m.eraseRegion = initMessage(v, "kafka_grpc.MemoryRegion", createMemoryRegionFrom, left);
+  if ((v = i?.fileKey) != null) m.fileKey = initMessage(v, "kafka_grpc.FileKeyResponse", createFileKeyResponseFrom, left);
+  if ((v = i?.parsedFile) != null) m.parsedFile = v;
+  m.signature = i?.signature ?? "";
+  m.compatibleTrims = i?.compatibleTrims ?? [];
+  m.compatibleDriveSides = i?.compatibleDriveSides ?? [];
+  if ((v = i?.created) != null) m.created = v;
+  if ((v = i?.updated) != null) m.updated = v;
+  return m as unknown as UpdateManifestFile;
 }
 
 /**
@@ -4048,6 +4374,18 @@ function createMemoryRegion(): MemoryRegion {
 }
 
 /**
+ * Makes a kafka_grpc.MemoryRegion from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createMemoryRegionFrom(init: unknown, _left: number): MemoryRegion {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.MemoryRegion" };
+  m.offset = i?.offset ?? 0n;
+  m.length = i?.length ?? 0n;
+  return m as unknown as MemoryRegion;
+}
+
+/**
  * Reads the fields of a kafka_grpc.MemoryRegion from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -4163,6 +4501,21 @@ function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number):
  */
 function createFileKeyResponse(): FileKeyResponse {
   return { $typeName: "kafka_grpc.FileKeyResponse", fileId: "", key: "", auth: "", nonce: "", error: "" };
+}
+
+/**
+ * Makes a kafka_grpc.FileKeyResponse from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createFileKeyResponseFrom(init: unknown, _left: number): FileKeyResponse {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.FileKeyResponse" };
+  m.fileId = i?.fileId ?? "";
+  m.key = i?.key ?? "";
+  m.auth = i?.auth ?? "";
+  m.nonce = i?.nonce ?? "";
+  m.error = i?.error ?? "";
+  return m as unknown as FileKeyResponse;
 }
 
 /**
@@ -4339,6 +4692,18 @@ function createFeatureCodes(): FeatureCodes {
 }
 
 /**
+ * Makes a kafka_grpc.FeatureCodes from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createFeatureCodesFrom(init: unknown, _left: number): FeatureCodes {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.FeatureCodes" };
+  m.familyCode = i?.familyCode ?? "";
+  m.featureCode = i?.featureCode ?? "";
+  return m as unknown as FeatureCodes;
+}
+
+/**
  * Reads the fields of a kafka_grpc.FeatureCodes from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -4454,6 +4819,31 @@ function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number):
  */
 function createVehicleSpecification(): VehicleSpecification {
   return { $typeName: "kafka_grpc.VehicleSpecification", orderId: "", productId: "", vehicleId: "", mfPlant: "", modelType: "", modelId: 0n, modelYear: 0n, sn: "", version: 0n, model: "", vinPre: "", destCon: "", feature: [], date: 0n, fOrderId: "" };
+}
+
+/**
+ * Makes a kafka_grpc.VehicleSpecification from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createVehicleSpecificationFrom(init: unknown, left: number): VehicleSpecification {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.VehicleSpecification" };
+  m.orderId = i?.orderId ?? "";
+  m.productId = i?.productId ?? "";
+  m.vehicleId = i?.vehicleId ?? "";
+  m.mfPlant = i?.mfPlant ?? "";
+  m.modelType = i?.modelType ?? "";
+  m.modelId = i?.modelId ?? 0n;
+  m.modelYear = i?.modelYear ?? 0n;
+  m.sn = i?.sn ?? "";
+  m.version = i?.version ?? 0n;
+  m.model = i?.model ?? "";
+  m.vinPre = i?.vinPre ?? "";
+  m.destCon = i?.destCon ?? "";
+  m.feature = initMessageList(i?.feature, "kafka_grpc.FeatureCodes", createFeatureCodesFrom, left);
+  m.date = i?.date ?? 0n;
+  m.fOrderId = i?.fOrderId ?? "";
+  return m as unknown as VehicleSpecification;
 }
 
 /**
@@ -4798,6 +5188,21 @@ function createOrder(): Order {
 }
 
 /**
+ * Makes a kafka_grpc.Order from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createOrderFrom(init: unknown, left: number): Order {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.Order" };
+  let v: unknown;
+  m.specId = i?.specId ?? 0n;
+  m.orderNo = i?.orderNo ?? 0n;
+  m.msgIdentifier = i?.msgIdentifier ?? "";
+  if ((v = i?.VehicleSpecification) != null) m.VehicleSpecification = initMessage(v, "kafka_grpc.VehicleSpecification", createVehicleSpecificationFrom, left);
+  return m as unknown as Order;
+}
+
+/**
  * Reads the fields of a kafka_grpc.Order from `reader` up to `end` into `message`, a
  * message at nesting depth `reader.depth` (the outermost is 1; readMessage() checks the depth
  * of a nested one before it calls this). Fields read twice follow protobuf-es: a scalar is
@@ -4956,6 +5361,17 @@ function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order 
  */
 function createCarUpdateRequest(): CarUpdateRequest {
   return { $typeName: "kafka_grpc.CarUpdateRequest", carUpdateId: 0n };
+}
+
+/**
+ * Makes a kafka_grpc.CarUpdateRequest from `init`, which is not one, as protobuf-es's `create()` makes it:
+ * each field read once, in field order; `left` more levels of messages may nest under it.
+ */
+function createCarUpdateRequestFrom(init: unknown, _left: number): CarUpdateRequest {
+  const i = init as Record<string, unknown> | null | undefined;
+  const m: Record<string, unknown> = { $typeName: "kafka_grpc.CarUpdateRequest" };
+  m.carUpdateId = i?.carUpdateId ?? 0n;
+  return m as unknown as CarUpdateRequest;
 }
 
 /**
@@ -5274,5 +5690,39 @@ const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> 
  */
 export function fromJson<N extends MessageTypeName>(typeName: N, json: unknown, options: JsonReadOptions, parsed?: ParsedJson): MessageTypes[N] | undefined {
   return readJsonValue(jsonReaders[typeName], json, options, parsed);
+}
+
+const creators: { readonly [N in MessageTypeName]: CreateFrom<MessageTypes[N]> } = {
+  "kafka_grpc.GRPC_AttendantPayload": createGRPC_AttendantPayloadFrom,
+  "kafka_grpc.CarUpdateStatus": createCarUpdateStatusFrom,
+  "kafka_grpc.CarECU": createCarECUFrom,
+  "kafka_grpc.CarUpdateProgress": createCarUpdateProgressFrom,
+  "kafka_grpc.FileKeysRequest": createFileKeysRequestFrom,
+  "kafka_grpc.DTCEntry": createDTCEntryFrom,
+  "kafka_grpc.ECCKeys": createECCKeysFrom,
+  "kafka_grpc.ECCKey": createECCKeyFrom,
+  "kafka_grpc.BineryHex": createBineryHexFrom,
+  "kafka_grpc.UpdateData": createUpdateDataFrom,
+  "kafka_grpc.VehicleData": createVehicleDataFrom,
+  "kafka_grpc.MessageStatus": createMessageStatusFrom,
+  "kafka_grpc.UpdateManifest": createUpdateManifestFrom,
+  "kafka_grpc.UpdateManifestECU": createUpdateManifestECUFrom,
+  "kafka_grpc.UpdateManifestFile": createUpdateManifestFileFrom,
+  "kafka_grpc.MemoryRegion": createMemoryRegionFrom,
+  "kafka_grpc.FileKeyResponse": createFileKeyResponseFrom,
+  "kafka_grpc.FeatureCodes": createFeatureCodesFrom,
+  "kafka_grpc.VehicleSpecification": createVehicleSpecificationFrom,
+  "kafka_grpc.Order": createOrderFrom,
+  "kafka_grpc.CarUpdateRequest": createCarUpdateRequestFrom,
+};
+
+/**
+ * Makes a message of type `typeName` from `init` as protobuf-es's `create(schema, init)` does: a
+ * message of the type is returned as it is. The message made is the first of `levels` levels
+ * of messages; an init that nests deeper, or contains itself, throws the runtime's signal
+ * (isTooDeepInit()). Whatever a getter of the init throws goes through.
+ */
+export function create<N extends MessageTypeName>(typeName: N, init: unknown, levels: number): MessageTypes[N] {
+  return createMessage(creators[typeName] as CreateFrom<MessageTypes[N]>, typeName, init, levels);
 }
 

@@ -2,7 +2,6 @@ export {
   type CreateEnvelopeOptions,
   createEnvelope,
   type EnvelopeInit,
-  envelopeMemberSchemas,
 } from "./create-envelope.js";
 export { decodeEnvelope } from "./decode-envelope.js";
 export { decodeMessage } from "./decode-message.js";
@@ -24,6 +23,7 @@ export {
   isEnvelopeKind,
   isEnvelopeOf,
 } from "./envelope-kind.js";
+export { envelopeMemberSchemas } from "./envelope-member-schemas.js";
 export { type EnvelopeHandlers, matchEnvelope } from "./match-envelope.js";
 export {
   DEFAULT_DETERMINISTIC,

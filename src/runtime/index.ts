@@ -83,6 +83,18 @@ export {
   type WriteJson,
   writeJsonValue,
 } from "./json-writer.js";
+// Messages made from init objects, as protobuf-es's create().
+export {
+  type CreateFrom,
+  createMessage,
+  initBytes,
+  initBytesList,
+  initBytesMap,
+  initMessage,
+  initMessageList,
+  initMessageMap,
+  isTooDeepInit,
+} from "./message-init.js";
 // What both writers check of a message value.
 export {
   asList,
