@@ -2,6 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
+import { showValue } from "../internal/describe-value.js";
 import { quoteText } from "../internal/escape-text.js";
 import { isTooDeepInit } from "../runtime/index.js";
 import { type EnvelopeKind, type EnvelopeOf, envelopeKinds } from "./envelope-kind.js";
@@ -47,17 +48,36 @@ export function createEnvelope<K extends EnvelopeKind>(
     );
   }
   const typeName = fast.GRPC_AttendantPayload$DataTypeNames[kind];
-  const initType = (init as { $typeName?: unknown } | undefined)?.$typeName;
+  const initType = creating(
+    kind,
+    () => (init as { $typeName?: unknown } | null | undefined)?.$typeName,
+  );
   if (initType !== undefined && initType !== typeName) {
+    const got = typeof initType === "string" ? initType : showValue(initType);
     throw new CodecError(
       "invalid_argument",
-      `cannot create ${envelopeName}: a ${kind} member is a ${typeName}, got ${String(initType)}`,
+      `cannot create ${envelopeName}: a ${kind} member is a ${typeName}, got ${got}`,
     );
   }
-  let value: unknown;
+  // The envelope is level 1, the member level 2.
+  const value = creating(kind, () => fast.create(typeName, init, MAX_RECURSION_LIMIT - 1));
+  // As create(GRPC_AttendantPayloadSchema, { handler, Data: { case: kind, value } }) makes it.
+  return {
+    $typeName: envelopeName,
+    handler: options?.handler ?? "",
+    Data: { case: kind, value },
+  } as EnvelopeOf<K>;
+}
+
+/**
+ * Runs `read`, which reads the init of a `kind` member, and turns what it throws into a
+ * CodecError: the generated code's signal of an init nested too deep into `too_deep`, anything
+ * else (what a getter of the init threw, a value a field cannot take) into `invalid_argument`
+ * with the thrown value as the cause.
+ */
+function creating<T>(kind: EnvelopeKind, read: () => T): T {
   try {
-    // The envelope is level 1, the member level 2.
-    value = fast.create(typeName, init, MAX_RECURSION_LIMIT - 1);
+    return read();
   } catch (cause) {
     if (isTooDeepInit(cause)) {
       throw new CodecError(
@@ -65,17 +85,10 @@ export function createEnvelope<K extends EnvelopeKind>(
         `cannot create ${envelopeName}: the ${kind} init nests deeper than ${MAX_RECURSION_LIMIT} levels (MAX_RECURSION_LIMIT)`,
       );
     }
-    // What a getter of the init threw, or a value a field cannot take.
     throw new CodecError(
       "invalid_argument",
       `cannot create ${envelopeName}: ${describeThrown(cause)}`,
       { cause },
     );
   }
-  // As create(GRPC_AttendantPayloadSchema, { handler, Data: { case: kind, value } }) makes it.
-  return {
-    $typeName: envelopeName,
-    handler: options?.handler ?? "",
-    Data: { case: kind, value },
-  } as EnvelopeOf<K>;
 }
