@@ -1,9 +1,11 @@
 // The root entry point: the envelope codec, its errors, and every generated message.
 
+export type { MessageTypeName, MessageTypes } from "../gen/kafka_grpc/kafka_grpc_fast.js";
 // Every schema, message type and enum of the contract: the generated file is the list.
 export * from "../gen/kafka_grpc/kafka_grpc_pb.js";
 export { CodecError, type CodecErrorCode, codecErrorCodes, isCodecError } from "./codec-error.js";
 export {
+  type ContractMessageType,
   type CreateEnvelopeOptions,
   createEnvelope,
   DEFAULT_DETERMINISTIC,
@@ -36,6 +38,7 @@ export {
   isEnvelopeKind,
   isEnvelopeOf,
   MAX_RECURSION_LIMIT,
+  type MessageOf,
   type MessageReadOptions,
   type MessageWriteOptions,
   matchEnvelope,

@@ -1,31 +1,48 @@
-import type { DescMessage } from "@bufbuild/protobuf";
-import { isMessageTypeName, type MessageTypeName } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import {
+  isMessageTypeName,
+  type MessageTypeName,
+  type MessageTypes,
+} from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
 
 /**
- * The type name of `schema`, which must be a message schema of the kafka_grpc contract (one
- * with generated code); throws `invalid_argument` for anything else. `doing` and `direction`
- * make the error text: `cannot decode google.protobuf.Timestamp from binary: …`.
+ * A message type of the kafka_grpc contract as {@link decodeMessage} and {@link encodeMessage}
+ * take it: its type name (`"kafka_grpc.VehicleData"`), which needs no import, or its
+ * protobuf-es schema (`VehicleDataSchema`), of which only `typeName` is read.
  */
-export function contractTypeName(
-  schema: unknown,
-  doing: string,
-  direction: string,
-): MessageTypeName {
-  const desc = schema as Partial<DescMessage> | null | undefined;
-  if (typeof desc !== "object" || desc === null || desc.kind !== "message") {
+export type ContractMessageType = MessageTypeName | DescMessage;
+
+/**
+ * The message `T` stands for: `MessageOf<"kafka_grpc.VehicleData">` and
+ * `MessageOf<typeof VehicleDataSchema>` are both `VehicleData`.
+ */
+export type MessageOf<T extends ContractMessageType> = T extends MessageTypeName
+  ? MessageTypes[T]
+  : T extends DescMessage
+    ? MessageShape<T>
+    : never;
+
+/**
+ * The type name of `type`, a type name or a schema (of which only `typeName` is read) of a
+ * message of the kafka_grpc contract (one with generated code); throws `invalid_argument` for
+ * anything else. `doing` and `direction` make the error text:
+ * `cannot decode google.protobuf.Timestamp from binary: …`.
+ */
+export function contractTypeName(type: unknown, doing: string, direction: string): MessageTypeName {
+  const typeName =
+    typeof type === "object" && type !== null ? (type as { typeName?: unknown }).typeName : type;
+  if (typeof typeName !== "string") {
     throw new CodecError(
       "invalid_argument",
-      `cannot ${doing} ${direction}: expected a message schema, got ${describeValue(schema)}`,
+      `cannot ${doing} ${direction}: expected a message schema, got ${describeValue(type)}`,
     );
   }
-  const typeName = desc.typeName as string;
-  if (desc.file !== file_kafka_grpc_kafka_grpc || !isMessageTypeName(typeName)) {
+  if (!isMessageTypeName(typeName)) {
     throw new CodecError(
       "invalid_argument",
-      `cannot ${doing} ${desc.typeName} ${direction}: not a message of the kafka_grpc contract ` +
+      `cannot ${doing} ${typeName} ${direction}: not a message of the kafka_grpc contract ` +
         "(use the schemas this package exports)",
     );
   }

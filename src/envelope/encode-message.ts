@@ -1,33 +1,44 @@
-import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import type { DescMessage } from "@bufbuild/protobuf";
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { readOptions } from "../internal/check-options.js";
-import { contractTypeName } from "./contract-type-name.js";
+import {
+  type ContractMessageType,
+  contractTypeName,
+  type MessageOf,
+} from "./contract-type-name.js";
 import { encodeFallback } from "./fallback.js";
 import { levelBounds, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
 
 /**
- * Encodes one kafka_grpc message of type `schema` to protobuf binary. Fields kept in
- * `$unknown` are written back unless `writeUnknownFields` is false. Map entries are ordered by
- * key unless `deterministic` is false, so equal messages always give equal bytes.
+ * Encodes one kafka_grpc message of type `type` to protobuf binary. Fields kept in `$unknown`
+ * are written back unless `writeUnknownFields` is false. Map entries are ordered by key unless
+ * `deterministic` is false, so equal messages always give equal bytes.
  *
- * `schema` must be one of the contract's message schemas this package exports; any other is
- * refused with `invalid_argument` (protobuf-es's `toBinary()` encodes those).
+ * `type` is the message's type name (`"kafka_grpc.VehicleData"`) or its schema as this package
+ * exports it (`VehicleDataSchema`), of which only `typeName` is read; any other type is refused
+ * with `invalid_argument` (protobuf-es's `toBinary()` encodes those).
  *
- * Throws a {@link CodecError}: `invalid_argument` when `message` is not a message of
- * `schema`'s type, `invalid_message` when a field holds a value its type cannot take (an
- * int32 of 2^31, an int64 that is not an integer, …).
+ * Throws a {@link CodecError}: `invalid_argument` when `message` is not a message of that
+ * type, `invalid_message` when a field holds a value its type cannot take (an int32 of 2^31,
+ * an int64 that is not an integer, …).
  *
  * ```ts
- * const bytes = encodeMessage(VehicleDataSchema, create(VehicleDataSchema, { vin }));
+ * const bytes = encodeMessage("kafka_grpc.VehicleData", vehicle);
  * ```
  */
-export function encodeMessage<Desc extends DescMessage>(
-  schema: Desc,
-  message: MessageShape<Desc>,
+export function encodeMessage<T extends ContractMessageType>(
+  type: T,
+  message: MessageOf<T>,
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const typeName = contractTypeName(schema, "encode", "to binary");
+  const typeName = contractTypeName(type, "encode", "to binary");
   const o = readOptions(options, messageWriteDefaults, levelBounds);
   const bytes = fast.toBinary(typeName, message, o);
-  return bytes ?? encodeFallback(schema, message, o);
+  return bytes ?? encodeFallback(schemaOf(typeName), message as never, o);
+}
+
+/** The protobuf-es schema of a message of the contract, for the fallback. */
+function schemaOf(typeName: string): DescMessage {
+  return file_kafka_grpc_kafka_grpc.messages.find((m) => m.typeName === typeName) as DescMessage;
 }

@@ -1,3 +1,4 @@
+export type { ContractMessageType, MessageOf } from "./contract-type-name.js";
 export {
   type CreateEnvelopeOptions,
   createEnvelope,

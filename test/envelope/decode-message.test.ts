@@ -10,6 +10,7 @@ import {
   DTCEntrySchema,
   decodeMessage,
   ECCKeySchema,
+  EmumStatusSchema,
   MessageStatusSchema,
   OrderSchema,
   UpdateManifestECUSchema,
@@ -31,6 +32,43 @@ describe("decodeMessage()", () => {
     const error = codecErrorOf(() => decodeMessage(VehicleDataSchema, B(0x0a, 0x05, 0x41)));
     expect(error.rawMessage).toBe(
       "cannot decode kafka_grpc.VehicleData from binary: length-delimited field of 5 bytes at offset 1 runs past the end of the input",
+    );
+  });
+});
+
+describe("decodeMessage(): the message type by name or by schema", () => {
+  const bytes = B(0x0a, 0x01, 0x41);
+
+  it("takes the type name as it takes the schema", () => {
+    const byName = decodeMessage("kafka_grpc.VehicleData", bytes);
+    expect(byName).toEqual(decodeMessage(VehicleDataSchema, bytes));
+    expect(byName.vin).toBe("A");
+  });
+
+  it("reads only typeName of a schema", () => {
+    const schema = { typeName: "kafka_grpc.VehicleData" };
+    expect(decodeMessage(schema as typeof VehicleDataSchema, bytes).vin).toBe("A");
+  });
+
+  it.each([
+    ["kafka_grpc.Nope", "kafka_grpc.Nope"],
+    ["kafka_grpc.EmumStatus", "kafka_grpc.EmumStatus"],
+    ["kafka_grpc.CarUpdateStatus.EcusEntry", "kafka_grpc.CarUpdateStatus.EcusEntry"],
+    [EmumStatusSchema, "kafka_grpc.EmumStatus"],
+  ])("refuses %s, which is no message of the contract", (type, name) => {
+    expect(() => decodeMessage(type as never, bytes)).toThrowError(
+      `[invalid_argument] cannot decode ${name} from binary: not a message of the kafka_grpc contract (use the schemas this package exports)`,
+    );
+  });
+
+  it.each([
+    [5, "number"],
+    [null, "null"],
+    [{}, "object"],
+    [{ typeName: 5 }, "object"],
+  ])("refuses %j, which is neither", (type, described) => {
+    expect(() => decodeMessage(type as never, bytes)).toThrowError(
+      `[invalid_argument] cannot decode from binary: expected a message schema, got ${described}`,
     );
   });
 });

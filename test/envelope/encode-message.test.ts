@@ -6,11 +6,13 @@ import {
   BineryHexSchema,
   CarECUSchema,
   CarUpdateStatusSchema,
+  decodeMessage,
   ECCKeySchema,
   encodeMessage,
   UpdateManifestECUSchema,
   UpdateManifestFileSchema,
   UpdateManifestSchema,
+  VehicleDataSchema,
 } from "../../src/index.js";
 import { arbitraryMessage } from "../../src/testing/index.js";
 
@@ -39,6 +41,18 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
         );
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("takes the type name as it takes the schema", () => {
+    const vehicle = decodeMessage("kafka_grpc.VehicleData", new Uint8Array([0x0a, 0x01, 0x41]));
+    expect(encodeMessage("kafka_grpc.VehicleData", vehicle)).toEqual(
+      encodeMessage(VehicleDataSchema, vehicle),
+    );
+    expect(() =>
+      encodeMessage("kafka_grpc.Nope" as "kafka_grpc.VehicleData", vehicle),
+    ).toThrowError(
+      "[invalid_argument] cannot encode kafka_grpc.Nope to binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
     );
   });
 
