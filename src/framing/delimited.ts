@@ -1,10 +1,19 @@
-import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/index.js";
 import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { lengthOver32, MAX_LENGTH, MAX_VARINT_BYTES, pastEnd, tooLong } from "../runtime/index.js";
+import {
+  createWriter,
+  finish,
+  lengthOver32,
+  MAX_LENGTH,
+  MAX_VARINT_BYTES,
+  pastEnd,
+  tooLong,
+  writeRaw,
+  writeRawVarint32,
+} from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // A size-delimited stream is a sequence of messages, each a varint length prefix followed by
@@ -36,7 +45,11 @@ export function encodeDelimited(
   envelope: GRPC_AttendantPayload,
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  return new BinaryWriter().bytes(encodeEnvelope(envelope, options)).finish();
+  const payload = encodeEnvelope(envelope, options);
+  const writer = createWriter(false, false, 0);
+  writeRawVarint32(writer, payload.length); // the length prefix
+  writeRaw(writer, payload);
+  return finish(writer);
 }
 
 /**

@@ -1,10 +1,18 @@
-import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/index.js";
 import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { MAX_LENGTH, over32, pastEnd, tooLong } from "../runtime/index.js";
+import {
+  createWriter,
+  finish,
+  MAX_LENGTH,
+  over32,
+  pastEnd,
+  tooLong,
+  writeRaw,
+  writeRawVarint32,
+} from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // The Confluent Schema Registry wire format for protobuf, as @confluentinc/schemaregistry and
@@ -94,14 +102,16 @@ export function encodeSchemaRegistryFrame(
   const payload = encodeEnvelope(envelope, options);
   const header = new Uint8Array(HEADER_BYTES); // 0x00 magic byte, then the schema id
   new DataView(header.buffer).setInt32(1, schemaId); // big-endian
-  const writer = new BinaryWriter().raw(header);
+  const writer = createWriter(false, false, 0);
+  writeRaw(writer, header);
   if (messageIndexes.length === 1 && messageIndexes[0] === 0) {
-    writer.sint32(0); // 0x00: a count of 0, the short form of [0]
+    writeRawVarint32(writer, 0); // 0x00: a count of 0, the short form of [0]
   } else {
-    writer.sint32(messageIndexes.length); // zigzag varints: the count, then each index
-    for (const index of messageIndexes) writer.sint32(index);
+    writeRawVarint32(writer, zigzag32(messageIndexes.length)); // the count, then each index
+    for (const index of messageIndexes) writeRawVarint32(writer, zigzag32(index));
   }
-  return writer.raw(payload).finish();
+  writeRaw(writer, payload);
+  return finish(writer);
 }
 
 /**
@@ -198,6 +208,11 @@ function checkInt32(name: string, value: number): void {
         (typeof value === "number" ? String(value) : describeValue(value)),
     );
   }
+}
+
+/** The zigzag form of a signed 32-bit integer (0 → 0, -1 → 1, 1 → 2, …), as a uint32. */
+function zigzag32(value: number): number {
+  return ((value << 1) ^ (value >> 31)) >>> 0;
 }
 
 /**

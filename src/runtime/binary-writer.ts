@@ -90,6 +90,19 @@ function putTag(writer: Writer, tag: number): void {
   else putVarint32(writer, tag);
 }
 
+/** Writes a uint32 varint with no tag in front: a length prefix or a count of a framing. */
+export function writeRawVarint32(writer: Writer, value: number): void {
+  ensureRoom(writer, 5);
+  putVarint32(writer, value);
+}
+
+/** Writes `bytes` as they are: a header or a payload of a framing. */
+export function writeRaw(writer: Writer, bytes: Uint8Array): void {
+  ensureRoom(writer, bytes.length);
+  writer.buf.set(bytes, writer.pos);
+  writer.pos += bytes.length;
+}
+
 /** Writes `tag` and a uint32 varint. */
 export function writeUint32(writer: Writer, tag: number, value: unknown): void {
   if (typeof value !== "number" || value >>> 0 !== value) bail();

@@ -43,6 +43,8 @@ export {
   writeBool,
   writeBytes,
   writeInt32,
+  writeRaw,
+  writeRawVarint32,
   writeString,
   writeUint32,
   writeUnknownFields,
