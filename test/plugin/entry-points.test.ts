@@ -7,7 +7,7 @@ import {
   VehicleDataSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 
-// The generated file exposes a few entry points keyed by type name (fromBinary, toBinary,
+// The generated file exposes a few entry points keyed by type name (fromBinary, toBinary, create,
 // toJson, toJsonForText, fromJson), not one wrapper per message: each message of the file has
 // its entry, and nothing else has one.
 
