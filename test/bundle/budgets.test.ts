@@ -227,7 +227,10 @@ const eachExport: readonly Case[] = (
           entry: `import { ${name} } from "${specifier}"; export const used = ${name};`,
           uses: [`${subpath} ${name}`],
           ...(typeof value === "function" && !schema ? { budget: "oneFunction" as const } : {}),
-          forbidden: subpath === "/kafka" ? [...codecOnly, ...kafkaClients] : codecOnly,
+          forbidden: [
+            ...(schema ? ["zod"] : codecOnly),
+            ...(subpath === "/kafka" ? kafkaClients : []),
+          ],
           protobufEs: schema ? "by design" : "none",
         };
       }),

@@ -37,9 +37,10 @@ export const PROTOBUF_ES_MARKERS = {
   "BinaryReader (wire/binary-encoding.js)": "premature EOF",
   "int64 support (proto-int64.js), which create() pulls in": "invalid int64: ",
   "toBinary() (to-binary.js)": "cannot encode field ",
-  "toJson() (to-json.js)": "is not a value in",
+  "toJson() and fromJson(), which map the well-known types": "google.protobuf.Duration",
   "reflection (reflect/)": "message field with implicit presence",
-  "the ScalarType enum (descriptors.js)": "SFIXED32",
+  // The enum's own table: a name as a string, not a property name used by code.
+  "the ScalarType enum (descriptors.js)": '"SFIXED32"',
 } as const;
 
 /**
