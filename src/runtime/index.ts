@@ -1,8 +1,7 @@
 // The runtime of the code protoc-gen-vuc generates (gen/*_fast.ts), as protobuf-es's generated
 // code has @bufbuild/protobuf/wire: the generated decoders, encoders, JSON mappers and create
 // functions import it as `#runtime` (package.json `imports`), the framing readers and writers by
-// path. Internal: not a subpath
-// of the package's `exports`; tsup inlines it into dist/.
+// path. Internal: not a subpath of the package's `exports`; tsup inlines it into dist/.
 
 export { bail } from "./bail.js";
 // Binary read.
