@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type DescMessage } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
@@ -41,6 +41,47 @@ describe("create(): the generated create<Message>From() functions", () => {
     expect("threw" in thrown && isTooDeepInit(thrown.threw)).toBe(true);
     const message = create(messageTypes.get(typeName) as never);
     expect(fast.create(typeName, message, 0)).toBe(message);
+  });
+
+  it("agrees with create() on an init of any depth within the levels, and signals one past them", () => {
+    const typeName = "kafka_grpc.UpdateManifestECU";
+    const desc = messageTypes.get(typeName) as DescMessage;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 60 }),
+        (depth, levels) => {
+          let init: object = { name: "leaf" };
+          for (let i = 1; i < depth; i++) init = { rollback: [init], eccKeys: { ecu: `${i}` } };
+          const ours = ending(() => fast.create(typeName, init, levels));
+          if (depth > levels) {
+            expect("threw" in ours && isTooDeepInit(ours.threw)).toBe(true);
+          } else {
+            expectSameEnding(
+              ours,
+              ending(() => create(desc, init as never)),
+              new Set(),
+            );
+          }
+        },
+      ),
+    );
+  });
+
+  it("signals an init that contains itself, at any place, as nested too deep", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.nat(), (depth, back) => {
+        const chain: { rollback: unknown[] }[] = [{ rollback: [] }];
+        for (let i = 1; i < depth; i++) {
+          const next = { rollback: [] };
+          chain[i - 1]?.rollback.push(next);
+          chain.push(next);
+        }
+        chain[depth - 1]?.rollback.push(chain[back % depth]);
+        const thrown = ending(() => fast.create("kafka_grpc.UpdateManifestECU", chain[0], 500));
+        expect("threw" in thrown && isTooDeepInit(thrown.threw)).toBe(true);
+      }),
+    );
   });
 
   it("signals an init that contains itself as nested too deep, not a stack overflow", () => {
