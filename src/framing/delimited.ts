@@ -1,7 +1,7 @@
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
-import { encodeEnvelope } from "../envelope/index.js";
+import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { lengthOver32, MAX_LENGTH, MAX_VARINT_BYTES, pastEnd, tooLong } from "../runtime/index.js";
