@@ -5,7 +5,6 @@ import { defineConfig } from "tsup";
 /** The public entry points: one per subpath of package.json's `exports`. */
 const subpaths = {
   index: "src/index.ts",
-  "messages/index": "src/messages/index.ts",
   "framing/index": "src/framing/index.ts",
   "kafka/index": "src/kafka/index.ts",
   "http/index": "src/http/index.ts",

@@ -1,6 +1,6 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
-import { decodeEnvelope } from "../envelope/index.js";
+import { decodeEnvelope } from "../envelope/decode-envelope.js";
 import {
   decodeSchemaRegistryFrame,
   type SchemaRegistryFrame,

@@ -1,6 +1,6 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
-import { encodeEnvelope } from "../envelope/index.js";
+import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
 import {

@@ -8,12 +8,10 @@ export { bail } from "./bail.js";
 export {
   type BinaryReadOptions,
   countElement,
-  createReader,
   EMPTY_BYTES,
   type MessageReader,
   type Named,
   type Reader,
-  type ReadFields,
   readBinary,
   readBool,
   readBytes,
@@ -31,9 +29,7 @@ export {
 // Binary write.
 export {
   type BinaryWriteOptions,
-  createWriter,
   enterMessage,
-  finish,
   fork,
   join,
   mapKeysInOrder,
@@ -108,21 +104,14 @@ export {
   requireOwn,
 } from "./message-value.js";
 export { setOwn } from "./own-property.js";
+export { wellFormed, wellFormedOutput, wellFormedString } from "./unicode.js";
+// Wire errors, shared with the framing readers; the wire types' names, for the CLI.
 export {
-  compareUtf8,
-  wellFormed,
-  wellFormedOutput,
-  wellFormedString,
-} from "./unicode.js";
-// Wire errors and wire types, shared with the framing readers.
-export {
-  fail,
   lengthOver32,
   MAX_LENGTH,
   MAX_VARINT_BYTES,
   over32,
   pastEnd,
   tooLong,
-  type WireErrorCode,
 } from "./wire-error.js";
-export { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
+export { wireTypeName } from "./wire-type.js";

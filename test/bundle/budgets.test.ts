@@ -4,7 +4,7 @@
 // esbuild (bundle, minify, ESM, platform browser), gzip level 9. It fails over budget, and when
 // a package that must stay out contributes a single byte (read from esbuild's metafile).
 //
-// Every export of the root, /messages, /framing and /kafka is bundled on its own, and the named
+// Every export of the root, /framing and /kafka is bundled on its own, and the named
 // cases with what a caller must import to use them; a bundle that must hold no protobuf-es is
 // read for strings of its runtime (PROTOBUF_ES_MARKERS), so that no route, however it comes in,
 // brings it back. The markers are checked to be in a bundle of protobuf-es and in no file of
@@ -203,7 +203,7 @@ const named: readonly Case[] = [
 ];
 
 /**
- * Every export of the root, `/messages`, `/framing` and `/kafka` on its own, read from the
+ * Every export of the root, `/framing` and `/kafka` on its own, read from the
  * source's modules (the same names as dist/'s). None of the functions takes a schema: what they
  * take (kinds, type names, bytes, options) needs no import, so each bundles alone. A schema,
  * and `envelopeMemberSchemas`, is protobuf-es's descriptor: it holds protobuf-es by design.
@@ -213,7 +213,6 @@ const eachExport: readonly Case[] = (
     (
       [
         [".", import("../../src/index.js")],
-        ["/messages", import("../../src/messages/index.js")],
         ["/framing", import("../../src/framing/index.js")],
         ["/kafka", import("../../src/kafka/index.js")],
       ] as const

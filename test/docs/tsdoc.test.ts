@@ -13,7 +13,6 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** The entry point of each subpath export, as tsup builds them. */
 const entries = {
   ".": "src/index.ts",
-  "./messages": "src/messages/index.ts",
   "./http": "src/http/index.ts",
   "./client": "src/client/index.ts",
   "./framing": "src/framing/index.ts",

@@ -27,8 +27,7 @@ const dependencies = {
  * CommonJS (`load` is `require`); the script prints their values as JSON.
  */
 function runtimeScript(load: (specifier: string, names: string) => string): string {
-  return `${load("vehicle-update-codec", "createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind")}
-${load("vehicle-update-codec/messages", "GRPC_AttendantPayloadSchema")}
+  return `${load("vehicle-update-codec", "createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind, GRPC_AttendantPayloadSchema")}
 ${load("vehicle-update-codec/http", "parseResponse")}
 ${load("vehicle-update-codec/client", "createClient, DEFAULT_TIMEOUT_MS")}
 ${load("vehicle-update-codec/framing", "decodeKafkaValue, encodeSchemaRegistryFrame")}
@@ -40,8 +39,7 @@ ${load("vehicle-update-codec/http", "openApiDocument")}
 ${load("fast-check", "sample")}
 
 export const results = {
-  ".": envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: SAMPLE_VIN }, { handler: "ota" })))),
-  "./messages": GRPC_AttendantPayloadSchema.typeName,
+  ".": [envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: SAMPLE_VIN }, { handler: "ota" })))), GRPC_AttendantPayloadSchema.typeName],
   "./http": parseResponse("listVehicles", 200, sampleHttpBody("listVehicles", 200)).kind,
   "./client": [typeof createClient({ baseUrl: "https://ota.example.com/" }).listVehicles, DEFAULT_TIMEOUT_MS],
   "./framing": decodeKafkaValue(encodeSchemaRegistryFrame(sampleEnvelope("dtcEntry"), { schemaId: 7 })).schemaId,
@@ -56,8 +54,7 @@ export const results = {
 
 /** What both scripts must print, computed here from the sources. */
 const expected = {
-  ".": "updateGet",
-  "./messages": "kafka_grpc.GRPC_AttendantPayload",
+  ".": ["updateGet", "kafka_grpc.GRPC_AttendantPayload"],
   "./http": "ok",
   "./client": ["function", 30_000],
   "./framing": 7,
@@ -105,6 +102,9 @@ const typedModule = `import { create } from "@bufbuild/protobuf";
 import type { Arbitrary } from "fast-check";
 import {
   type CodecErrorCode,
+  type DTCEntry,
+  DTCEntrySchema,
+  EmumStatus,
   type EnvelopeKind,
   type EnvelopeOf,
   encodeEnvelope,
@@ -119,7 +119,6 @@ import { type DeepPartial, sampleEnvelope } from "vehicle-update-codec/fixtures"
 import { decodeKafkaValue, type KafkaValue } from "vehicle-update-codec/framing";
 import { decodeKafkaBatch, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
 import { CommonCar, type OperationOf, parseResponse, type ResponseResult } from "vehicle-update-codec/http";
-import { type DTCEntry, DTCEntrySchema, EmumStatus } from "vehicle-update-codec/messages";
 import { arbitraryEnvelopeOf } from "vehicle-update-codec/testing";
 
 export function describeValue(bytes: Uint8Array): string {
@@ -176,12 +175,11 @@ export const wrong: EnvelopeOf<"order"> = sampleEnvelope("dtcEntry");
 `;
 
 /** The same imports from a CommonJS TypeScript file (.cts), which resolves the .d.cts types. */
-const typedCommonJs = `import { decodeEnvelope, type GRPC_AttendantPayload } from "vehicle-update-codec";
+const typedCommonJs = `import { decodeEnvelope, type GRPC_AttendantPayload, OrderSchema } from "vehicle-update-codec";
 import { createClient } from "vehicle-update-codec/client";
 import { sampleEnvelope } from "vehicle-update-codec/fixtures";
 import { decodeDelimited } from "vehicle-update-codec/framing";
 import { parseResponse } from "vehicle-update-codec/http";
-import { OrderSchema } from "vehicle-update-codec/messages";
 import { arbitraryEnvelope } from "vehicle-update-codec/testing";
 
 export const envelope: GRPC_AttendantPayload = decodeEnvelope(new Uint8Array(0), { requireData: false });

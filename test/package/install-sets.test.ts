@@ -16,15 +16,7 @@ import { pack, root } from "./pack.js";
 
 const exec = promisify(execFile);
 
-type Subpath =
-  | ""
-  | "/messages"
-  | "/framing"
-  | "/kafka"
-  | "/fixtures"
-  | "/http"
-  | "/client"
-  | "/testing";
+type Subpath = "" | "/framing" | "/kafka" | "/fixtures" | "/http" | "/client" | "/testing";
 
 /** A minimal set of dependencies the README names, and what it supports. */
 interface InstallSet {
@@ -45,24 +37,24 @@ const sets: readonly InstallSet[] = [
     name: "package-only",
     dependencies: {},
     npmFlags: [],
-    supported: ["", "/messages", "/framing", "/kafka", "/fixtures", "/http", "/client"],
-    typed: ["", "/messages", "/framing", "/kafka", "/fixtures", "/http", "/client"],
+    supported: ["", "/framing", "/kafka", "/fixtures", "/http", "/client"],
+    typed: ["", "/framing", "/kafka", "/fixtures", "/http", "/client"],
     missing: [["/testing", "fast-check"]],
   },
   {
     name: "with-fast-check",
     dependencies: { "fast-check": "4.10.2" },
     npmFlags: [],
-    supported: ["", "/messages", "/framing", "/kafka", "/fixtures", "/http", "/client", "/testing"],
-    typed: ["", "/messages", "/framing", "/kafka", "/fixtures", "/http", "/client", "/testing"],
+    supported: ["", "/framing", "/kafka", "/fixtures", "/http", "/client", "/testing"],
+    typed: ["", "/framing", "/kafka", "/fixtures", "/http", "/client", "/testing"],
     missing: [],
   },
   {
     name: "peers-omitted",
     dependencies: { "@bufbuild/protobuf": "2.17.0" },
     npmFlags: ["--legacy-peer-deps"],
-    supported: ["", "/messages", "/framing", "/kafka", "/fixtures"],
-    typed: ["", "/messages", "/framing", "/kafka"],
+    supported: ["", "/framing", "/kafka", "/fixtures"],
+    typed: ["", "/framing", "/kafka"],
     missing: [
       ["/http", "zod"],
       ["/client", "zod"],
@@ -73,9 +65,8 @@ const sets: readonly InstallSet[] = [
 
 /** One use of each subpath in TypeScript, typed as a user would write it. */
 const usage: Record<Subpath, string> = {
-  "": `import { createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind, type EnvelopeKind } from "vehicle-update-codec";
-export const kind: EnvelopeKind = envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" }))));`,
-  "/messages": `import { GRPC_AttendantPayloadSchema } from "vehicle-update-codec/messages";
+  "": `import { createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind, type EnvelopeKind, GRPC_AttendantPayloadSchema } from "vehicle-update-codec";
+export const kind: EnvelopeKind = envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" }))));
 export const typeName: string = GRPC_AttendantPayloadSchema.typeName;`,
   "/framing": `import { decodeKafkaValue, encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
 import { createEnvelope as create } from "vehicle-update-codec";

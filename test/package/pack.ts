@@ -22,7 +22,6 @@ export const goldenFolder: string = (() => {
 /** Every subpath of the `exports` map, except the `./golden/*` data files. */
 export const subpaths = [
   ".",
-  "./messages",
   "./http",
   "./client",
   "./framing",
