@@ -86,12 +86,15 @@ describe("asyncApiDocument()", () => {
     expect(broken.problems).toEqual(["uncaught-error /"]);
   });
 
-  it("makes the parser report a broken Kafka binding and an operation off its channel", async () => {
+  it("makes the parser report a Kafka binding its bindings schema refuses", async () => {
     const binding = copy();
     binding.components.messageTraits["schema-registry"].bindings.kafka.schemaIdLocation = "value";
     expect((await parse(binding)).problems).toContain(
       "asyncapi-document-resolved /components/messageTraits/schema-registry/bindings/kafka/schemaIdLocation",
     );
+  });
+
+  it("makes the parser report an operation with a message of another channel", async () => {
     const operation = copy();
     operation.operations.sendDeadLetters.messages = [
       { $ref: "#/channels/envelopes/messages/keys.raw" },
