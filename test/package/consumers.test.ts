@@ -75,6 +75,7 @@ const golden = fileURLToPath(import.meta.resolve("vehicle-update-codec/golden/dt
 results["./golden/*"] = envelopeKind(decodeEnvelope(readFileSync(golden)));
 results["./package.json"] = pkg.name;
 results["./openapi.json"] = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve("vehicle-update-codec/openapi.json")), "utf8")).openapi;
+results["./asyncapi.json"] = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve("vehicle-update-codec/asyncapi.json")), "utf8")).asyncapi;
 results.resolved = import.meta.resolve("vehicle-update-codec").replace(/^.*node_modules\\//, "");
 
 // ESM and CJS are two copies of the code: isCodecError must recognise the other copy's errors.
@@ -93,6 +94,7 @@ const { readFileSync } = require("node:fs");
 results["./golden/*"] = envelopeKind(decodeEnvelope(readFileSync(require.resolve("vehicle-update-codec/golden/dtcEntry.binpb"))));
 results["./package.json"] = require("vehicle-update-codec/package.json").name;
 results["./openapi.json"] = require("vehicle-update-codec/openapi.json").openapi;
+results["./asyncapi.json"] = require("vehicle-update-codec/asyncapi.json").asyncapi;
 results.resolved = require.resolve("vehicle-update-codec").replace(/^.*node_modules\\//, "");
 console.log(JSON.stringify(results));
 `;
@@ -274,6 +276,7 @@ describe("an installed vehicle-update-codec", () => {
       "./golden/*": "dtcEntry",
       "./package.json": "vehicle-update-codec",
       "./openapi.json": "3.1.1",
+      "./asyncapi.json": "3.0.0",
       resolved: "vehicle-update-codec/dist/index.js",
       crossCopy: [true, "truncated"],
     });
@@ -285,6 +288,7 @@ describe("an installed vehicle-update-codec", () => {
       "./golden/*": "dtcEntry",
       "./package.json": "vehicle-update-codec",
       "./openapi.json": "3.1.1",
+      "./asyncapi.json": "3.0.0",
       resolved: "vehicle-update-codec/dist/index.cjs",
     });
   });

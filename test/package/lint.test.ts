@@ -55,6 +55,7 @@ describe("the packed tarball", () => {
     for (const target of targets) expect(packed.files).toContain(target.replace(/^\.\//, ""));
     expect(packed.files).toContain(`${goldenFolder}/dtcEntry.binpb`);
     expect(packed.files).toContain("proto/kafka_grpc/kafka_grpc.proto");
+    expect(packed.files).toContain("asyncapi.json");
   });
 
   it("holds no sources, tests or tooling", () => {
@@ -64,7 +65,7 @@ describe("the packed tarball", () => {
     const stray = packed.files.filter(
       (file) =>
         !golden(file) &&
-        !/^(dist\/|proto\/|package\.json$|openapi\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(
+        !/^(dist\/|proto\/|package\.json$|openapi\.json$|asyncapi\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(
           file,
         ),
     );
