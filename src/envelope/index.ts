@@ -40,3 +40,13 @@ export {
   type MessageReadOptions,
   type MessageWriteOptions,
 } from "./options.js";
+export {
+  type EnvelopePeek,
+  type EnvelopePeekFailure,
+  type EnvelopePeekOfKind,
+  type EnvelopePeekOfNewerKind,
+  type EnvelopePeekOptions,
+  type EnvelopePeekResult,
+  type EnvelopePeekWithoutData,
+  peekEnvelope,
+} from "./peek-envelope.js";
