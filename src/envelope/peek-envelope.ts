@@ -212,11 +212,32 @@ function peekFrom(
     : peeked(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
 }
 
-/** The bytes `[from, to)`, known to be ASCII, as text. */
+/**
+ * The handlers read last, to be given again for the same bytes: a topic carries few handlers,
+ * and a string found here is not made again. Only short ones are kept, at most 16.
+ */
+const recentHandlers: string[] = [];
+let nextHandler = 0;
+const MAX_KEPT_HANDLER = 64; // characters (ASCII: bytes)
+
+/** The bytes `[from, to)`, known to be ASCII, as text: a recent handler of those bytes, or new. */
 function asciiText(bytes: Uint8Array, from: number, to: number): string {
+  const n = to - from;
+  search: for (let k = 0; k < recentHandlers.length; k++) {
+    const text = recentHandlers[k] as string;
+    if (text.length !== n) continue;
+    for (let i = 0; i < n; i++) if (text.charCodeAt(i) !== bytes[from + i]) continue search;
+    return text;
+  }
   const utf8Slice = nodeBuffer?.utf8Slice;
-  if (utf8Slice) return utf8Slice.call(bytes, from, to);
-  return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  const text = utf8Slice
+    ? utf8Slice.call(bytes, from, to)
+    : String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  if (n <= MAX_KEPT_HANDLER) {
+    recentHandlers[nextHandler] = text;
+    nextHandler = (nextHandler + 1) & 15;
+  }
+  return text;
 }
 
 /**

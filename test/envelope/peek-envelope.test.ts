@@ -296,6 +296,16 @@ describe("peekEnvelope()", () => {
     expect(peekOk(wire(hex))).toMatchObject({ kind: "ok", ...expected });
   });
 
+  it("gives each handler for its own bytes, however many handlers of one length come in turn", () => {
+    const handlers = Array.from({ length: 40 }, (_, i) => `ota.h${String(i).padStart(2, "0")}`);
+    for (let round = 0; round < 3; round++) {
+      for (const handler of [...handlers, ...handlers.slice(0, 5).reverse()]) {
+        const bytes = encodeEnvelope(createEnvelope("updateGet", {}, { handler }));
+        expect(peekOk(bytes).handler).toBe(handler);
+      }
+    }
+  });
+
   it("does not look inside the member: its errors are decodeEnvelope's to find", () => {
     const bytes = wire("0a 01 61", "2a 03 ff ff ff");
     expect(peekOk(bytes)).toMatchObject({ envelopeKind: "keys", dataOffset: 5, dataLength: 3 });
