@@ -49,7 +49,7 @@ interface EnvelopePeekBase {
 interface PeekedMember {
   /** The member's field number in the envelope: 2 to 12 for the kinds this schema knows. */
   readonly fieldNumber: number;
-  /** The offset of the member's first byte (after its tag and length), counted from the start of the value. */
+  /** The offset of the member's first byte (after its tag and length) from the value's start. */
   readonly dataOffset: number;
   /** The member's length in bytes. */
   readonly dataLength: number;
@@ -110,10 +110,10 @@ export type EnvelopePeekResult = EnvelopePeek | EnvelopePeekFailure;
  * the member is not checked: decoding it may still fail.
  *
  * Proto3 decides what the envelope holds: the last `handler` and the last `Data` member win; a
- * member given again before another member is merged with the earlier one (`merged: true`). An envelope without a member
- * this schema knows has `envelopeKind: undefined`, and `fieldNumber` is that of its last
- * length-delimited unknown field, a member newer than this schema, or undefined when it has
- * none: no `missing_data` failure, so a router can pass such records on.
+ * member given again before another member is merged with the earlier one (`merged: true`). An
+ * envelope without a member this schema knows has `envelopeKind: undefined`, and `fieldNumber`
+ * is that of its last length-delimited unknown field, a member newer than this schema, or
+ * undefined when it has none: no `missing_data` failure, so a router can pass such records on.
  *
  * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or a `bytes`
  * that is not a Uint8Array.
@@ -136,7 +136,7 @@ export function peekEnvelope(
   try {
     o = checkReadInput(typeName, bytes, options, peekDefaults as EnvelopeReadOptions);
     if (bytes[0] === 0x00) {
-      // The one call of the framing reader: the frame's header, which says where the envelope starts.
+      // The one call of the framing reader: the frame's header says where the envelope starts.
       const header = readSchemaRegistryHeader(bytes);
       start = header.offset;
       schemaId = header.schemaId;
