@@ -18,17 +18,24 @@ function oneofName(desc: DescMessage, oneof: DescOneof): string {
 }
 
 /**
- * Prints `<Message>$<oneof>Cases`, the case names of each oneof in field-number order, and for a
- * oneof of messages `<Message>$<oneof>TypeNames`, the type name of each case.
+ * Prints `<Message>$<oneof>Cases`, the case names of each oneof in field-number order,
+ * `<Message>$<oneof>Numbers`, their field numbers in the same order, and for a oneof of messages
+ * `<Message>$<oneof>TypeNames`, the type name of each case.
  */
 export function printOneofCases(c: Code, messages: readonly DescMessage[]): void {
   for (const desc of messages) {
     for (const oneof of realOneofs(desc)) {
       const cases = [...oneof.fields].sort((a, b) => a.number - b.number);
+      const name = oneofName(desc, oneof);
       c.doc(`The cases of the oneof ${desc.typeName}.${oneof.name}, in field-number order.`);
       c.line(
-        `export const ${oneofName(desc, oneof)}Cases = [${cases.map((f) => lit(f.localName)).join(", ")}] as const;`,
+        `export const ${name}Cases = [${cases.map((f) => lit(f.localName)).join(", ")}] as const;`,
       );
+      c.line();
+      c.doc(
+        `The field numbers of the cases of ${desc.typeName}.${oneof.name}, in the order of ${name}Cases.`,
+      );
+      c.line(`export const ${name}Numbers = [${cases.map((f) => f.number).join(", ")}] as const;`);
       c.line();
       if (!cases.every((field) => field.fieldKind === "message")) continue;
       c.doc(

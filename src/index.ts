@@ -35,6 +35,16 @@ export {
 } from "./envelope/envelope-kind.js";
 export { type EnvelopeHandlers, matchEnvelope } from "./envelope/match-envelope.js";
 export {
+  type EnvelopePeek,
+  type EnvelopePeekFailure,
+  type EnvelopePeekOfKind,
+  type EnvelopePeekOfNewerKind,
+  type EnvelopePeekOptions,
+  type EnvelopePeekResult,
+  type EnvelopePeekWithoutData,
+  peekEnvelope,
+} from "./envelope/peek-envelope.js";
+export {
   DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ELEMENTS,

@@ -23,6 +23,9 @@ const EmumStatus$numbers: ReadonlyMap<string, number> = /*@__PURE__*/ new Map([[
 /** The cases of the oneof kafka_grpc.GRPC_AttendantPayload.Data, in field-number order. */
 export const GRPC_AttendantPayload$DataCases = ["carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"] as const;
 
+/** The field numbers of the cases of kafka_grpc.GRPC_AttendantPayload.Data, in the order of GRPC_AttendantPayload$DataCases. */
+export const GRPC_AttendantPayload$DataNumbers = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
 /** The message type of each member of the oneof kafka_grpc.GRPC_AttendantPayload.Data, by case. */
 export const GRPC_AttendantPayload$DataTypeNames = {
   carUpdateStatus: "kafka_grpc.CarUpdateStatus",

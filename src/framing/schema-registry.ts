@@ -144,6 +144,24 @@ export function decodeSchemaRegistryFrame(
   if (bytes.length > maxBytes) {
     fail("too_large", `frame of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`);
   }
+  const { schemaId, messageIndexes, offset } = readSchemaRegistryHeader(bytes);
+  // A plain Uint8Array view of the rest, also for a Node.js Buffer (whose subarray would be a
+  // Buffer the decoder wraps again).
+  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + offset, bytes.length - offset);
+  const envelope = decodeEnvelopeAt(payload, offset, options, decodeContext);
+  return { schemaId, messageIndexes, envelope };
+}
+
+/**
+ * Reads the header of a Schema Registry frame (magic byte, schema id, message indexes `[0]`)
+ * and returns the ids with the offset of the envelope's bytes. Throws a {@link CodecError} as
+ * {@link decodeSchemaRegistryFrame} does for its header. @internal
+ */
+export function readSchemaRegistryHeader(bytes: Uint8Array): {
+  schemaId: number;
+  messageIndexes: number[];
+  offset: number;
+} {
   const magic = bytes[0];
   if (magic !== undefined && magic !== 0x00) {
     fail("malformed", `magic byte at offset 0 is ${hex(magic)}, expected 0x00`);
@@ -186,11 +204,7 @@ export function decodeSchemaRegistryFrame(
         "kafka_grpc.GRPC_AttendantPayload (expected [0])",
     );
   }
-  // A plain Uint8Array view of the rest, also for a Node.js Buffer (whose subarray would be a
-  // Buffer the decoder wraps again).
-  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + pos, bytes.length - pos);
-  const envelope = decodeEnvelopeAt(payload, pos, options, decodeContext);
-  return { schemaId, messageIndexes, envelope };
+  return { schemaId, messageIndexes, offset: pos };
 }
 
 function fail(

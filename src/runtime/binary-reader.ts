@@ -84,7 +84,7 @@ const nothing: Named = { $typeName: "" };
  * then sees one kind of array, and each `subarray` (for TextDecoder, `bytes` fields, unknown
  * fields) is V8's own, not Buffer's, which makes a Buffer in JavaScript.
  */
-function createReader(
+export function createReader(
   buf: Uint8Array,
   recursionLimit: number,
   readUnknownFields: boolean,

@@ -31,7 +31,7 @@ export interface Writer {
 let spare: Uint8Array | undefined;
 
 /** A writer with an empty buffer of at least 1 KiB. */
-function createWriter(
+export function createWriter(
   writeUnknownFields: boolean,
   deterministic: boolean,
   recursionLimit: number,
@@ -42,7 +42,7 @@ function createWriter(
 }
 
 /** The bytes written, as a new array; keeps the buffer for the next encode (up to 1 MiB). */
-function finish(writer: Writer): Uint8Array<ArrayBuffer> {
+export function finish(writer: Writer): Uint8Array<ArrayBuffer> {
   const bytes = writer.buf.slice(0, writer.pos);
   if (writer.buf.length <= 1 << 20) spare = writer.buf;
   return bytes;

@@ -8,6 +8,7 @@ export { bail } from "./bail.js";
 export {
   type BinaryReadOptions,
   countElement,
+  createReader,
   EMPTY_BYTES,
   type MessageReader,
   type Named,
@@ -29,7 +30,9 @@ export {
 // Binary write.
 export {
   type BinaryWriteOptions,
+  createWriter,
   enterMessage,
+  finish,
   fork,
   join,
   mapKeysInOrder,
@@ -114,4 +117,4 @@ export {
   pastEnd,
   tooLong,
 } from "./wire-error.js";
-export { wireTypeName } from "./wire-type.js";
+export { LEN, wireTypeName } from "./wire-type.js";

@@ -1,0 +1,354 @@
+import {
+  GRPC_AttendantPayload$DataCases,
+  GRPC_AttendantPayload$DataNumbers,
+} from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { type CodecError, isCodecError } from "../codec-error.js";
+import { readSchemaRegistryHeader } from "../framing/schema-registry.js";
+import {
+  createReader,
+  LEN,
+  readLength,
+  readString,
+  readTag,
+  readUnknownField,
+} from "../runtime/index.js";
+import { nodeBuffer } from "../runtime/node-buffer.js";
+import type { EnvelopeKind } from "./envelope-kind.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_RECURSION_LIMIT, type EnvelopeReadOptions } from "./options.js";
+import { checkReadInput, readError } from "./read-binary.js";
+
+const typeName = "kafka_grpc.GRPC_AttendantPayload";
+
+const HANDLER_TAG = 0x0a; // field 1 handler, LEN
+
+/** Options for {@link peekEnvelope}: those of {@link decodeEnvelope} that apply to a peek. */
+export interface EnvelopePeekOptions
+  extends Pick<EnvelopeReadOptions, "maxBytes" | "recursionLimit"> {}
+
+const peekDefaults: EnvelopePeekOptions = {
+  maxBytes: DEFAULT_MAX_BYTES,
+  recursionLimit: DEFAULT_RECURSION_LIMIT,
+};
+
+/** What every successful peek gives: the handler, and the frame the envelope came in. */
+interface EnvelopePeekBase {
+  readonly kind: "ok";
+  /** The envelope's `handler` (the last one, when it is given more than once). */
+  readonly handler: string;
+  /**
+   * `"schema-registry"` for a value that starts with the Confluent Schema Registry magic byte
+   * `0x00`, else `"raw"` (the envelope's bare protobuf bytes), as {@link decodeKafkaValue} tells
+   * them apart.
+   */
+  readonly framing: "raw" | "schema-registry";
+  /** The schema id of a `"schema-registry"` frame; undefined for `"raw"`. */
+  readonly schemaId: number | undefined;
+}
+
+/** Where the bytes of a `Data` member lie in the peeked value. */
+interface PeekedMember {
+  /** The member's field number in the envelope: 2 to 12 for the kinds this schema knows. */
+  readonly fieldNumber: number;
+  /** The offset of the member's first byte (after its tag and length) from the value's start. */
+  readonly dataOffset: number;
+  /** The member's length in bytes. */
+  readonly dataLength: number;
+  /**
+   * True when the member is given more than once with no other member between: proto3 merges
+   * those occurrences into one message, and the range holds only the last of them. Decode the
+   * envelope to get the merged member.
+   */
+  readonly merged: boolean;
+}
+
+/**
+ * A peek at an envelope whose `Data` member is one this schema knows: its {@link EnvelopeKind}
+ * and where its bytes lie, to be decoded with {@link decodeMessage} and the kind's schema.
+ */
+export interface EnvelopePeekOfKind extends EnvelopePeekBase, PeekedMember {
+  readonly envelopeKind: EnvelopeKind;
+}
+
+/**
+ * A peek at an envelope without a `Data` member this schema knows but with a length-delimited
+ * field it does not know: most likely a member newer than this schema, whose field number
+ * `fieldNumber` gives (the last such field when there are several).
+ */
+export interface EnvelopePeekOfNewerKind extends EnvelopePeekBase, PeekedMember {
+  readonly envelopeKind: undefined;
+}
+
+/** A peek at an envelope that holds no `Data` member, neither known nor newer. */
+export interface EnvelopePeekWithoutData extends EnvelopePeekBase {
+  readonly envelopeKind: undefined;
+  readonly fieldNumber: undefined;
+  readonly dataOffset: undefined;
+  readonly dataLength: undefined;
+  readonly merged: false;
+}
+
+/** What {@link peekEnvelope} tells of an envelope it could read. */
+export type EnvelopePeek = EnvelopePeekOfKind | EnvelopePeekOfNewerKind | EnvelopePeekWithoutData;
+
+/** A value {@link peekEnvelope} could not read: the {@link CodecError} that says why. */
+export interface EnvelopePeekFailure {
+  readonly kind: "error";
+  readonly error: CodecError;
+}
+
+/** What {@link peekEnvelope} returns: `kind` says which. */
+export type EnvelopePeekResult = EnvelopePeek | EnvelopePeekFailure;
+
+/**
+ * Reads a Kafka record value only as far as routing needs: the envelope's handler, the kind of
+ * its `Data` member and where the member's bytes lie, without decoding the member. The value is
+ * bare protobuf or a Confluent Schema Registry frame (see `framing`); offsets count from its
+ * first byte. It never throws for bad bytes: it returns `{ kind: "error", error }` with the
+ * {@link CodecError} {@link decodeEnvelope} gives for the envelope's own fields (`truncated`,
+ * `malformed`, `invalid_utf8` of the handler, `too_deep` for nested unknown groups, `too_large`
+ * over `maxBytes`, default 16 MiB) or its framing reader for the frame's header. The inside of
+ * the member is not checked: decoding it may still fail.
+ *
+ * Proto3 decides what the envelope holds: the last `handler` and the last `Data` member win; a
+ * member given again before another member is merged with the earlier one (`merged: true`). An
+ * envelope without a member this schema knows has `envelopeKind: undefined`, and `fieldNumber`
+ * is that of its last length-delimited unknown field, a member newer than this schema, or
+ * undefined when it has none: no `missing_data` failure, so a router can pass such records on.
+ *
+ * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or a `bytes`
+ * that is not a Uint8Array.
+ *
+ * ```ts
+ * const peek = peekEnvelope(record.value);
+ * if (peek.kind === "ok" && peek.envelopeKind === "carUpdateProgress" && !peek.merged) {
+ *   const end = peek.dataOffset + peek.dataLength;
+ *   handle(decodeMessage(CarUpdateProgressSchema, record.value.subarray(peek.dataOffset, end)));
+ * }
+ * ```
+ */
+export function peekEnvelope(
+  bytes: Uint8Array,
+  options?: Partial<EnvelopePeekOptions>,
+): EnvelopePeekResult {
+  let o: EnvelopePeekOptions;
+  let start = 0;
+  let schemaId: number | undefined;
+  try {
+    o = checkReadInput(typeName, bytes, options, peekDefaults as EnvelopeReadOptions);
+    if (bytes[0] === 0x00) {
+      // The one call of the framing reader: the frame's header says where the envelope starts.
+      const header = readSchemaRegistryHeader(bytes);
+      start = header.offset;
+      schemaId = header.schemaId;
+    }
+  } catch (error) {
+    if (!isCodecError(error) || error.code === "invalid_argument") throw error;
+    return { kind: "error", error };
+  }
+  return peekFrom(bytes, start, schemaId) ?? peekChecked(bytes, start, schemaId, o);
+}
+
+/**
+ * The common case, read in place: fields with one-byte tags and lengths of up to 4 bytes, an
+ * ASCII handler, every length within the value. Returns undefined for anything else, which
+ * {@link peekChecked} reads with the runtime's checks and error texts.
+ */
+function peekFrom(
+  bytes: Uint8Array,
+  start: number,
+  schemaId: number | undefined,
+): EnvelopePeek | undefined {
+  const n = bytes.length;
+  let handlerFrom = 0;
+  let handlerTo = 0;
+  let memberNo = 0;
+  let memberFrom = 0;
+  let memberTo = 0;
+  let memberMerged = false;
+  let newerNo = 0;
+  let newerFrom = 0;
+  let newerTo = 0;
+  let newerMerged = false;
+  let p = start;
+  while (p < n) {
+    const tag = bytes[p] as number;
+    if (tag >= 0x80 || (tag & 7) !== LEN || tag < HANDLER_TAG) return undefined;
+    let len = bytes[p + 1] ?? 0x80;
+    p += 2;
+    if (len >= 0x80) {
+      len &= 0x7f;
+      for (let shift = 7; ; shift += 7) {
+        if (shift > 21 || p >= n) return undefined;
+        const x = bytes[p++] as number;
+        len |= (x & 0x7f) << shift;
+        if (x < 0x80) break;
+      }
+    }
+    const from = p;
+    p += len;
+    if (p > n) return undefined;
+    if (tag === HANDLER_TAG) {
+      for (let i = from; i < p; i++) if ((bytes[i] as number) >= 0x80) return undefined;
+      handlerFrom = from;
+      handlerTo = p;
+      continue;
+    }
+    const no = tag >>> 3;
+    if ((GRPC_AttendantPayload$DataNumbers as readonly number[]).includes(no)) {
+      memberMerged = no === memberNo;
+      memberNo = no;
+      memberFrom = from;
+      memberTo = p;
+    } else {
+      newerMerged = no === newerNo;
+      newerNo = no;
+      newerFrom = from;
+      newerTo = p;
+    }
+  }
+  const handler = handlerTo === handlerFrom ? "" : asciiText(bytes, handlerFrom, handlerTo);
+  return memberNo !== 0
+    ? peeked(handler, schemaId, memberNo, memberFrom, memberTo, memberMerged)
+    : peeked(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
+}
+
+/**
+ * The handlers read last, to be given again for the same bytes: a topic carries few handlers,
+ * and a string found here is not made again. Only short ones are kept, at most 16.
+ */
+const recentHandlers: string[] = [];
+let nextHandler = 0;
+const MAX_KEPT_HANDLER = 64; // characters (ASCII: bytes)
+
+/** The bytes `[from, to)`, known to be ASCII, as text: a recent handler of those bytes, or new. */
+function asciiText(bytes: Uint8Array, from: number, to: number): string {
+  const n = to - from;
+  search: for (let k = 0; k < recentHandlers.length; k++) {
+    const text = recentHandlers[k] as string;
+    if (text.length !== n) continue;
+    for (let i = 0; i < n; i++) if (text.charCodeAt(i) !== bytes[from + i]) continue search;
+    return text;
+  }
+  const utf8Slice = nodeBuffer?.utf8Slice;
+  const text = utf8Slice
+    ? utf8Slice.call(bytes, from, to)
+    : String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  if (n <= MAX_KEPT_HANDLER) {
+    recentHandlers[nextHandler] = text;
+    nextHandler = (nextHandler + 1) & 15;
+  }
+  return text;
+}
+
+/**
+ * Reads what {@link peekFrom} does not take, field by field with the runtime's reader, which
+ * fails with the texts of {@link decodeEnvelope}: the tags, the handler's UTF-8, the wire types
+ * of the known fields, the lengths, and the unknown fields (skipped, groups within
+ * `recursionLimit`).
+ */
+function peekChecked(
+  bytes: Uint8Array,
+  start: number,
+  schemaId: number | undefined,
+  o: EnvelopePeekOptions,
+): EnvelopePeekResult {
+  const reader = createReader(bytes, o.recursionLimit, false, 0);
+  reader.pos = start;
+  reader.message = { $typeName: typeName };
+  reader.fields = envelopeFields();
+  const end = bytes.length;
+  let handler = "";
+  let memberNo = 0;
+  let memberFrom = 0;
+  let memberTo = 0;
+  let memberMerged = false;
+  let newerNo = 0;
+  let newerFrom = 0;
+  let newerTo = 0;
+  let newerMerged = false;
+  try {
+    while (reader.pos < end) {
+      const tag = readTag(reader, end);
+      const no = tag >>> 3;
+      if (tag === HANDLER_TAG) {
+        handler = readString(reader, end);
+      } else if (
+        (tag & 7) === LEN &&
+        (GRPC_AttendantPayload$DataNumbers as readonly number[]).includes(no)
+      ) {
+        memberTo = readLength(reader, end);
+        memberFrom = reader.pos;
+        reader.pos = memberTo;
+        memberMerged = no === memberNo;
+        memberNo = no;
+      } else {
+        const after = reader.pos;
+        readUnknownField(reader, end, undefined, false);
+        if ((tag & 7) === LEN) {
+          const fieldEnd = reader.pos;
+          reader.pos = after;
+          newerTo = readLength(reader, end); // read without error a moment ago
+          newerFrom = reader.pos;
+          reader.pos = fieldEnd;
+          newerMerged = no === newerNo;
+          newerNo = no;
+        }
+      }
+    }
+  } catch (cause) {
+    if (!isCodecError(cause)) throw cause; // a bug, never bad bytes
+    return { kind: "error", error: readError(typeName, cause) };
+  }
+  return memberNo !== 0
+    ? peeked(handler, schemaId, memberNo, memberFrom, memberTo, memberMerged)
+    : peeked(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
+}
+
+/**
+ * The envelope's fields as the runtime's error texts name them (`Reader.fields`): the handler,
+ * then each member at its field number.
+ */
+function envelopeFields(): string {
+  const names: string[] = ["handler"];
+  GRPC_AttendantPayload$DataNumbers.forEach((no, i) => {
+    names[no - 1] = GRPC_AttendantPayload$DataCases[i] as string;
+  });
+  return Array.from(names, (name) => name ?? "").join(",");
+}
+
+/** The result for the member of field number `no` (0 for none) at `[from, to)`. */
+function peeked(
+  handler: string,
+  schemaId: number | undefined,
+  no: number,
+  from: number,
+  to: number,
+  merged: boolean,
+): EnvelopePeek {
+  const framing = schemaId === undefined ? "raw" : "schema-registry";
+  if (no === 0) {
+    return {
+      kind: "ok",
+      handler,
+      framing,
+      schemaId,
+      envelopeKind: undefined,
+      fieldNumber: undefined,
+      dataOffset: undefined,
+      dataLength: undefined,
+      merged: false,
+    };
+  }
+  const i = (GRPC_AttendantPayload$DataNumbers as readonly number[]).indexOf(no);
+  return {
+    kind: "ok",
+    handler,
+    framing,
+    schemaId,
+    envelopeKind: GRPC_AttendantPayload$DataCases[i],
+    fieldNumber: no,
+    dataOffset: from,
+    dataLength: to - from,
+    merged,
+  };
+}
