@@ -16,7 +16,6 @@ export { decodeEnvelope } from "./envelope/decode-envelope.js";
 export { decodeMessage } from "./envelope/decode-message.js";
 export { encodeEnvelope } from "./envelope/encode-envelope.js";
 export { encodeMessage } from "./envelope/encode-message.js";
-export { envelopeMemberSchemas } from "./envelope/envelope-member-schemas.js";
 export {
   envelopeFromJson,
   envelopeFromJsonString,
@@ -33,17 +32,8 @@ export {
   isEnvelopeKind,
   isEnvelopeOf,
 } from "./envelope/envelope-kind.js";
+export { envelopeMemberSchemas } from "./envelope/envelope-member-schemas.js";
 export { type EnvelopeHandlers, matchEnvelope } from "./envelope/match-envelope.js";
-export {
-  type EnvelopePeek,
-  type EnvelopePeekFailure,
-  type EnvelopePeekOfKind,
-  type EnvelopePeekOfNewerKind,
-  type EnvelopePeekOptions,
-  type EnvelopePeekResult,
-  type EnvelopePeekWithoutData,
-  peekEnvelope,
-} from "./envelope/peek-envelope.js";
 export {
   DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
@@ -59,3 +49,13 @@ export {
   type MessageReadOptions,
   type MessageWriteOptions,
 } from "./envelope/options.js";
+export {
+  type EnvelopePeek,
+  type EnvelopePeekFailure,
+  type EnvelopePeekOfKind,
+  type EnvelopePeekOfNewerKind,
+  type EnvelopePeekOptions,
+  type EnvelopePeekResult,
+  type EnvelopePeekWithoutData,
+  peekEnvelope,
+} from "./envelope/peek-envelope.js";
