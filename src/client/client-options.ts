@@ -1,4 +1,5 @@
 import { CodecError } from "../codec-error.js";
+import { createOperations, type RecordSchemas } from "../http/index.js";
 import { describeThrown } from "../internal/describe-thrown.js";
 import { showValue } from "../internal/describe-value.js";
 import { escapeText, quoteText } from "../internal/escape-text.js";
@@ -61,7 +62,7 @@ export type QueryValue = string | number | boolean | bigint;
 export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[] | undefined>>;
 
 /** Options of `createClient()`. */
-export interface ClientOptions {
+export interface ClientOptions<R extends RecordSchemas = Record<never, never>> {
   /**
    * Absolute http(s) URL of the service, without credentials. It may carry a path prefix and a
    * trailing slash (`https://ota.example.com/api/`); operation paths are appended to it. Its origin
@@ -86,6 +87,12 @@ export interface ClientOptions {
   maxBodyBytes?: number | undefined;
   /** What to do with redirects; see {@link RedirectMode}. Default `"same-origin"`. */
   redirect?: RedirectMode | undefined;
+  /**
+   * The record schemas your deployment knows, by the spec's record names (`RecordSchemas` of
+   * `vehicle-update-codec/http`), such as `{ CommonCar: CommonCar.extend({ vin: z.string() }) }`:
+   * they check each response body and type `data` and `error`. Default: the spec's open records.
+   */
+  records?: R | undefined;
 }
 
 /** Options of one request. */
@@ -106,6 +113,7 @@ export interface CheckedClientOptions {
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
   readonly redirect: RedirectMode;
+  readonly records: RecordSchemas | undefined;
 }
 
 /** {@link RequestOptions} once checked. Internal. */
@@ -134,6 +142,7 @@ export function checkClientOptions(options: unknown): CheckedClientOptions {
       timeoutMs: checkTimeout(orDefault(read("timeoutMs"), DEFAULT_TIMEOUT_MS)),
       maxBodyBytes: checkMaxBodyBytes(orDefault(read("maxBodyBytes"), DEFAULT_MAX_BODY_BYTES)),
       redirect: checkRedirect(orDefault(read("redirect"), "same-origin")),
+      records: checkRecords(read("records")),
     };
   });
 }
@@ -235,6 +244,12 @@ function checkRedirect(redirect: unknown): RedirectMode {
     );
   }
   return redirect as RedirectMode;
+}
+
+function checkRecords(records: unknown): RecordSchemas | undefined {
+  if (records === undefined) return undefined;
+  createOperations(records as RecordSchemas); // throws invalid_argument for bad records
+  return records as RecordSchemas;
 }
 
 function checkFetch(fetchOption: unknown): FetchFunction {

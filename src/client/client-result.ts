@@ -1,4 +1,4 @@
-import type { Operation, ResponseResult } from "../http/index.js";
+import type { OperationId, RecordSchemas, ResponseResult } from "../http/index.js";
 
 /**
  * The kinds a client adds to {@link ResponseResult} when no response could be read, each carrying
@@ -29,26 +29,29 @@ export type ClientFailureKind = "request_error" | "network_error" | "timeout" | 
  *   is the response's.
  *
  * Every result carries `operation`; every `message` is one line of at most about 1 KB, with text
- * from the response escaped and cut.
+ * from the response escaped and cut. `data` and `error` are typed by the client's `records`.
  */
-export type ClientResult<Op extends Operation = Operation> =
-  | ResponseResult<Op>
+export type ClientResult<
+  Id extends OperationId = OperationId,
+  R extends RecordSchemas = Record<never, never>,
+> =
+  | ResponseResult<Id, R>
   | {
       readonly kind: ClientFailureKind;
-      readonly operation: Op["id"];
+      readonly operation: Id;
       readonly message: string;
       readonly cause: unknown;
     }
   | {
       readonly kind: "redirect";
-      readonly operation: Op["id"];
+      readonly operation: Id;
       readonly status: number;
       readonly location: string | undefined;
       readonly message: string;
     }
   | {
       readonly kind: "too_large";
-      readonly operation: Op["id"];
+      readonly operation: Id;
       readonly status: number;
       readonly maxBodyBytes: number;
       readonly message: string;

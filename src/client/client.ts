@@ -1,4 +1,4 @@
-import type { OperationOf, operations } from "../http/index.js";
+import type { OperationId, OperationOf, RecordSchemas } from "../http/index.js";
 import type { RequestOptions } from "./client-options.js";
 import type { ClientResult } from "./client-result.js";
 
@@ -19,14 +19,14 @@ export type ClientMethodArgs<Op extends { readonly method: string; readonly path
 
 /**
  * A client of the service: one method per entry of `operations`, named by its id, whose parameters
- * are {@link ClientMethodArgs} and whose result is the {@link ClientResult} of that operation. It
- * is derived from the table, so an operation added there is a method here. Every method resolves
- * and never rejects.
+ * are {@link ClientMethodArgs} and whose result is the {@link ClientResult} of that operation,
+ * typed by the record schemas `R` the client was given. It is derived from the table, so an
+ * operation added there is a method here. Every method resolves and never rejects.
  */
-export type Client = {
-  readonly [Id in keyof typeof operations]: (
+export type Client<R extends RecordSchemas = Record<never, never>> = {
+  readonly [Id in OperationId]: (
     ...args: ClientMethodArgs<OperationOf<Id>>
-  ) => Promise<ClientResult<OperationOf<Id>>>;
+  ) => Promise<ClientResult<Id, R>>;
 };
 
 /** One call of a client method, its arguments sorted out. Internal. */

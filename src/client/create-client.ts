@@ -1,4 +1,10 @@
-import { type Operation, type OperationId, operations, parseResponse } from "../http/index.js";
+import {
+  type Operation,
+  type OperationId,
+  operations,
+  parseResponse,
+  type RecordSchemas,
+} from "../http/index.js";
 import { describeThrown } from "../internal/describe-thrown.js";
 import { boundMessage, escapeText } from "../internal/escape-text.js";
 import type { Client } from "./client.js";
@@ -34,8 +40,12 @@ import { requestUrl } from "./request-url.js";
  * Throws a CodecError `invalid_argument` when `options` is not an object or any option is out of
  * its type or range (`baseUrl` not an absolute http(s) URL or with credentials, `timeoutMs` not a
  * positive number up to `MAX_TIMEOUT_MS`, `maxBodyBytes` not an integer from 0, `redirect` not one
- * of its three values, `fetch` not a function, `headers` neither valid headers nor a function), and
- * when reading an option throws (`cause` is the error); nowhere else.
+ * of its three values, `fetch` not a function, `headers` neither valid headers nor a function,
+ * `records` not an object of zod schemas by record name), and when reading an option throws
+ * (`cause` is the error); nowhere else.
+ *
+ * With `records` (the record schemas you know, as for `parseResponse()`), every body is checked
+ * by them and every result's `data` and `error` typed by them.
  *
  * ```ts
  * const client = createClient({
@@ -46,20 +56,22 @@ import { requestUrl } from "./request-url.js";
  * if (result.kind === "ok") console.log(result.data.data ?? []);
  * ```
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<R extends RecordSchemas = Record<never, never>>(
+  options: ClientOptions<R>,
+): Client<R> {
   const checked = checkClientOptions(options);
   const client: Record<string, (...args: unknown[]) => Promise<ClientResult>> = {};
   for (const id of Object.keys(operations) as OperationId[]) {
-    const op: Operation = operations[id];
+    const op: Operation<OperationId> = operations[id];
     client[id] = (...args) => send(checked, op, args);
   }
-  return Object.freeze(client) as unknown as Client;
+  return Object.freeze(client) as unknown as Client<R>;
 }
 
 /** Sends one call of `op` and resolves to its result; never rejects. */
 async function send(
   options: CheckedClientOptions,
-  op: Operation,
+  op: Operation<OperationId>,
   args: readonly unknown[],
 ): Promise<ClientResult> {
   const call = readMethodCall(op, args);
@@ -140,7 +152,8 @@ async function send(
         ),
       };
     }
-    return parseResponse(op, response.status, read.body);
+    const records = options.records;
+    return parseResponse(op.id, response.status, read.body, { records }) as ClientResult;
   } catch (cause) {
     // Whatever a step threw once the deadline ended (fetch's AbortError, a stream's error), the
     // cause is the deadline's own reason: the TimeoutError, or the caller's abort reason as given.
@@ -162,7 +175,7 @@ async function send(
 }
 
 function failure(
-  op: Operation,
+  op: Operation<OperationId>,
   kind: ClientFailureKind,
   message: string,
   cause: unknown,

@@ -1,20 +1,7 @@
 import * as z from "zod";
 import type { JsonValue } from "./json-value.js";
-import { ApiCallListBody, ApiTokenListBody, IssueListBody, VehicleListBody } from "./list-body.js";
 import { type OperationId, operations } from "./operations.js";
-import {
-  CommonAPICall,
-  CommonAPIToken,
-  CommonCar,
-  CommonIssue,
-  CommonJSONDBQueryResult,
-  CommonJSONError,
-  CommonJSONMessage,
-  HandlersJSONCarStateMultiMessage,
-  HandlersManifestMigrateVersion,
-  SmsSMSDetailsResponse,
-  TwinCarStateBody,
-} from "./records.js";
+import { specRecords, TwinCarStateBody } from "./records.js";
 
 /** An OpenAPI document as plain JSON: `openapi`, `info`, `servers`, `paths`, `components`. */
 export type OpenApiDocument = { readonly openapi: "3.1.1" } & { readonly [key: string]: JsonValue };
@@ -42,24 +29,17 @@ export interface OpenApiDocumentOptions {
   baseUrl?: string | undefined;
 }
 
-/** The named schemas of `components.schemas`, by the spec's record names. */
-const records = {
-  CommonJSONDBQueryResult,
-  CommonAPICall,
-  CommonAPIToken,
-  CommonCar,
-  CommonIssue,
-  CommonJSONMessage,
-  CommonJSONError,
-  SmsSMSDetailsResponse,
-  HandlersManifestMigrateVersion,
-  HandlersJSONCarStateMultiMessage,
-  ApiCallListBody,
-  ApiTokenListBody,
-  VehicleListBody,
-  IssueListBody,
-  TwinCarStateBody,
-} as const satisfies Record<string, z.ZodType>;
+/** The named schemas of `components.schemas`: the spec's records and the bodies it does not name. */
+function namedSchemas(): Readonly<Record<string, z.ZodType>> {
+  return {
+    ...specRecords,
+    ApiCallListBody: operations.listApiCalls.responseSchema,
+    ApiTokenListBody: operations.listApiTokens.responseSchema,
+    VehicleListBody: operations.listVehicles.responseSchema,
+    IssueListBody: operations.listIssues.responseSchema,
+    TwinCarStateBody,
+  };
+}
 
 /** What an error status means, from the spec's Errors table. */
 const statusMeanings: Readonly<Record<number, string>> = {
@@ -105,9 +85,10 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export function openApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
   const baseUrl = options.baseUrl ?? "http://127.0.0.1:4010";
   const paths: Record<string, Record<string, JsonValue>> = {};
+  const schemas = namedSchemas();
   for (const id of Object.keys(operations) as OperationId[]) {
     const op = operations[id];
-    const schemaName = recordName(op.responseSchema);
+    const schemaName = nameOf(schemas, op.responseSchema);
     const examples = options.examples?.[id];
     const responses: Record<string, JsonValue> = {};
     for (const status of [200, ...op.errorStatuses]) {
@@ -167,20 +148,20 @@ export function openApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDo
     // The spec does not name the credentials' scheme: no security requirement is declared.
     security: [],
     paths,
-    components: { schemas: componentSchemas() },
+    components: { schemas: componentSchemas(schemas) },
   };
 }
 
 /** The name under `components.schemas` of a response schema of the operations table. */
-function recordName(schema: z.ZodType): string {
-  for (const [name, record] of Object.entries(records)) if (record === schema) return name;
+function nameOf(schemas: Readonly<Record<string, z.ZodType>>, schema: z.ZodType): string {
+  for (const [name, named] of Object.entries(schemas)) if (named === schema) return name;
   throw new Error("an operation's response schema is not a named record");
 }
 
 /** Every record and `JsonValue` as JSON Schema, referring to one another by `$ref`. */
-function componentSchemas(): Record<string, JsonValue> {
+function componentSchemas(named: Readonly<Record<string, z.ZodType>>): Record<string, JsonValue> {
   const registry = z.registry<{ id: string }>();
-  for (const [name, schema] of Object.entries(records)) registry.add(schema, { id: name });
+  for (const [name, schema] of Object.entries(named)) registry.add(schema, { id: name });
   registry.add(TwinCarStateBody.element, { id: "JsonValue" });
   const generated = z.toJSONSchema(registry, {
     io: "input",

@@ -1,32 +1,37 @@
 import type * as z from "zod";
 import { CodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
-import { boundMessage, escapeText, quoteText } from "../internal/escape-text.js";
+import { showValue } from "../internal/describe-value.js";
+import { boundMessage, escapeText } from "../internal/escape-text.js";
 import { formatIssuePath } from "./format-issue-path.js";
 import { findNonJsonValue } from "./json-value.js";
-import { type Operation, type OperationId, type OperationOf, operations } from "./operations.js";
-import { CommonJSONError } from "./records.js";
+import { createOperations, type OperationId, type OperationOf, operations } from "./operations.js";
+import type { RecordSchemas } from "./record-schemas.js";
 
 /** One problem found in a body: a zod issue, with `path` such as `["data", 3]`. */
 export type ZodIssue = z.core.$ZodIssue;
 
 /**
- * What {@link parseResponse} makes of one response of operation `Op`, discriminated by `kind`.
- * Every result carries the `operation` id and the HTTP `status`. For a union of operations it is
- * the union of their results, so checking `operation` narrows `data` too.
+ * What {@link parseResponse} makes of one response of operation `Id`, discriminated by `kind`,
+ * with `data` and `error` typed by the record schemas `R` when given. Every result carries the
+ * `operation` id and the HTTP `status`. For a union of ids it is the union of their results, so
+ * checking `operation` narrows `data` too.
  */
-export type ResponseResult<Op extends Operation = Operation> = Op extends Operation
+export type ResponseResult<
+  Id extends OperationId = OperationId,
+  R extends RecordSchemas = Record<never, never>,
+> = Id extends OperationId
   ? /** Status 200 and a body that matches the schema; `data` is the parsed body. */
       | {
           readonly kind: "ok";
-          readonly operation: Op["id"];
+          readonly operation: Id;
           readonly status: 200;
-          readonly data: z.output<Op["responseSchema"]>;
+          readonly data: z.output<OperationOf<Id, R>["responseSchema"]>;
         }
       /** Status 200 but the body breaks the schema (or is not a JSON value). */
       | {
           readonly kind: "invalid_body";
-          readonly operation: Op["id"];
+          readonly operation: Id;
           readonly status: 200;
           readonly issues: readonly ZodIssue[];
           readonly message: string;
@@ -35,15 +40,15 @@ export type ResponseResult<Op extends Operation = Operation> = Op extends Operat
       /** A status the operation declares, with a CommonJSONError body. */
       | {
           readonly kind: "api_error";
-          readonly operation: Op["id"];
-          readonly status: Op["errorStatuses"][number];
-          readonly error: CommonJSONError;
+          readonly operation: Id;
+          readonly status: OperationOf<Id>["errorStatuses"][number];
+          readonly error: z.output<OperationOf<Id, R>["errorSchema"]>;
         }
       /** A status the operation declares, but the body is not a CommonJSONError. */
       | {
           readonly kind: "unreadable_error";
-          readonly operation: Op["id"];
-          readonly status: Op["errorStatuses"][number];
+          readonly operation: Id;
+          readonly status: OperationOf<Id>["errorStatuses"][number];
           readonly issues: readonly ZodIssue[];
           readonly message: string;
           readonly body: unknown;
@@ -51,7 +56,7 @@ export type ResponseResult<Op extends Operation = Operation> = Op extends Operat
       /** Any status that is neither 200 nor declared by the operation; `body` is as received. */
       | {
           readonly kind: "unexpected_status";
-          readonly operation: Op["id"];
+          readonly operation: Id;
           readonly status: number;
           readonly body: unknown;
         }
@@ -60,9 +65,19 @@ export type ResponseResult<Op extends Operation = Operation> = Op extends Operat
 /** The `kind` of a {@link ResponseResult}. */
 export type ResponseKind = ResponseResult["kind"];
 
+/** Options of {@link parseResponse}. */
+export interface ParseResponseOptions<R extends RecordSchemas = Record<never, never>> {
+  /**
+   * The record schemas your deployment knows, by the spec's record names (see
+   * {@link RecordSchemas}): they check the body and type `data` and `error`. Default: the spec's
+   * open records.
+   */
+  records?: R | undefined;
+}
+
 /**
- * Checks one HTTP response of `operation` (an id of {@link operations}, one of its entries, or
- * your own {@link Operation} with an extended schema) and returns a {@link ResponseResult}:
+ * Checks one HTTP response of operation `id` (an id of {@link operations}) and returns a
+ * {@link ResponseResult}:
  *
  * - `ok`: status 200 and a valid body; `data` is the parsed body, typed by the schema, with every
  *   property kept (except a `__proto__` key, which zod drops on purpose);
@@ -74,10 +89,15 @@ export type ResponseKind = ResponseResult["kind"];
  * - `unexpected_status`: any other status, including 2xx other than 200 and 408 on an operation
  *   other than `sendSms`, with the raw `body`.
  *
+ * With `records` (the record schemas you know, such as
+ * `{ CommonCar: CommonCar.extend({ vin: z.string() }) }`), the body is checked by them and `data`
+ * and `error` are typed by them: a car without `vin` is then `invalid_body`.
+ *
  * `body` is the parsed JSON or, when the response was not JSON, its text. Whatever it holds
  * (a cycle, a getter that throws, a bigint, undefined, a function) this never throws: a value that
- * is not JSON is reported as an issue. It throws a CodecError `invalid_argument` only when
- * `operation` is neither a known id nor an operation entry. Schemas must be synchronous.
+ * is not JSON is reported as an issue. It throws a CodecError `invalid_argument` only when `id` is
+ * not an operation id or `records` is not an object of zod schemas by record name. Schemas must
+ * be synchronous.
  *
  * ```ts
  * const result = parseResponse("listVehicles", response.status, await response.json());
@@ -85,37 +105,34 @@ export type ResponseKind = ResponseResult["kind"];
  * else if (result.kind === "api_error") console.error(result.status, result.error);
  * ```
  */
-export function parseResponse<Id extends OperationId>(
-  operation: Id,
-  status: number,
-  body: unknown,
-): ResponseResult<OperationOf<Id>>;
-/**
- * The same for an {@link Operation} object: an entry of {@link operations}, or your own with an
- * extended `responseSchema`, which then types `data`. Throws a CodecError `invalid_argument` only
- * for an object without a string `id`, a zod `responseSchema` or an `errorStatuses` array.
- */
-export function parseResponse<Op extends Operation>(
-  operation: Op,
-  status: number,
-  body: unknown,
-): ResponseResult<Op>;
+export function parseResponse<
+  Id extends OperationId,
+  R extends RecordSchemas = Record<never, never>,
+>(id: Id, status: number, body: unknown, options?: ParseResponseOptions<R>): ResponseResult<Id, R>;
 export function parseResponse(
-  operation: OperationId | Operation,
+  id: OperationId,
   status: number,
   body: unknown,
+  options?: ParseResponseOptions<RecordSchemas>,
 ): ResponseResult {
-  const op = toOperation(operation);
-  const id = op.id;
+  if (typeof id !== "string" || !Object.hasOwn(operations, id)) {
+    throw new CodecError("invalid_argument", `unknown operation id ${showValue(id)}`);
+  }
+  const records = options?.records;
+  const op = (records === undefined ? operations : createOperations(records))[id];
   if (status === 200) {
     const checked = check(op.responseSchema, body);
-    if (checked.success) return { kind: "ok", operation: id, status, data: checked.data };
+    if (checked.success) {
+      return { kind: "ok", operation: id, status, data: checked.data } as ResponseResult;
+    }
     const message = summarize(`${id} 200 body does not match its schema`, checked.issues);
     return { kind: "invalid_body", operation: id, status, issues: checked.issues, message, body };
   }
-  if (op.errorStatuses.includes(status)) {
-    const checked = check(CommonJSONError, body);
-    if (checked.success) return { kind: "api_error", operation: id, status, error: checked.data };
+  if ((op.errorStatuses as readonly number[]).includes(status)) {
+    const checked = check(op.errorSchema, body);
+    if (checked.success) {
+      return { kind: "api_error", operation: id, status, error: checked.data } as ResponseResult;
+    }
     const message = summarize(`${id} ${status} body is not a CommonJSONError`, checked.issues);
     return {
       kind: "unreadable_error",
@@ -124,30 +141,9 @@ export function parseResponse(
       issues: checked.issues,
       message,
       body,
-    };
+    } as ResponseResult;
   }
   return { kind: "unexpected_status", operation: id, status, body };
-}
-
-function toOperation(operation: unknown): Operation {
-  if (typeof operation === "string") {
-    if (Object.hasOwn(operations, operation)) return operations[operation as OperationId];
-    throw new CodecError("invalid_argument", `unknown operation id ${quoteText(operation)}`);
-  }
-  const entry = operation as Partial<Operation> | null;
-  if (
-    typeof entry !== "object" ||
-    entry === null ||
-    typeof entry.id !== "string" ||
-    typeof entry.responseSchema?.safeParse !== "function" ||
-    !Array.isArray(entry.errorStatuses)
-  ) {
-    throw new CodecError(
-      "invalid_argument",
-      `expected an operation id or an entry with id, responseSchema and errorStatuses, got ${describeThrown(operation)}`,
-    );
-  }
-  return entry as Operation;
 }
 
 type Checked<T> =

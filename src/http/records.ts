@@ -1,12 +1,12 @@
 import * as z from "zod";
 
 // The spec names the ten HTTP response records and shows none of their fields, so each schema
-// accepts any JSON object and keeps every property. Add the fields you know with `.extend()`:
+// accepts any JSON object and keeps every property. A deployment that knows some fields passes
+// its own schemas as the `records` option of `parseResponse()`, `createClient()` and the mock:
 //
-//   const Car = CommonCar.extend({ vin: z.string() });
+//   const records = { CommonCar: CommonCar.extend({ vin: z.string() }) };
 //
-// An extended schema stays loose (unknown properties are still kept) and can be passed to
-// `listBody()` and, inside an operation entry, to `parseResponse()`.
+// An extended schema stays loose (unknown properties are still kept).
 
 /**
  * The top-level part of every list response (GET /apicalls, /apitokens, /vehicles, /issues): its
@@ -79,3 +79,20 @@ export type HandlersJSONCarStateMultiMessage = z.infer<typeof HandlersJSONCarSta
  */
 export const TwinCarStateBody = /*@__PURE__*/ z.array(z.json());
 export type TwinCarStateBody = z.infer<typeof TwinCarStateBody>;
+
+/**
+ * The ten records of the spec by name, as the spec leaves them: what a `records` option replaces
+ * one by one. Internal.
+ */
+export const specRecords = {
+  CommonJSONDBQueryResult,
+  CommonAPICall,
+  CommonAPIToken,
+  CommonCar,
+  CommonIssue,
+  CommonJSONMessage,
+  CommonJSONError,
+  SmsSMSDetailsResponse,
+  HandlersManifestMigrateVersion,
+  HandlersJSONCarStateMultiMessage,
+};

@@ -1,5 +1,5 @@
-// "./mock": MSW handlers of the service's operations, typed replies for per-test overrides, and a
-// real mock server built on the same handlers. Built on the public API of "./http" and
+// "./mock": MSW handlers of the service's operations, typed replies (data or msw resolvers) for
+// per-test overrides, and a real mock server built on the same handlers. Built on the public API of "./http" and
 // "./fixtures"; msw is an optional peer dependency, imported only by this subpath.
 export {
   type CreateHandlersOptions,
@@ -8,17 +8,15 @@ export {
   type MockReplies,
   mockOperation,
 } from "./create-handlers.js";
-export {
-  type JsonReply,
-  MAX_DELAY_MS,
-  type MockReply,
-  type MockStatus,
-  type NetworkErrorReply,
-  type RawReply,
-  type ReplyBody,
-  type ReplyHeaders,
+export type {
+  JsonReply,
+  MockReply,
+  MockResolver,
+  MockResolverInfo,
+  RawReply,
+  ReplyHeaders,
+  ResolvedReply,
 } from "./mock-reply.js";
-export { preferredStatus } from "./prefer-code.js";
 export {
   DEFAULT_MOCK_HOST,
   DEFAULT_MOCK_MAX_BODY_BYTES,

@@ -1,38 +1,30 @@
-import type { DeclaredStatus, OperationId, ResponseBody } from "../http/index.js";
-
-/** The statuses operation `Id` declares: {@link DeclaredStatus} of `/http`. */
-export type MockStatus<Id extends OperationId> = DeclaredStatus<Id>;
-
-/** The body a reply of operation `Id` with `Status` may carry: {@link ResponseBody} of `/http`. */
-export type ReplyBody<Id extends OperationId, Status extends MockStatus<Id>> = ResponseBody<
-  Id,
-  Status
->;
+import type { PathParams } from "msw";
+import type {
+  DeclaredStatus,
+  OperationId,
+  OperationOf,
+  RecordSchemas,
+  ResponseBody,
+} from "../http/index.js";
 
 /** Headers of a reply: names to values. */
 export type ReplyHeaders = Readonly<Record<string, string>>;
 
-interface Delayed {
-  /**
-   * Milliseconds to wait before answering: 0 to {@link MAX_DELAY_MS}. Default 0. A client whose
-   * timeout is shorter sees its `timeout` result.
-   */
-  readonly delayMs?: number | undefined;
-}
-
 /**
  * A JSON reply typed by the operation's declared statuses: `status` is 200 or one of its error
  * statuses, and `body` (the fixture of `sampleHttpBody(id, status)` when left out) is the 200
- * record or a CommonJSONError. The response has `content-type: application/json`.
+ * record or a CommonJSONError as it is on the wire, by the record schemas `R` when given
+ * (`ResponseBody<Id, Status, R>` of `vehicle-update-codec/http`). The response has
+ * `content-type: application/json`.
  */
-export type JsonReply<Id extends OperationId> = {
-  readonly [Status in MockStatus<Id>]: Delayed & {
+export type JsonReply<Id extends OperationId, R extends RecordSchemas = Record<never, never>> = {
+  readonly [Status in DeclaredStatus<Id>]: {
     readonly kind?: "json" | undefined;
     readonly status: Status;
-    readonly body?: ReplyBody<Id, Status> | undefined;
+    readonly body?: ResponseBody<Id, Status, R> | undefined;
     readonly headers?: ReplyHeaders | undefined;
   };
-}[MockStatus<Id>];
+}[DeclaredStatus<Id>];
 
 /**
  * A reply outside the contract, for the cases a client must survive: any status from 200 to 599
@@ -40,7 +32,7 @@ export type JsonReply<Id extends OperationId> = {
  * `content-type` is `text/plain; charset=utf-8` unless `headers` names one; the body of a 204,
  * 205 or 304 is always empty.
  */
-export interface RawReply extends Delayed {
+export interface RawReply {
   readonly kind: "raw";
   readonly status: number;
   /** The body as text. Default: empty. */
@@ -48,13 +40,45 @@ export interface RawReply extends Delayed {
   readonly headers?: ReplyHeaders | undefined;
 }
 
-/** A network error: the connection fails and no response arrives (fetch rejects). */
-export interface NetworkErrorReply extends Delayed {
-  readonly kind: "network_error";
+/**
+ * What a {@link MockResolver} of operation `Id` is given, as msw gives it to a resolver: the
+ * `request` and the path `params` (`params.id` for DELETE /issues/{id}).
+ */
+export interface MockResolverInfo<Id extends OperationId> {
+  readonly request: Request;
+  readonly params: PathParams &
+    (OperationOf<Id>["path"] extends `${string}{id}${string}` ? { readonly id: string } : unknown);
 }
 
-/** What a mocked operation `Id` answers: a {@link JsonReply}, a {@link RawReply} or a {@link NetworkErrorReply}. */
-export type MockReply<Id extends OperationId> = JsonReply<Id> | RawReply | NetworkErrorReply;
+/**
+ * A reply computed from the request, as an msw resolver, sync or async. It returns a
+ * {@link JsonReply} (typed by the operation and checked as one), a {@link RawReply}, a `Response`
+ * sent as it is (msw's `HttpResponse.error()` for a network error), or `undefined` to let the
+ * next handler answer. It may wait first with msw's `delay()`.
+ *
+ * ```ts
+ * mockOperation("deleteIssue", async ({ params }) => {
+ *   await delay(200);
+ *   return params.id === "404" ? { status: 400 } : { status: 200, body: { message: "deleted" } };
+ * });
+ * ```
+ */
+export type MockResolver<Id extends OperationId, R extends RecordSchemas = Record<never, never>> = (
+  info: MockResolverInfo<Id>,
+) => ResolvedReply<Id, R> | Promise<ResolvedReply<Id, R>>;
 
-/** The longest `delayMs`: 2 147 483 647 ms, the longest a timer can wait. */
-export const MAX_DELAY_MS = 2_147_483_647;
+/** What a {@link MockResolver} returns. */
+export type ResolvedReply<Id extends OperationId, R extends RecordSchemas = Record<never, never>> =
+  | JsonReply<Id, R>
+  | RawReply
+  | Response
+  | undefined;
+
+/**
+ * What a mocked operation `Id` answers: a {@link JsonReply}, a {@link RawReply}, or a
+ * {@link MockResolver} that computes one from the request.
+ */
+export type MockReply<Id extends OperationId, R extends RecordSchemas = Record<never, never>> =
+  | JsonReply<Id, R>
+  | RawReply
+  | MockResolver<Id, R>;

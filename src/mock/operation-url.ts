@@ -1,5 +1,6 @@
 import type { Operation } from "../http/index.js";
 import { CodecError } from "../index.js";
+import { quoteText } from "../internal/escape-text.js";
 
 /**
  * The URL pattern MSW matches for `op`: `baseUrl` (its path prefix kept, trailing slashes and
@@ -16,7 +17,7 @@ export function operationUrl(op: Operation, baseUrl: string | URL | undefined): 
   } catch {
     throw new CodecError(
       "invalid_argument",
-      `baseUrl must be an absolute http(s) URL, got ${JSON.stringify(String(baseUrl).slice(0, 200))}`,
+      `baseUrl must be an absolute http(s) URL, got ${quoteText(String(baseUrl))}`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {

@@ -1,103 +1,86 @@
 import { HttpResponse } from "msw";
 import { sampleHttpBody } from "../fixtures/index.js";
-import { type OperationId, operations, parseResponse } from "../http/index.js";
+import { type OperationId, operations, parseResponse, type RecordSchemas } from "../http/index.js";
 import { CodecError } from "../index.js";
-import { MAX_DELAY_MS, type MockReply } from "./mock-reply.js";
+import { showValue } from "../internal/describe-value.js";
+import { quoteText } from "../internal/escape-text.js";
+import type { JsonReply, RawReply } from "./mock-reply.js";
+
+/** A reply given as data: JSON or raw. */
+export type ReplyData = JsonReply<OperationId> | RawReply;
 
 /** Statuses whose response has no body, whatever a reply says. */
 const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205, 304]);
 
-function invalid(message: string): CodecError {
-  return new CodecError("invalid_argument", message);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `string ${JSON.stringify(value.slice(0, 40))}`;
-  return typeof value === "number" ? `number ${value}` : typeof value;
-}
-
 /**
- * Checks a reply of operation `id` as the types do, for callers without them: a JSON reply's
- * status must be declared and its body must be what `parseResponse()` accepts (`ok` for 200,
- * `api_error` for an error status); a raw reply's status from 200 to 599 and its body text; a
- * delay from 0 to MAX_DELAY_MS. Throws a CodecError `invalid_argument` naming the problem.
+ * Checks a reply of operation `id` given as data, as the types do, for callers without them: a
+ * JSON reply's status must be declared and its body what `parseResponse()` accepts with `records`
+ * (`ok` for 200, `api_error` for an error status); a raw reply's status from 200 to 599 and its
+ * body text. Returns what is wrong, or undefined.
  */
-export function checkReply(
+export function replyProblem(
   id: OperationId,
   reply: unknown,
-): asserts reply is MockReply<OperationId> {
+  records: RecordSchemas | undefined,
+): string | undefined {
   const where = `the ${id} reply`;
   if (typeof reply !== "object" || reply === null || Array.isArray(reply)) {
-    throw invalid(`${where} must be an object, got ${describe(reply)}`);
+    return `${where} must be an object or a function, got ${showValue(reply)}`;
   }
   const r = reply as Record<string, unknown>;
-  const delay = r.delayMs;
-  if (delay !== undefined && !(typeof delay === "number" && delay >= 0 && delay <= MAX_DELAY_MS)) {
-    throw invalid(
-      `${where}'s delayMs must be a number from 0 to ${MAX_DELAY_MS}, got ${describe(delay)}`,
-    );
+  if (r.headers !== undefined) {
+    const problem = headersProblem(where, r.headers);
+    if (problem !== undefined) return problem;
   }
-  if (r.headers !== undefined) checkHeaders(where, r.headers);
-  if (r.kind === "network_error") return;
   if (r.kind === "raw") {
     const status = r.status;
     if (!(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599)) {
-      throw invalid(
-        `${where}'s status must be an integer from 200 to 599, got ${describe(status)}`,
-      );
+      return `${where}'s status must be an integer from 200 to 599, got ${showValue(status)}`;
     }
     if (r.body !== undefined && typeof r.body !== "string") {
-      throw invalid(`${where}'s raw body must be a string, got ${describe(r.body)}`);
+      return `${where}'s raw body must be a string, got ${showValue(r.body)}`;
     }
-    return;
+    return undefined;
   }
   if (r.kind !== undefined && r.kind !== "json") {
-    throw invalid(
-      `${where}'s kind must be "json", "raw" or "network_error", got ${describe(r.kind)}`,
-    );
+    return `${where}'s kind must be "json" or "raw", got ${showValue(r.kind)}`;
   }
-  const op = operations[id];
-  const declared: readonly number[] = [200, ...op.errorStatuses];
+  const declared: readonly number[] = [200, ...operations[id].errorStatuses];
   if (typeof r.status !== "number" || !declared.includes(r.status)) {
-    throw invalid(
-      `${where}'s status must be one that ${id} declares (${declared.join(", ")}), got ${describe(r.status)}; use { kind: "raw" } for any other`,
-    );
+    return `${where}'s status must be one that ${id} declares (${declared.join(", ")}), got ${showValue(r.status)}; use { kind: "raw" } for any other`;
   }
-  if (r.body === undefined) return;
-  const result = parseResponse(id, r.status, r.body);
+  if (r.body === undefined) return undefined;
+  const result = parseResponse(id, r.status, r.body, { records });
   if (result.kind === "invalid_body" || result.kind === "unreadable_error") {
-    throw invalid(
-      `${where}'s body breaks the contract: ${result.message}; use { kind: "raw" } to send it anyway`,
-    );
+    return `${where}'s body breaks the contract: ${result.message}; use { kind: "raw" } to send it anyway`;
   }
+  return undefined;
 }
 
-function checkHeaders(where: string, headers: unknown): void {
+/** {@link replyProblem}, thrown as a CodecError `invalid_argument`. */
+export function checkReply(
+  id: OperationId,
+  reply: unknown,
+  records: RecordSchemas | undefined,
+): asserts reply is ReplyData {
+  const problem = replyProblem(id, reply, records);
+  if (problem !== undefined) throw new CodecError("invalid_argument", problem);
+}
+
+function headersProblem(where: string, headers: unknown): string | undefined {
   if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
-    throw invalid(`${where}'s headers must be an object of strings, got ${describe(headers)}`);
+    return `${where}'s headers must be an object of strings, got ${showValue(headers)}`;
   }
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== "string") {
-      throw invalid(
-        `${where}'s header ${JSON.stringify(name)} must be a string, got ${describe(value)}`,
-      );
+      return `${where}'s header ${quoteText(name)} must be a string, got ${showValue(value)}`;
     }
   }
+  return undefined;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** The response of a checked reply, after its delay. */
-export async function replyResponse(
-  id: OperationId,
-  reply: MockReply<OperationId>,
-): Promise<Response> {
-  if (reply.delayMs) await sleep(reply.delayMs);
-  if (reply.kind === "network_error") return HttpResponse.error();
+/** The response of a checked reply. */
+export function replyResponse(id: OperationId, reply: ReplyData): Response {
   if (reply.kind === "raw") {
     const headers = new Headers(reply.headers);
     if (!headers.has("content-type")) headers.set("content-type", "text/plain; charset=utf-8");
@@ -108,4 +91,12 @@ export async function replyResponse(
   const headers = new Headers(reply.headers);
   if (!headers.has("content-type")) headers.set("content-type", "application/json");
   return new HttpResponse(JSON.stringify(body), { status: reply.status, headers });
+}
+
+/** The 500 text response of a reply the mock cannot send, saying why. */
+export function refusedReply(text: string): Response {
+  return new HttpResponse(`${text}\n`, {
+    status: 500,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
 }

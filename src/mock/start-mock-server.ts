@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { getResponse, type RequestHandler } from "msw";
-import type { OperationId } from "../http/index.js";
+import type { OperationId, RecordSchemas } from "../http/index.js";
 import { CodecError } from "../index.js";
+import { showValue } from "../internal/describe-value.js";
 import { createHandlers, type MockReplies } from "./create-handlers.js";
 import { matchOperation } from "./match-operation.js";
 
@@ -18,13 +19,15 @@ export const DEFAULT_MOCK_REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RECORDED_REQUESTS = 10_000;
 
 /** Options of {@link startMockServer}. */
-export interface MockServerOptions {
+export interface MockServerOptions<R extends RecordSchemas = Record<never, never>> {
   /** The TCP port, 0 to 65535. Default 0: a free port the system picks. */
   port?: number | undefined;
   /** The address to listen on. Default {@link DEFAULT_MOCK_HOST}. */
   host?: string | undefined;
   /** What some operations answer instead of their 200 fixture, as for `createHandlers()`. */
-  replies?: MockReplies | undefined;
+  replies?: MockReplies<NoInfer<R>> | undefined;
+  /** The record schemas your deployment knows, as for `createHandlers()`. */
+  records?: R | undefined;
   /**
    * The largest request body read, in bytes: a longer one is answered 413 and its connection
    * closed. Default {@link DEFAULT_MOCK_MAX_BODY_BYTES} (1 MiB).
@@ -52,8 +55,8 @@ export interface RecordedRequest {
   /** The request body as text (empty for none, or for one refused as too large). */
   readonly body: string;
   /**
-   * The status answered; 0 for a network error (the connection was dropped); undefined while the
-   * answer is on its way (a reply's delay).
+   * The status answered; 0 for a network error (`HttpResponse.error()`: the connection is
+   * dropped); undefined while the answer is on its way (a resolver that waits with `delay()`).
    */
   readonly status: number | undefined;
 }
@@ -104,7 +107,9 @@ const nodeHttp = "node:http";
  * await server.close();
  * ```
  */
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+export async function startMockServer<R extends RecordSchemas = Record<never, never>>(
+  options: MockServerOptions<R> = {},
+): Promise<MockServer> {
   const port = checkInteger("port", options.port ?? 0, 0, 65535);
   const host = options.host ?? DEFAULT_MOCK_HOST;
   if (typeof host !== "string" || host === "") {
@@ -122,7 +127,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     1,
     2_147_483_647,
   );
-  const initial = createHandlers({ replies: options.replies });
+  const initial = createHandlers<R>({ replies: options.replies, records: options.records });
   let added: RequestHandler[] = [];
   const journal: Entry[] = [];
   const record = (entry: Entry) => {
@@ -192,7 +197,7 @@ function checkInteger(name: string, value: unknown, min: number, max: number): n
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     throw new CodecError(
       "invalid_argument",
-      `${name} must be an integer from ${min} to ${max}, got ${typeof value === "number" ? value : typeof value}`,
+      `${name} must be an integer from ${min} to ${max}, got ${showValue(value)}`,
     );
   }
   return value;

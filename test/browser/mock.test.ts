@@ -18,6 +18,7 @@ import { bundlePage, hasChromium, launchChromium, skipNote } from "./bundle-page
 
 /** What the page runs; each function resolves to plain results the test compares. */
 const pageEntry = `
+import { delay, HttpResponse } from "msw";
 import { setupWorker } from "msw/browser";
 import { createClient } from "vehicle-update-codec/client";
 import { createHandlers, mockOperation } from "vehicle-update-codec/mock";
@@ -36,11 +37,13 @@ globalThis.withWorker = async () => {
   results.push(summary(await client.listVehicles()));
   worker.use(mockOperation("deleteIssue", { kind: "raw", status: 502, body: "<html>Bad gateway</html>" }));
   results.push(summary(await client.deleteIssue(512)));
-  worker.use(mockOperation("getTwinCarState", { kind: "network_error" }));
+  worker.use(mockOperation("getTwinCarState", () => HttpResponse.error()));
   results.push({ kind: (await client.getTwinCarState()).kind });
-  worker.use(mockOperation("listIssues", { status: 200, delayMs: 500 }));
+  worker.use(mockOperation("listIssues", async () => { await delay(500); return { status: 200 }; }));
+  worker.use(mockOperation("deleteIssue", ({ params }) => ({ status: 200, body: { message: "deleted " + params.id } })));
   const impatient = createClient({ baseUrl: location.origin + "/api", timeoutMs: 50 });
   results.push({ kind: (await impatient.listIssues()).kind });
+  results.push(summary(await client.deleteIssue(9)));
   worker.stop();
   return results;
 };
@@ -148,6 +151,7 @@ describe("vehicle-update-codec/mock in Chromium", () => {
         { kind: "unexpected_status", status: 502, body: "<html>Bad gateway</html>" },
         { kind: "network_error" },
         { kind: "timeout" },
+        { kind: "ok", status: 200, data: { message: "deleted 9" } },
       ]);
     },
   );

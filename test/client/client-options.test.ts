@@ -94,6 +94,17 @@ describe("createClient() options", () => {
       'redirect must be "same-origin", "follow" or "manual", got true',
     ],
     ["headers 42", { headers: 42 }, "headers must be valid headers or a function: TypeError: "],
+    [
+      "records null",
+      { records: null },
+      "records must be an object of zod schemas by record name, got null",
+    ],
+    ["records naming no record", { records: { Car: {} } }, 'records names unknown record "Car"'],
+    [
+      "a record that is no schema",
+      { records: { CommonCar: 1 } },
+      "records.CommonCar must be a zod schema, got 1",
+    ],
   ])("throws invalid_argument for %s", (_, options, message) => {
     const error = thrownBy(() => createClient({ baseUrl: base, ...options } as never));
     expect(isCodecError(error)).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
+import { z } from "zod";
 import {
   type Client,
   type ClientMethodArgs,
@@ -8,7 +9,7 @@ import {
   type PathId,
   type RequestOptions,
 } from "../../src/client/index.js";
-import type { OperationId, OperationOf } from "../../src/http/index.js";
+import { CommonCar, CommonJSONError, type OperationId } from "../../src/http/index.js";
 
 declare const client: Client;
 
@@ -48,11 +49,9 @@ describe("Client", () => {
 
   it("resolves each method to the ClientResult of its operation", () => {
     expectTypeOf(client.listVehicles).returns.toEqualTypeOf<
-      Promise<ClientResult<OperationOf<"listVehicles">>>
+      Promise<ClientResult<"listVehicles">>
     >();
-    expectTypeOf(client.sendSms).returns.resolves.toEqualTypeOf<
-      ClientResult<OperationOf<"sendSms">>
-    >();
+    expectTypeOf(client.sendSms).returns.resolves.toEqualTypeOf<ClientResult<"sendSms">>();
   });
 
   it("narrows data and statuses by kind", async () => {
@@ -72,6 +71,28 @@ describe("Client", () => {
     if (result.kind === "timeout") expectTypeOf(result.cause).toEqualTypeOf<unknown>();
     const sms = await client.sendSms({});
     if (sms.kind === "api_error") expectTypeOf(sms.status).toEqualTypeOf<400 | 401 | 408 | 503>();
+  });
+
+  it("types car.vin by the records given, unknown without", async () => {
+    const records = {
+      CommonCar: CommonCar.extend({ vin: z.string() }),
+      CommonJSONError: CommonJSONError.extend({ code: z.number() }),
+    };
+    const typed = createClient({ baseUrl: "https://ota.example.com", records });
+    expectTypeOf(typed).toEqualTypeOf<Client<typeof records>>();
+    const result = await typed.listVehicles();
+    if (result.kind === "ok") {
+      const car = result.data.data?.[0];
+      if (car) expectTypeOf(car.vin).toEqualTypeOf<string>();
+    }
+    if (result.kind === "api_error") expectTypeOf(result.error.code).toEqualTypeOf<number>();
+    const open = await client.listVehicles();
+    if (open.kind === "ok") {
+      const car = open.data.data?.[0];
+      if (car) expectTypeOf(car.vin).toEqualTypeOf<unknown>();
+    }
+    // @ts-expect-error: the spec names no record Car
+    createClient({ baseUrl: "https://ota.example.com", records: { Car: CommonCar } });
   });
 
   it("lists the eleven kinds", () => {

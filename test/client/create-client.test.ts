@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   type Client,
   type ClientResult,
@@ -7,7 +8,13 @@ import {
   type RequestOptions,
 } from "../../src/client/index.js";
 import { isCodecError } from "../../src/codec-error.js";
-import { type JsonValue, type OperationId, operations } from "../../src/http/index.js";
+import {
+  CommonCar,
+  CommonJSONError,
+  type JsonValue,
+  type OperationId,
+  operations,
+} from "../../src/http/index.js";
 import {
   closedPort,
   json,
@@ -158,6 +165,40 @@ describe("createClient()", () => {
     it("covers the 12 operations and 37 declared error statuses", () => {
       expect(ids).toEqual(Object.keys(operations));
       expect(errorCases).toHaveLength(37);
+    });
+  });
+
+  describe("records", () => {
+    const records = {
+      CommonCar: CommonCar.extend({ vin: z.string() }),
+      CommonJSONError: CommonJSONError.extend({ code: z.number() }),
+    };
+    const typed = () => createClient({ baseUrl: `${server.url}/api/`, records });
+
+    it("checks a 200 body against the records given", async () => {
+      server.reply(() => json(200, { total: 1, data: [{ vin: "WVW1", model: "ID.3" }] }));
+      expect(await typed().listVehicles()).toEqual({
+        kind: "ok",
+        operation: "listVehicles",
+        status: 200,
+        data: { total: 1, data: [{ vin: "WVW1", model: "ID.3" }] },
+      });
+    });
+
+    it("reads a car without vin as invalid_body", async () => {
+      const body = { data: [{ vin: "WVW1" }, { model: "ID.3" }] };
+      server.reply(() => json(200, body));
+      const result = await typed().listVehicles();
+      if (result.kind !== "invalid_body") throw new Error(result.kind);
+      expect(result.issues.map((issue) => issue.path)).toEqual([["data", 1, "vin"]]);
+      expect(result.body).toEqual(body);
+    });
+
+    it("reads an error body the CommonJSONError given refuses as unreadable_error", async () => {
+      server.reply(() => json(503, { code: "down" }));
+      expect((await typed().listVehicles()).kind).toBe("unreadable_error");
+      server.reply(() => json(503, { code: 503 }));
+      expect((await typed().listVehicles()).kind).toBe("api_error");
     });
   });
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  ApiCallListBody,
-  ApiTokenListBody,
-  CommonCar,
-  IssueListBody,
-  listBody,
-  VehicleListBody,
-} from "../../src/http/index.js";
+import { CommonCar, CommonJSONDBQueryResult, operations } from "../../src/http/index.js";
+import { listBody } from "../../src/http/list-body.js";
 
-const listBodies = { ApiCallListBody, ApiTokenListBody, IssueListBody, VehicleListBody };
+const listBodies = {
+  listApiCalls: operations.listApiCalls.responseSchema,
+  listApiTokens: operations.listApiTokens.responseSchema,
+  listIssues: operations.listIssues.responseSchema,
+  listVehicles: operations.listVehicles.responseSchema,
+};
+const VehicleListBody = operations.listVehicles.responseSchema;
 
 describe("listBody()", () => {
   it.each(Object.entries(listBodies))("%s keeps the top-level fields beside data", (_, schema) => {
@@ -62,7 +62,7 @@ describe("listBody()", () => {
   });
 
   it("checks items against an extended record", () => {
-    const CarList = listBody(CommonCar.extend({ vin: z.string() }));
+    const CarList = listBody(CommonCar.extend({ vin: z.string() }), CommonJSONDBQueryResult);
     expect(CarList.parse({ data: [{ vin: "A", extra: 1 }, null] })).toEqual({
       data: [{ vin: "A", extra: 1 }, null],
     });
@@ -71,7 +71,7 @@ describe("listBody()", () => {
   });
 
   it("extends with known top-level fields", () => {
-    const Paged = VehicleListBody.extend({ total: z.number() });
+    const Paged = listBody(CommonCar, CommonJSONDBQueryResult.extend({ total: z.number() }));
     expect(Paged.parse({ total: 3, data: null })).toEqual({ total: 3 });
     expect(Paged.safeParse({ data: [] }).error?.issues[0]?.path).toEqual(["total"]);
   });

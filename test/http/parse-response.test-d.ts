@@ -3,13 +3,17 @@ import { z } from "zod";
 import {
   type CommonCar,
   CommonCar as CommonCarSchema,
+  CommonJSONDBQueryResult,
   type CommonJSONError,
+  CommonJSONError as CommonJSONErrorSchema,
+  createOperations,
   type JsonValue,
-  listBody,
   type OperationId,
   operations,
   parseResponse,
+  type ResponseBody,
   type ResponseKind,
+  type ResponseResult,
 } from "../../src/http/index.js";
 
 describe("operations", () => {
@@ -49,7 +53,7 @@ describe("parseResponse()", () => {
   });
 
   it("types the declared error statuses of api_error", () => {
-    const sms = parseResponse(operations.sendSms, 408, {});
+    const sms = parseResponse("sendSms", 408, {});
     if (sms.kind === "api_error") {
       expectTypeOf(sms.status).toEqualTypeOf<400 | 401 | 408 | 503>();
       expectTypeOf(sms.error).toEqualTypeOf<CommonJSONError>();
@@ -66,15 +70,67 @@ describe("parseResponse()", () => {
     if (result.kind === "ok") expectTypeOf(result.data).toEqualTypeOf<JsonValue[]>();
   });
 
-  it("follows a user's extended schema", () => {
-    const listCars = {
-      ...operations.listVehicles,
-      responseSchema: listBody(CommonCarSchema.extend({ vin: z.string() })),
-    };
-    const result = parseResponse(listCars, 200, {});
-    if (result.kind === "ok") {
-      expectTypeOf(result.data.data?.[0]?.vin).toEqualTypeOf<string | undefined>();
+  const records = {
+    CommonCar: CommonCarSchema.extend({ vin: z.string() }),
+    CommonJSONError: CommonJSONErrorSchema.extend({ code: z.number() }),
+    CommonJSONDBQueryResult: CommonJSONDBQueryResult.extend({ total: z.number() }),
+  };
+
+  it("types car.vin as string with the records given, unknown without", () => {
+    const typed = parseResponse("listVehicles", 200, {}, { records });
+    if (typed.kind === "ok") {
+      const car = typed.data.data?.[0];
+      if (car) expectTypeOf(car.vin).toEqualTypeOf<string>();
+      expectTypeOf(typed.data.total).toEqualTypeOf<number>();
     }
+    const open = parseResponse("listVehicles", 200, {});
+    if (open.kind === "ok") {
+      const car = open.data.data?.[0];
+      if (car) expectTypeOf(car.vin).toEqualTypeOf<unknown>();
+    }
+  });
+
+  it("types the error body by the CommonJSONError given", () => {
+    const result = parseResponse("sendSms", 503, {}, { records });
+    if (result.kind === "api_error") expectTypeOf(result.error.code).toEqualTypeOf<number>();
+    expectTypeOf(result).toEqualTypeOf<ResponseResult<"sendSms", typeof records>>();
+  });
+
+  it("types the operations table and the wire bodies by the records", () => {
+    const api = createOperations(records);
+    expectTypeOf<
+      z.output<typeof api.listVehicles.responseSchema>["total"]
+    >().toEqualTypeOf<number>();
+    expectTypeOf<
+      NonNullable<
+        NonNullable<ResponseBody<"listVehicles", 200, typeof records>["data"]>[number]
+      >["vin"]
+    >().toEqualTypeOf<string>();
+    expectTypeOf<
+      ResponseBody<"listVehicles", 401, typeof records>["code"]
+    >().toEqualTypeOf<number>();
+  });
+
+  it("takes only schemas of the spec's records, objects all", () => {
+    // @ts-expect-error: a car is a JSON object, not a string
+    parseResponse("listVehicles", 200, {}, { records: { CommonCar: z.string() } });
+    // @ts-expect-error: the spec names no record Car
+    parseResponse("listVehicles", 200, {}, { records: { Car: z.looseObject({}) } });
+    parseResponse(
+      "listVehicles",
+      200,
+      {},
+      {
+        // @ts-expect-error: the list bodies extend CommonJSONDBQueryResult, so it is an object schema
+        records: { CommonJSONDBQueryResult: z.looseObject({}).transform((body) => body) },
+      },
+    );
+    parseResponse(
+      "listVehicles",
+      200,
+      {},
+      { records: { CommonCar: z.object({ vin: z.string() }) } },
+    );
   });
 
   it("narrows by kind only to the five kinds", () => {
@@ -86,8 +142,10 @@ describe("parseResponse()", () => {
     if (result.kind === "network_error") return;
   });
 
-  it("rejects a wrong operation id", () => {
+  it("rejects a wrong operation id and an operation entry", () => {
     // @ts-expect-error: "listCars" is not an OperationId
     parseResponse("listCars", 200, {});
+    // @ts-expect-error: parseResponse takes the id
+    parseResponse(operations.sendSms, 200, {});
   });
 });

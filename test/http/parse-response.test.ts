@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isCodecError } from "../../src/codec-error.js";
 import {
   CommonCar,
-  listBody,
+  CommonJSONError,
   MAX_JSON_DEPTH,
   type OperationId,
   operations,
@@ -153,23 +153,57 @@ describe("parseResponse()", () => {
     });
   });
 
-  it("accepts an entry of operations as well as its id", () => {
-    expect(parseResponse(operations.listVehicles, 200, { data: [] })).toEqual(
-      parseResponse("listVehicles", 200, { data: [] }),
-    );
-  });
-
-  it("checks a body against a user's extended schema", () => {
-    const listCars = {
-      ...operations.listVehicles,
-      responseSchema: listBody(CommonCar.extend({ vin: z.string() })),
+  describe("with records", () => {
+    const records = {
+      CommonCar: CommonCar.extend({ vin: z.string() }),
+      CommonJSONError: CommonJSONError.extend({ code: z.number() }),
     };
-    const ok = parseResponse(listCars, 200, { data: [{ vin: "A", model: "X" }] });
-    expect(ok.kind === "ok" && ok.data.data?.[0]?.vin).toBe("A");
-    const bad = parseResponse(listCars, 200, { data: [{ vin: "A" }, { model: "X" }] });
-    expect(bad.kind === "invalid_body" && bad.message).toBe(
-      `listVehicles 200 body does not match its schema: data[1].vin: ${bad.kind === "invalid_body" && bad.issues[0]?.message}`,
-    );
+
+    it("checks a body against the records given", () => {
+      const ok = parseResponse(
+        "listVehicles",
+        200,
+        { data: [{ vin: "A", model: "X" }] },
+        { records },
+      );
+      expect(ok).toEqual({
+        kind: "ok",
+        operation: "listVehicles",
+        status: 200,
+        data: { data: [{ vin: "A", model: "X" }] },
+      });
+    });
+
+    it("answers invalid_body for a car without vin", () => {
+      const body = { data: [{ vin: "A" }, { model: "X" }] };
+      const bad = parseResponse("listVehicles", 200, body, { records });
+      if (bad.kind !== "invalid_body") throw new Error(bad.kind);
+      expect(bad.issues.map((issue) => issue.path)).toEqual([["data", 1, "vin"]]);
+      expect(bad.message).toBe(
+        `listVehicles 200 body does not match its schema: data[1].vin: ${bad.issues[0]?.message}`,
+      );
+      expect(bad.body).toBe(body);
+    });
+
+    it("checks error bodies against the CommonJSONError given", () => {
+      expect(parseResponse("deleteIssue", 401, { code: 401 }, { records })).toEqual({
+        kind: "api_error",
+        operation: "deleteIssue",
+        status: 401,
+        error: { code: 401 },
+      });
+      const unreadable = parseResponse("deleteIssue", 401, { code: "401" }, { records });
+      expect(unreadable.kind === "unreadable_error" && unreadable.message).toMatch(
+        /^deleteIssue 401 body is not a CommonJSONError: code: /,
+      );
+    });
+
+    it("keeps the spec's records where none is given", () => {
+      const result = parseResponse("listIssues", 200, { data: [{ id: 1 }] }, { records });
+      expect(result.kind).toBe("ok");
+      expect(parseResponse("listVehicles", 200, { data: [{}] }, { records: {} }).kind).toBe("ok");
+      expect(parseResponse("listVehicles", 200, { data: [{}] }, {}).kind).toBe("ok");
+    });
   });
 
   describe("never throws, whatever the body", () => {
@@ -260,13 +294,12 @@ describe("parseResponse()", () => {
     });
 
     it("reports a schema that throws as an issue", () => {
-      const op = {
-        ...operations.sendSms,
-        responseSchema: z.looseObject({}).refine(() => {
+      const records = {
+        SmsSMSDetailsResponse: z.looseObject({}).refine(() => {
           throw new Error("refine failed");
         }),
       };
-      expect(parseResponse(op, 200, {})).toMatchObject({
+      expect(parseResponse("sendSms", 200, {}, { records })).toMatchObject({
         kind: "invalid_body",
         message:
           "sendSms 200 body does not match its schema: (root): the schema threw: Error: refine failed",
@@ -277,15 +310,11 @@ describe("parseResponse()", () => {
   it.each<[string, unknown, string]>([
     ["an unknown id", "listCars", '[invalid_argument] unknown operation id "listCars"'],
     ["an inherited key", "toString", '[invalid_argument] unknown operation id "toString"'],
+    ["null", null, "[invalid_argument] unknown operation id null"],
     [
-      "an entry without a schema",
-      { id: "x", errorStatuses: [] },
-      "[invalid_argument] expected an operation id or an entry with id, responseSchema and errorStatuses, got [object Object]",
-    ],
-    [
-      "null",
-      null,
-      "[invalid_argument] expected an operation id or an entry with id, responseSchema and errorStatuses, got null",
+      "an entry of operations",
+      operations.sendSms,
+      "[invalid_argument] unknown operation id an object",
     ],
   ])("throws a CodecError for %s", (_, operation, message) => {
     let thrown: unknown;
@@ -368,12 +397,9 @@ describe("parseResponse() on huge and hostile values", () => {
   });
 
   it("escapes and cuts what a schema's issue says", () => {
-    const op = {
-      ...operations.sendSms,
-      responseSchema: z.strictObject({}),
-    };
+    const records = { SmsSMSDetailsResponse: z.strictObject({}) };
     const body = { [`a\u2028${"b".repeat(5_000)}`]: 1 };
-    const result = parseResponse(op, 200, body);
+    const result = parseResponse("sendSms", 200, body, { records });
     if (result.kind !== "invalid_body") throw new Error(result.kind);
     expect(result.message).toMatch(
       /^sendSms 200 body does not match its schema: \(root\): .*a\\u2028b+…$/,
@@ -382,13 +408,12 @@ describe("parseResponse() on huge and hostile values", () => {
   });
 
   it("bounds the whole message to 1024 characters, however many issues", () => {
-    const op = {
-      ...operations.listVehicles,
-      responseSchema: z.strictObject({}).superRefine((_, ctx) => {
+    const records = {
+      SmsSMSDetailsResponse: z.strictObject({}).superRefine((_, ctx) => {
         for (let i = 0; i < 50; i++) ctx.addIssue({ code: "custom", message: "x".repeat(300) });
       }),
     };
-    const result = parseResponse(op, 200, {});
+    const result = parseResponse("sendSms", 200, {}, { records });
     if (result.kind !== "invalid_body") throw new Error(result.kind);
     expect(result.issues).toHaveLength(50);
     expect(result.message.length).toBeLessThanOrEqual(1025);

@@ -1,12 +1,14 @@
 // The MSW handlers through msw itself: setupServer in this process, and the package's own client
 // sending real fetch calls that msw intercepts.
+import { delay, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createClient } from "../../src/client/index.js";
 import { sampleHttpBody } from "../../src/fixtures/index.js";
-import { type OperationId, operations } from "../../src/http/index.js";
+import { CommonCar, CommonJSONError, type OperationId, operations } from "../../src/http/index.js";
 import { isCodecError } from "../../src/index.js";
-import { createHandlers, mockOperation, preferredStatus } from "../../src/mock/index.js";
+import { createHandlers, mockOperation } from "../../src/mock/index.js";
 
 const baseUrl = "https://ota.example.com/api/";
 const server = setupServer(...createHandlers({ baseUrl }));
@@ -141,8 +143,7 @@ describe("mockOperation()", () => {
       "invalid_body",
     ],
     [{ kind: "raw", status: 204 }, "unexpected_status"],
-    [{ kind: "network_error" }, "network_error"],
-  ] as const)("answers a raw reply or a network error: %j", async (reply, kind) => {
+  ] as const)("answers a raw reply: %j", async (reply, kind) => {
     server.use(mockOperation("listVehicles", reply));
     expect((await client.listVehicles()).kind).toBe(kind);
   });
@@ -157,18 +158,149 @@ describe("mockOperation()", () => {
     });
   });
 
-  it("waits delayMs before answering, past a client's timeout", async () => {
-    server.use(mockOperation("listVehicles", { status: 200, delayMs: 300 }));
+  it("refuses a records option that names no record", () => {
+    expect(() =>
+      mockOperation("listVehicles", { status: 200 }, { records: { Car: CommonCar } as never }),
+    ).toThrow('[invalid_argument] records names unknown record "Car"');
+  });
+
+  it("checks a body against the records given", () => {
+    const records = { CommonCar: CommonCar.extend({ vin: z.string() }) };
+    mockOperation("listVehicles", { status: 200, body: { data: [{ vin: "V" }] } }, { records });
+    expect(() =>
+      mockOperation(
+        "listVehicles",
+        // @ts-expect-error a car without vin breaks the records
+        { status: 200, body: { data: [{ model: "ID.3" }] } },
+        { records },
+      ),
+    ).toThrow(
+      /^\[invalid_argument\] the listVehicles reply's body breaks the contract: listVehicles 200 body does not match its schema: data\[0\]\.vin: /,
+    );
+  });
+});
+
+describe("mockOperation() with a resolver", () => {
+  it("answers what the resolver returns for the request and its params", async () => {
+    server.use(
+      mockOperation("deleteIssue", ({ request, params }) => ({
+        status: 200,
+        body: { message: `${request.method} ${params.id} ${request.headers.get("x-user")}` },
+      })),
+    );
+    expect(await client.deleteIssue(7, { headers: { "x-user": "ana" } })).toEqual({
+      kind: "ok",
+      operation: "deleteIssue",
+      status: 200,
+      data: { message: "DELETE 7 ana" },
+    });
+  });
+
+  it("reads the request body, async", async () => {
+    server.use(
+      mockOperation("sendSms", async ({ request }) => {
+        const sent = (await request.json()) as { to: string };
+        return sent.to.startsWith("+")
+          ? { status: 200, body: { to: sent.to } }
+          : { status: 400, body: { code: 400, message: `bad number ${sent.to}` } };
+      }),
+    );
+    expect(await client.sendSms({ to: "+1" })).toMatchObject({ kind: "ok", data: { to: "+1" } });
+    expect(await client.sendSms({ to: "1" })).toMatchObject({
+      kind: "api_error",
+      status: 400,
+      error: { code: 400, message: "bad number 1" },
+    });
+  });
+
+  it("sends msw's HttpResponse.error() as a network error", async () => {
+    server.use(mockOperation("listVehicles", () => HttpResponse.error()));
+    const result = await client.listVehicles();
+    expect(result.kind).toBe("network_error");
+  });
+
+  it("sends any other Response as it is", async () => {
+    server.use(mockOperation("listVehicles", () => new HttpResponse("teapot", { status: 418 })));
+    expect(await client.listVehicles()).toEqual({
+      kind: "unexpected_status",
+      operation: "listVehicles",
+      status: 418,
+      body: "teapot",
+    });
+  });
+
+  it("waits with msw's delay(), past a client's timeout", async () => {
+    server.use(
+      mockOperation("listVehicles", async () => {
+        await delay(300);
+        return { status: 200 };
+      }),
+    );
     const impatient = createClient({ baseUrl, timeoutMs: 50 });
     expect((await impatient.listVehicles()).kind).toBe("timeout");
   });
 
+  it("lets the next handler answer when it returns undefined", async () => {
+    server.use(mockOperation("listVehicles", () => undefined));
+    expect(await client.listVehicles()).toMatchObject({ kind: "ok", status: 200 });
+  });
+
+  it("answers a raw reply it returns", async () => {
+    server.use(mockOperation("listVehicles", () => ({ kind: "raw", status: 502, body: "<html>" })));
+    expect(await client.listVehicles()).toMatchObject({ status: 502, body: "<html>" });
+  });
+
+  it.each([
+    [
+      { status: 408 },
+      'the listVehicles reply\'s status must be one that listVehicles declares (200, 400, 401, 503), got 408; use { kind: "raw" } for any other',
+    ],
+    ["503", 'the listVehicles reply must be an object or a function, got "503"'],
+  ])("answers 500 saying why for a reply the types refuse: %j", async (reply, text) => {
+    server.use(mockOperation("listVehicles", () => reply as never));
+    expect(await client.listVehicles()).toEqual({
+      kind: "unexpected_status",
+      operation: "listVehicles",
+      status: 500,
+      body: `${text}\n`,
+    });
+  });
+
+  it("checks what it returns against the records given", async () => {
+    const records = {
+      CommonCar: CommonCar.extend({ vin: z.string() }),
+      CommonJSONError: CommonJSONError.extend({ code: z.number() }),
+    };
+    server.use(
+      mockOperation(
+        "listVehicles",
+        ({ request }) =>
+          new URL(request.url).searchParams.has("bad")
+            ? ({ status: 200, body: { data: [{ model: "ID.3" }] } } as never)
+            : { status: 200, body: { data: [{ vin: "V" }] } },
+        { records },
+      ),
+    );
+    const typed = createClient({ baseUrl, records });
+    expect(await typed.listVehicles()).toMatchObject({
+      kind: "ok",
+      data: { data: [{ vin: "V" }] },
+    });
+    const refused = await typed.listVehicles({ query: { bad: 1 } });
+    expect(refused).toMatchObject({ kind: "unexpected_status", status: 500 });
+    expect(refused.kind === "unexpected_status" && refused.body).toMatch(
+      /^the listVehicles reply's body breaks the contract: listVehicles 200 body does not match its schema: data\[0\]\.vin: .*; use \{ kind: "raw" \} to send it anyway\n$/,
+    );
+  });
+});
+
+describe("mockOperation() refusals", () => {
   it.each([
     ["nope", { status: 200 }, 'unknown operation id "nope"'],
     [
       "listVehicles",
       { status: 408 },
-      'the listVehicles reply\'s status must be one that listVehicles declares (200, 400, 401, 503), got number 408; use { kind: "raw" } for any other',
+      'the listVehicles reply\'s status must be one that listVehicles declares (200, 400, 401, 503), got 408; use { kind: "raw" } for any other',
     ],
     [
       "listVehicles",
@@ -184,28 +316,23 @@ describe("mockOperation()", () => {
     [
       "sendSms",
       { kind: "raw", status: 99 },
-      "the sendSms reply's status must be an integer from 200 to 599, got number 99",
+      "the sendSms reply's status must be an integer from 200 to 599, got 99",
     ],
     [
       "sendSms",
       { kind: "raw", status: 200, body: {} },
-      "the sendSms reply's raw body must be a string, got object",
+      "the sendSms reply's raw body must be a string, got an object",
     ],
     [
       "sendSms",
-      { kind: "network_error", delayMs: -1 },
-      "the sendSms reply's delayMs must be a number from 0 to 2147483647, got number -1",
+      { kind: "network_error" },
+      'the sendSms reply\'s kind must be "json" or "raw", got "network_error"',
     ],
-    [
-      "sendSms",
-      { kind: "teapot" },
-      'the sendSms reply\'s kind must be "json", "raw" or "network_error", got string "teapot"',
-    ],
-    ["sendSms", null, "the sendSms reply must be an object, got null"],
+    ["sendSms", null, "the sendSms reply must be an object or a function, got null"],
     [
       "sendSms",
       { status: 200, headers: { a: 1 } },
-      'the sendSms reply\'s header "a" must be a string, got number 1',
+      'the sendSms reply\'s header "a" must be a string, got 1',
     ],
   ])("refuses %s with reply %j", (id, reply, message) => {
     let thrown: unknown;
@@ -218,20 +345,5 @@ describe("mockOperation()", () => {
     const text = (thrown as Error).message;
     if (message instanceof RegExp) expect(text).toMatch(message);
     else expect(text).toBe(`[invalid_argument] ${message}`);
-  });
-});
-
-describe("preferredStatus()", () => {
-  it.each([
-    ["code=503", 503],
-    ['code="401"', 401],
-    ["respond-async, code=408; q=1", 408],
-    ["dynamic=true, code=200", 200],
-    ["dynamic=true", undefined],
-    ["code=5031", undefined],
-    ["xcode=503", undefined],
-    [null, undefined],
-  ])("reads %j as %s", (header, status) => {
-    expect(preferredStatus(header)).toBe(status);
   });
 });

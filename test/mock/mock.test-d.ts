@@ -1,12 +1,19 @@
 // The replies are typed by the operations table: an undeclared status, a wrong body shape or an
 // unknown operation id does not compile.
+import { delay, HttpResponse } from "msw";
 import { describe, expectTypeOf, it } from "vitest";
+import { z } from "zod";
+import {
+  CommonCar,
+  type DeclaredStatus as MockStatus,
+  type ResponseBody as ReplyBody,
+} from "../../src/http/index.js";
 import {
   createHandlers,
   type MockReply,
-  type MockStatus,
+  type MockResolverInfo,
   mockOperation,
-  type ReplyBody,
+  startMockServer,
 } from "../../src/mock/index.js";
 
 describe("mock types", () => {
@@ -23,12 +30,12 @@ describe("mock types", () => {
 
   it("accept what the service may answer", () => {
     mockOperation("sendSms", { status: 408 });
-    mockOperation("sendSms", { status: 200, body: { sid: "SM1" }, delayMs: 10 });
+    mockOperation("sendSms", { status: 200, body: { sid: "SM1" } });
     mockOperation("listVehicles", { status: 200, body: { total: 1, data: [{ vin: "V" }, null] } });
     mockOperation("getTwinCarState", { status: 200, body: [1, "two", { three: [null] }] });
     mockOperation("deleteIssue", { status: 401, body: { code: 401, message: "no" } });
     mockOperation("listVehicles", { kind: "raw", status: 502, body: "<html>" }, { once: true });
-    mockOperation("listVehicles", { kind: "network_error", delayMs: 5 });
+    mockOperation("listVehicles", () => HttpResponse.error());
     createHandlers({
       replies: { sendSms: { status: 408 }, listIssues: { kind: "raw", status: 204 } },
     });
@@ -52,8 +59,10 @@ describe("mock types", () => {
     mockOperation("sendSms", { status: 503, body: "down" });
     // @ts-expect-error a raw body is text
     mockOperation("sendSms", { kind: "raw", status: 500, body: { oops: true } });
-    // @ts-expect-error delayMs is a number of milliseconds
-    mockOperation("sendSms", { status: 200, delayMs: "1s" });
+    // @ts-expect-error delays are msw's delay() in a resolver
+    mockOperation("sendSms", { status: 200, delayMs: 10 });
+    // @ts-expect-error network errors are msw's HttpResponse.error()
+    mockOperation("sendSms", { kind: "network_error" });
   });
 
   it("refuse an unknown operation id", () => {
@@ -62,5 +71,51 @@ describe("mock types", () => {
     // @ts-expect-error no such operation in replies either
     createHandlers({ replies: { listCars: { status: 200 } } });
     expectTypeOf<MockReply<"sendSms">>().not.toBeNever();
+  });
+
+  it("type a resolver by the operation: params, and the reply it returns", () => {
+    mockOperation("deleteIssue", ({ params, request }) => {
+      expectTypeOf(params.id).toEqualTypeOf<string>();
+      expectTypeOf(request).toEqualTypeOf<Request>();
+      return { status: 200, body: { message: "deleted" } };
+    });
+    mockOperation("listVehicles", async () => {
+      await delay(10);
+      return { status: 503 };
+    });
+    mockOperation("listVehicles", () => undefined);
+    // @ts-expect-error 408 is declared by sendSms only, in a resolver too
+    mockOperation("listVehicles", () => ({ status: 408 }));
+    // @ts-expect-error the car state is a JSON array, in a resolver too
+    mockOperation("getTwinCarState", async () => ({ status: 200, body: { vin: "V" } }));
+    expectTypeOf<MockResolverInfo<"deleteIssue">["params"]["id"]>().toEqualTypeOf<string>();
+  });
+
+  it("type the reply data by the records given: car.vin is string, unknown without", () => {
+    const records = { CommonCar: CommonCar.extend({ vin: z.string() }) };
+    type Cars<Body extends { data?: unknown }> = NonNullable<Body["data"]>;
+    type TypedCar = NonNullable<Cars<ReplyBody<"listVehicles", 200, typeof records>>[number]>;
+    type OpenCar = NonNullable<Cars<ReplyBody<"listVehicles", 200>>[number]>;
+    expectTypeOf<TypedCar["vin"]>().toEqualTypeOf<string>();
+    expectTypeOf<OpenCar["vin"]>().toEqualTypeOf<unknown>();
+    mockOperation("listVehicles", { status: 200, body: { data: [{ vin: "V" }] } }, { records });
+    // @ts-expect-error vin is a string by the records
+    mockOperation("listVehicles", { status: 200, body: { data: [{ vin: 1 }] } }, { records });
+    mockOperation(
+      "listVehicles",
+      // @ts-expect-error a car without vin, from a resolver
+      () => ({ status: 200, body: { data: [{ model: "ID.3" }] } }),
+      { records },
+    );
+    createHandlers({
+      records,
+      // @ts-expect-error the same in createHandlers' replies
+      replies: { listVehicles: { status: 200, body: { data: [{ vin: false }] } } },
+    });
+    void startMockServer({
+      records,
+      replies: { listVehicles: { status: 200, body: { data: [{ vin: "V" }] } } },
+    });
+    mockOperation("listVehicles", { status: 200, body: { data: [{ vin: 1 }] } });
   });
 });

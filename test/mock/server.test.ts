@@ -1,9 +1,12 @@
 // The real mock server over TCP on 127.0.0.1: the package's client against it, the journal,
 // overrides and reset, CORS, and a hostile client (a huge body, a request that never ends).
 import { connect } from "node:net";
+import { delay, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createClient } from "../../src/client/index.js";
 import { sampleHttpBody } from "../../src/fixtures/index.js";
+import { CommonCar } from "../../src/http/index.js";
 import { isCodecError } from "../../src/index.js";
 import { type MockServer, mockOperation, startMockServer } from "../../src/mock/index.js";
 
@@ -94,7 +97,12 @@ describe("startMockServer()", () => {
   });
 
   it("records a delayed request when it arrives, its status when answered", async () => {
-    server.use(mockOperation("listIssues", { status: 200, delayMs: 200 }));
+    server.use(
+      mockOperation("listIssues", async () => {
+        await delay(200);
+        return { status: 200 };
+      }),
+    );
     const client = createClient({ baseUrl: server.url });
     const pending = client.listIssues();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -122,11 +130,44 @@ describe("startMockServer()", () => {
     expect(await status()).toBe(200);
   });
 
-  it("drops the connection for a network error reply", async () => {
-    server.use(mockOperation("listVehicles", { kind: "network_error" }));
+  it("drops the connection for msw's HttpResponse.error()", async () => {
+    server.use(mockOperation("listVehicles", () => HttpResponse.error()));
     const result = await createClient({ baseUrl: server.url }).listVehicles();
     expect(result.kind).toBe("network_error");
     expect(server.requests.at(-1)?.status).toBe(0);
+  });
+
+  it("answers a resolver reply from the request, and checks what it returns", async () => {
+    server.use(
+      mockOperation("deleteIssue", ({ request, params }) =>
+        params.id === "7"
+          ? { status: 200, body: { message: `${request.method} ${params.id}` } }
+          : ({ status: 404 } as never),
+      ),
+    );
+    const client = createClient({ baseUrl: server.url });
+    expect(await client.deleteIssue(7)).toMatchObject({
+      kind: "ok",
+      data: { message: "DELETE 7" },
+    });
+    expect(await client.deleteIssue(8)).toEqual({
+      kind: "unexpected_status",
+      operation: "deleteIssue",
+      status: 500,
+      body: 'the deleteIssue reply\'s status must be one that deleteIssue declares (200, 400, 401, 503), got 404; use { kind: "raw" } for any other\n',
+    });
+  });
+
+  it("checks replies by the records given at start", async () => {
+    const records = { CommonCar: CommonCar.extend({ vin: z.string() }) };
+    const error = await startMockServer({
+      records,
+      // @ts-expect-error a car without vin breaks the records
+      replies: { listVehicles: { status: 200, body: { data: [{ model: "ID.3" }] } } },
+    }).catch((e: unknown) => e);
+    expect(isCodecError(error) && error.message).toMatch(
+      /^\[invalid_argument\] the listVehicles reply's body breaks the contract: listVehicles 200 body does not match its schema: data\[0\]\.vin: /,
+    );
   });
 
   it("takes replies at start", async () => {
@@ -214,11 +255,9 @@ describe("startMockServer()", () => {
     [{ port: -1 }, "port must be an integer from 0 to 65535, got -1"],
     [{ port: 1.5 }, "port must be an integer from 0 to 65535, got 1.5"],
     [{ host: "" }, "host must be a non-empty string"],
-    [
-      { maxBodyBytes: "1" },
-      "maxBodyBytes must be an integer from 0 to 9007199254740991, got string",
-    ],
+    [{ maxBodyBytes: "1" }, 'maxBodyBytes must be an integer from 0 to 9007199254740991, got "1"'],
     [{ requestTimeoutMs: 0 }, "requestTimeoutMs must be an integer from 1 to 2147483647, got 0"],
+    [{ records: { Car: {} } }, 'records names unknown record "Car"'],
   ])("rejects bad options %j", async (options, message) => {
     const error = await startMockServer(options as never).catch((e: unknown) => e);
     expect(isCodecError(error) && error.message).toBe(`[invalid_argument] ${message}`);

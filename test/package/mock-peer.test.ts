@@ -97,10 +97,11 @@ describe("vehicle-update-codec installed with msw", () => {
   it("typechecks a test suite's use of ./mock", async () => {
     writeFileSync(
       join(withMsw.dir, "mock.ts"),
-      `import { setupServer } from "msw/node";
+      `import { delay } from "msw";
+import { setupServer } from "msw/node";
 import { createHandlers, type MockReply, type MockServer, mockOperation, startMockServer } from "vehicle-update-codec/mock";
 
-const reply: MockReply<"sendSms"> = { status: 408, delayMs: 10 };
+const reply: MockReply<"sendSms"> = async () => { await delay(10); return { status: 408 }; };
 export const server = setupServer(...createHandlers(), mockOperation("sendSms", reply, { once: true }));
 export const started: Promise<MockServer> = startMockServer({ port: 0 });
 // @ts-expect-error listVehicles does not declare 408
