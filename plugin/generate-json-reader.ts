@@ -370,7 +370,13 @@ function printInline(c: Code, field: DescField, mode: Mode, members: string): vo
         c.line(`textLength += ${name} + `, ...valueText(c, field, "value", "read"), ";");
       } else {
         c.line(`${target} = `, ...convert(c, field, "value"), ";");
-        c.line(`textLength += ${name} + `, ...valueText(c, field, "value", target), ";");
+        if (valueScalar(field) === ScalarType.STRING) {
+          c.line(
+            `textLength += ${name + 2} + ${target}.length; // and the quotes; null reads as ""`,
+          );
+        } else {
+          c.line(`textLength += ${name} + `, ...valueText(c, field, "value", target), ";");
+        }
       }
     };
     if (hasExplicitPresence(field)) {

@@ -298,7 +298,7 @@ function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.handler = stringFromJson(value, reader.wellFormed, "kafka_grpc.GRPC_AttendantPayload.handler");
-    textLength += 11 + message.handler.length + 2;
+    textLength += 13 + message.handler.length; // and the quotes; null reads as ""
   }
   for (const key in object) {
     switch (key) {
@@ -701,7 +701,7 @@ function readJsonGRPC_AttendantPayloadMembers(json: unknown, reader: JsonReader,
   if (value !== undefined) {
     membersRead++;
     message.handler = stringFromJson(value, reader.wellFormed, "kafka_grpc.GRPC_AttendantPayload.handler");
-    textLength += 11 + message.handler.length + 2;
+    textLength += 13 + message.handler.length; // and the quotes; null reads as ""
   }
   reader.keys += names.length;
   switch (DataField) {
@@ -1187,14 +1187,14 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vin");
-    textLength += 7 + message.vin.length + 2;
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   // 2 ecu
   value = object["ecu"];
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 3 sw_version
   value = object["swVersion"];
@@ -1207,7 +1207,7 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.swVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.sw_version");
-    textLength += 13 + message.swVersion.length + 2;
+    textLength += 15 + message.swVersion.length; // and the quotes; null reads as ""
   }
   // 4 serial_number
   value = object["serialNumber"];
@@ -1220,7 +1220,7 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.serialNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.serial_number");
-    textLength += 16 + message.serialNumber.length + 2;
+    textLength += 18 + message.serialNumber.length; // and the quotes; null reads as ""
   }
   // 5 hw_version
   value = object["hwVersion"];
@@ -1233,7 +1233,7 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.hw_version");
-    textLength += 13 + message.hwVersion.length + 2;
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
   }
   // 6 boot_loader_version
   value = object["bootLoaderVersion"];
@@ -1246,14 +1246,14 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.bootLoaderVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.boot_loader_version");
-    textLength += 21 + message.bootLoaderVersion.length + 2;
+    textLength += 23 + message.bootLoaderVersion.length; // and the quotes; null reads as ""
   }
   // 7 fingerprint
   value = object["fingerprint"];
   if (value !== undefined) {
     membersRead++;
     message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.fingerprint");
-    textLength += 15 + message.fingerprint.length + 2;
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
   }
   // 8 code_data_string
   value = object["codeDataString"];
@@ -1266,14 +1266,14 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.codeDataString = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.code_data_string");
-    textLength += 18 + message.codeDataString.length + 2;
+    textLength += 20 + message.codeDataString.length; // and the quotes; null reads as ""
   }
   // 9 vendor
   value = object["vendor"];
   if (value !== undefined) {
     membersRead++;
     message.vendor = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vendor");
-    textLength += 10 + message.vendor.length + 2;
+    textLength += 12 + message.vendor.length; // and the quotes; null reads as ""
   }
   // 10 supplier_sw_version
   value = object["supplierSwVersion"];
@@ -1286,7 +1286,7 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.supplierSwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.supplier_sw_version");
-    textLength += 21 + message.supplierSwVersion.length + 2;
+    textLength += 23 + message.supplierSwVersion.length; // and the quotes; null reads as ""
   }
   // 11 epoch_usec
   value = object["epochUsec"];
@@ -1312,7 +1312,7 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   if (value !== undefined) {
     membersRead++;
     message.assyNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.assy_number");
-    textLength += 14 + message.assyNumber.length + 2;
+    textLength += 16 + message.assyNumber.length; // and the quotes; null reads as ""
   }
   // 13 createdAt
   value = object["createdAt"];
@@ -1498,14 +1498,14 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vin");
-    textLength += 7 + message.vin.length + 2;
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   // 2 ecu
   value = json2;
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 3 sw_version
   value = json3;
@@ -1517,7 +1517,7 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.swVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.sw_version");
-    textLength += 13 + message.swVersion.length + 2;
+    textLength += 15 + message.swVersion.length; // and the quotes; null reads as ""
   }
   // 4 serial_number
   value = json4;
@@ -1529,7 +1529,7 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.serialNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.serial_number");
-    textLength += 16 + message.serialNumber.length + 2;
+    textLength += 18 + message.serialNumber.length; // and the quotes; null reads as ""
   }
   // 5 hw_version
   value = json5;
@@ -1541,7 +1541,7 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.hw_version");
-    textLength += 13 + message.hwVersion.length + 2;
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
   }
   // 6 boot_loader_version
   value = json6;
@@ -1553,14 +1553,14 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.bootLoaderVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.boot_loader_version");
-    textLength += 21 + message.bootLoaderVersion.length + 2;
+    textLength += 23 + message.bootLoaderVersion.length; // and the quotes; null reads as ""
   }
   // 7 fingerprint
   value = json7;
   if (value !== undefined) {
     membersRead++;
     message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.fingerprint");
-    textLength += 15 + message.fingerprint.length + 2;
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
   }
   // 8 code_data_string
   value = json8;
@@ -1572,14 +1572,14 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.codeDataString = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.code_data_string");
-    textLength += 18 + message.codeDataString.length + 2;
+    textLength += 20 + message.codeDataString.length; // and the quotes; null reads as ""
   }
   // 9 vendor
   value = json9;
   if (value !== undefined) {
     membersRead++;
     message.vendor = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vendor");
-    textLength += 10 + message.vendor.length + 2;
+    textLength += 12 + message.vendor.length; // and the quotes; null reads as ""
   }
   // 10 supplier_sw_version
   value = json10;
@@ -1591,7 +1591,7 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.supplierSwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.supplier_sw_version");
-    textLength += 21 + message.supplierSwVersion.length + 2;
+    textLength += 23 + message.supplierSwVersion.length; // and the quotes; null reads as ""
   }
   // 11 epoch_usec
   value = json11;
@@ -1615,7 +1615,7 @@ function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.assyNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.assy_number");
-    textLength += 14 + message.assyNumber.length + 2;
+    textLength += 16 + message.assyNumber.length; // and the quotes; null reads as ""
   }
   // 13 createdAt
   value = json13;
@@ -1869,21 +1869,21 @@ function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: num
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 9 info
   value = object["info"];
   if (value !== undefined) {
     membersRead++;
     message.info = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.info");
-    textLength += 8 + message.info.length + 2;
+    textLength += 10 + message.info.length; // and the quotes; null reads as ""
   }
   // 10 status
   value = object["status"];
   if (value !== undefined) {
     membersRead++;
     message.status = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.status");
-    textLength += 10 + message.status.length + 2;
+    textLength += 12 + message.status.length; // and the quotes; null reads as ""
   }
   // 11 errCode
   value = object["errCode"];
@@ -2041,21 +2041,21 @@ function readJsonCarUpdateProgressMembers(json: unknown, reader: JsonReader, dep
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 9 info
   value = json9;
   if (value !== undefined) {
     membersRead++;
     message.info = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.info");
-    textLength += 8 + message.info.length + 2;
+    textLength += 10 + message.info.length; // and the quotes; null reads as ""
   }
   // 10 status
   value = json10;
   if (value !== undefined) {
     membersRead++;
     message.status = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.status");
-    textLength += 10 + message.status.length + 2;
+    textLength += 12 + message.status.length; // and the quotes; null reads as ""
   }
   // 11 errCode
   value = json11;
@@ -2404,14 +2404,14 @@ function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTC
   if (value !== undefined) {
     membersRead++;
     message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.vin");
-    textLength += 7 + message.vin.length + 2;
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   // 3 ecu
   value = object["ecu"];
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 4 dtc
   value = object["dtc"];
@@ -2453,7 +2453,7 @@ function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTC
   if (value !== undefined) {
     membersRead++;
     message.snapshotBase64 = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.snapshotBase64");
-    textLength += 18 + message.snapshotBase64.length + 2;
+    textLength += 20 + message.snapshotBase64.length; // and the quotes; null reads as ""
   }
   // 10 status
   value = object["status"];
@@ -2563,14 +2563,14 @@ function readJsonDTCEntryMembers(json: unknown, reader: JsonReader, depth: numbe
   if (value !== undefined) {
     membersRead++;
     message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.vin");
-    textLength += 7 + message.vin.length + 2;
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   // 3 ecu
   value = json3;
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 4 dtc
   value = json4;
@@ -2612,7 +2612,7 @@ function readJsonDTCEntryMembers(json: unknown, reader: JsonReader, depth: numbe
   if (value !== undefined) {
     membersRead++;
     message.snapshotBase64 = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.snapshotBase64");
-    textLength += 18 + message.snapshotBase64.length + 2;
+    textLength += 20 + message.snapshotBase64.length; // and the quotes; null reads as ""
   }
   // 10 status
   value = json10;
@@ -3031,14 +3031,14 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 2 env
   value = object["env"];
   if (value !== undefined) {
     membersRead++;
     message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.env");
-    textLength += 7 + message.env.length + 2;
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
   }
   // 9 created
   value = object["created"];
@@ -3278,14 +3278,14 @@ function readJsonECCKeyMembers(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.ecu");
-    textLength += 7 + message.ecu.length + 2;
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 2 env
   value = json2;
   if (value !== undefined) {
     membersRead++;
     message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.env");
-    textLength += 7 + message.env.length + 2;
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
   }
   // 9 created
   value = json9;
@@ -3774,7 +3774,7 @@ function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): 
   if (value !== undefined) {
     membersRead++;
     message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleData.vin");
-    textLength += 7 + message.vin.length + 2;
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
@@ -3816,7 +3816,7 @@ function readJsonVehicleDataMembers(json: unknown, reader: JsonReader, depth: nu
   if (value !== undefined) {
     membersRead++;
     message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleData.vin");
-    textLength += 7 + message.vin.length + 2;
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   reader.keys += names.length;
   if (unknown !== undefined) {
@@ -3922,7 +3922,7 @@ function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number)
   if (value !== undefined) {
     membersRead++;
     message.messageId = stringFromJson(value, reader.wellFormed, "kafka_grpc.MessageStatus.messageId");
-    textLength += 13 + message.messageId.length + 2;
+    textLength += 15 + message.messageId.length; // and the quotes; null reads as ""
   }
   // 2 status
   value = object["status"];
@@ -3978,7 +3978,7 @@ function readJsonMessageStatusMembers(json: unknown, reader: JsonReader, depth: 
   if (value !== undefined) {
     membersRead++;
     message.messageId = stringFromJson(value, reader.wellFormed, "kafka_grpc.MessageStatus.messageId");
-    textLength += 13 + message.messageId.length + 2;
+    textLength += 15 + message.messageId.length; // and the quotes; null reads as ""
   }
   // 2 status
   value = json2;
@@ -4354,21 +4354,21 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (value !== undefined) {
     membersRead++;
     message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.name");
-    textLength += 8 + message.name.length + 2;
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
   }
   // 3 version
   value = object["version"];
   if (value !== undefined) {
     membersRead++;
     message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.version");
-    textLength += 11 + message.version.length + 2;
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
   }
   // 4 description
   value = object["description"];
   if (value !== undefined) {
     membersRead++;
     message.description = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.description");
-    textLength += 15 + message.description.length + 2;
+    textLength += 17 + message.description.length; // and the quotes; null reads as ""
   }
   // 5 release_notes
   value = object["releaseNotes"];
@@ -4381,7 +4381,7 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (value !== undefined) {
     membersRead++;
     message.releaseNotes = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.release_notes");
-    textLength += 16 + message.releaseNotes.length + 2;
+    textLength += 18 + message.releaseNotes.length; // and the quotes; null reads as ""
   }
   // 6 ecu_list
   value = object["ecuList"];
@@ -4394,14 +4394,14 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (value !== undefined) {
     membersRead++;
     message.ecuList = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.ecu_list");
-    textLength += 11 + message.ecuList.length + 2;
+    textLength += 13 + message.ecuList.length; // and the quotes; null reads as ""
   }
   // 8 fingerprint
   value = object["fingerprint"];
   if (value !== undefined) {
     membersRead++;
     message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.fingerprint");
-    textLength += 15 + message.fingerprint.length + 2;
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
   }
   // 9 car_update_id
   value = object["carUpdateId"];
@@ -4428,14 +4428,14 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (value !== undefined) {
     membersRead++;
     message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.type");
-    textLength += 8 + message.type.length + 2;
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
   }
   // 12 vod
   value = object["vod"];
   if (value !== undefined) {
     membersRead++;
     message.vod = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.vod");
-    textLength += 7 + message.vod.length + 2;
+    textLength += 9 + message.vod.length; // and the quotes; null reads as ""
   }
   // 13 manifest_type
   value = object["manifestType"];
@@ -4464,35 +4464,35 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (value !== undefined) {
     membersRead++;
     message.country = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.country");
-    textLength += 11 + message.country.length + 2;
+    textLength += 13 + message.country.length; // and the quotes; null reads as ""
   }
   // 16 powertrain
   value = object["powertrain"];
   if (value !== undefined) {
     membersRead++;
     message.powertrain = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.powertrain");
-    textLength += 14 + message.powertrain.length + 2;
+    textLength += 16 + message.powertrain.length; // and the quotes; null reads as ""
   }
   // 17 restraint
   value = object["restraint"];
   if (value !== undefined) {
     membersRead++;
     message.restraint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.restraint");
-    textLength += 13 + message.restraint.length + 2;
+    textLength += 15 + message.restraint.length; // and the quotes; null reads as ""
   }
   // 18 model
   value = object["model"];
   if (value !== undefined) {
     membersRead++;
     message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.model");
-    textLength += 9 + message.model.length + 2;
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
   }
   // 19 trim
   value = object["trim"];
   if (value !== undefined) {
     membersRead++;
     message.trim = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.trim");
-    textLength += 8 + message.trim.length + 2;
+    textLength += 10 + message.trim.length; // and the quotes; null reads as ""
   }
   // 20 year
   value = object["year"];
@@ -4512,21 +4512,21 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (value !== undefined) {
     membersRead++;
     message.bodyType = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.body_type");
-    textLength += 12 + message.bodyType.length + 2;
+    textLength += 14 + message.bodyType.length; // and the quotes; null reads as ""
   }
   // 22 sums
   value = object["sums"];
   if (value !== undefined) {
     membersRead++;
     message.sums = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.sums");
-    textLength += 8 + message.sums.length + 2;
+    textLength += 10 + message.sums.length; // and the quotes; null reads as ""
   }
   // 23 env
   value = object["env"];
   if (value !== undefined) {
     membersRead++;
     message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.env");
-    textLength += 7 + message.env.length + 2;
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
   }
   // 24 update_duration
   value = object["updateDuration"];
@@ -4842,21 +4842,21 @@ function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.name");
-    textLength += 8 + message.name.length + 2;
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
   }
   // 3 version
   value = json3;
   if (value !== undefined) {
     membersRead++;
     message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.version");
-    textLength += 11 + message.version.length + 2;
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
   }
   // 4 description
   value = json4;
   if (value !== undefined) {
     membersRead++;
     message.description = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.description");
-    textLength += 15 + message.description.length + 2;
+    textLength += 17 + message.description.length; // and the quotes; null reads as ""
   }
   // 5 release_notes
   value = json5;
@@ -4868,7 +4868,7 @@ function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.releaseNotes = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.release_notes");
-    textLength += 16 + message.releaseNotes.length + 2;
+    textLength += 18 + message.releaseNotes.length; // and the quotes; null reads as ""
   }
   // 6 ecu_list
   value = json6;
@@ -4880,14 +4880,14 @@ function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.ecuList = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.ecu_list");
-    textLength += 11 + message.ecuList.length + 2;
+    textLength += 13 + message.ecuList.length; // and the quotes; null reads as ""
   }
   // 8 fingerprint
   value = json8;
   if (value !== undefined) {
     membersRead++;
     message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.fingerprint");
-    textLength += 15 + message.fingerprint.length + 2;
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
   }
   // 9 car_update_id
   value = json9;
@@ -4913,14 +4913,14 @@ function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.type");
-    textLength += 8 + message.type.length + 2;
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
   }
   // 12 vod
   value = json12;
   if (value !== undefined) {
     membersRead++;
     message.vod = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.vod");
-    textLength += 7 + message.vod.length + 2;
+    textLength += 9 + message.vod.length; // and the quotes; null reads as ""
   }
   // 13 manifest_type
   value = json13;
@@ -4948,35 +4948,35 @@ function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.country = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.country");
-    textLength += 11 + message.country.length + 2;
+    textLength += 13 + message.country.length; // and the quotes; null reads as ""
   }
   // 16 powertrain
   value = json16;
   if (value !== undefined) {
     membersRead++;
     message.powertrain = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.powertrain");
-    textLength += 14 + message.powertrain.length + 2;
+    textLength += 16 + message.powertrain.length; // and the quotes; null reads as ""
   }
   // 17 restraint
   value = json17;
   if (value !== undefined) {
     membersRead++;
     message.restraint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.restraint");
-    textLength += 13 + message.restraint.length + 2;
+    textLength += 15 + message.restraint.length; // and the quotes; null reads as ""
   }
   // 18 model
   value = json18;
   if (value !== undefined) {
     membersRead++;
     message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.model");
-    textLength += 9 + message.model.length + 2;
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
   }
   // 19 trim
   value = json19;
   if (value !== undefined) {
     membersRead++;
     message.trim = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.trim");
-    textLength += 8 + message.trim.length + 2;
+    textLength += 10 + message.trim.length; // and the quotes; null reads as ""
   }
   // 20 year
   value = json20;
@@ -4995,21 +4995,21 @@ function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth:
   if (value !== undefined) {
     membersRead++;
     message.bodyType = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.body_type");
-    textLength += 12 + message.bodyType.length + 2;
+    textLength += 14 + message.bodyType.length; // and the quotes; null reads as ""
   }
   // 22 sums
   value = json22;
   if (value !== undefined) {
     membersRead++;
     message.sums = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.sums");
-    textLength += 8 + message.sums.length + 2;
+    textLength += 10 + message.sums.length; // and the quotes; null reads as ""
   }
   // 23 env
   value = json23;
   if (value !== undefined) {
     membersRead++;
     message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.env");
-    textLength += 7 + message.env.length + 2;
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
   }
   // 24 update_duration
   value = json24;
@@ -5380,14 +5380,14 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   if (value !== undefined) {
     membersRead++;
     message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.name");
-    textLength += 8 + message.name.length + 2;
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
   }
   // 4 version
   value = object["version"];
   if (value !== undefined) {
     membersRead++;
     message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.version");
-    textLength += 11 + message.version.length + 2;
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
   }
   // 5 current_version
   value = object["currentVersion"];
@@ -5400,7 +5400,7 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   if (value !== undefined) {
     membersRead++;
     message.currentVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.current_version");
-    textLength += 18 + message.currentVersion.length + 2;
+    textLength += 20 + message.currentVersion.length; // and the quotes; null reads as ""
   }
   // 6 hw_version
   value = object["hwVersion"];
@@ -5413,7 +5413,7 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   if (value !== undefined) {
     membersRead++;
     message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_version");
-    textLength += 13 + message.hwVersion.length + 2;
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
   }
   // 7 hw_versions
   value = object["hwVersions"];
@@ -5445,14 +5445,14 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   if (value !== undefined) {
     membersRead++;
     message.configurationMask = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration_mask");
-    textLength += 21 + message.configurationMask.length + 2;
+    textLength += 23 + message.configurationMask.length; // and the quotes; null reads as ""
   }
   // 9 configuration
   value = object["configuration"];
   if (value !== undefined) {
     membersRead++;
     message.configuration = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration");
-    textLength += 17 + message.configuration.length + 2;
+    textLength += 19 + message.configuration.length; // and the quotes; null reads as ""
   }
   // 10 self_download
   value = object["selfDownload"];
@@ -5472,7 +5472,7 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   if (value !== undefined) {
     membersRead++;
     message.mode = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.mode");
-    textLength += 8 + message.mode.length + 2;
+    textLength += 10 + message.mode.length; // and the quotes; null reads as ""
   }
   // 15 install_priority
   value = object["installPriority"];
@@ -5749,14 +5749,14 @@ function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, dep
   if (value !== undefined) {
     membersRead++;
     message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.name");
-    textLength += 8 + message.name.length + 2;
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
   }
   // 4 version
   value = json4;
   if (value !== undefined) {
     membersRead++;
     message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.version");
-    textLength += 11 + message.version.length + 2;
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
   }
   // 5 current_version
   value = json5;
@@ -5768,7 +5768,7 @@ function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, dep
   if (value !== undefined) {
     membersRead++;
     message.currentVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.current_version");
-    textLength += 18 + message.currentVersion.length + 2;
+    textLength += 20 + message.currentVersion.length; // and the quotes; null reads as ""
   }
   // 6 hw_version
   value = json6;
@@ -5780,7 +5780,7 @@ function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, dep
   if (value !== undefined) {
     membersRead++;
     message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_version");
-    textLength += 13 + message.hwVersion.length + 2;
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
   }
   // 7 hw_versions
   value = json7;
@@ -5810,14 +5810,14 @@ function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, dep
   if (value !== undefined) {
     membersRead++;
     message.configurationMask = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration_mask");
-    textLength += 21 + message.configurationMask.length + 2;
+    textLength += 23 + message.configurationMask.length; // and the quotes; null reads as ""
   }
   // 9 configuration
   value = json9;
   if (value !== undefined) {
     membersRead++;
     message.configuration = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration");
-    textLength += 17 + message.configuration.length + 2;
+    textLength += 19 + message.configuration.length; // and the quotes; null reads as ""
   }
   // 10 self_download
   value = json10;
@@ -5836,7 +5836,7 @@ function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, dep
   if (value !== undefined) {
     membersRead++;
     message.mode = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.mode");
-    textLength += 8 + message.mode.length + 2;
+    textLength += 10 + message.mode.length; // and the quotes; null reads as ""
   }
   // 15 install_priority
   value = json15;
@@ -6215,7 +6215,7 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   if (value !== undefined) {
     membersRead++;
     message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.file_id");
-    textLength += 10 + message.fileId.length + 2;
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
   }
   // 2 manifest_ecu_id
   value = object["manifestEcuId"];
@@ -6235,14 +6235,14 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   if (value !== undefined) {
     membersRead++;
     message.filename = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.filename");
-    textLength += 12 + message.filename.length + 2;
+    textLength += 14 + message.filename.length; // and the quotes; null reads as ""
   }
   // 4 url
   value = object["url"];
   if (value !== undefined) {
     membersRead++;
     message.url = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.url");
-    textLength += 7 + message.url.length + 2;
+    textLength += 9 + message.url.length; // and the quotes; null reads as ""
   }
   // 5 file_size
   value = object["fileSize"];
@@ -6262,14 +6262,14 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   if (value !== undefined) {
     membersRead++;
     message.checksum = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.checksum");
-    textLength += 12 + message.checksum.length + 2;
+    textLength += 14 + message.checksum.length; // and the quotes; null reads as ""
   }
   // 7 type
   value = object["type"];
   if (value !== undefined) {
     membersRead++;
     message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.type");
-    textLength += 8 + message.type.length + 2;
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
   }
   // 8 order
   value = object["order"];
@@ -6298,7 +6298,7 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   if (value !== undefined) {
     membersRead++;
     message.signature = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.signature");
-    textLength += 13 + message.signature.length + 2;
+    textLength += 15 + message.signature.length; // and the quotes; null reads as ""
   }
   // 14 compatible_trims
   value = object["compatibleTrims"];
@@ -6344,7 +6344,7 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
     membersRead++;
     if (value !== null) {
       message.created = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.created");
-      textLength += 11 + message.created.length + 2;
+      textLength += 13 + message.created.length; // and the quotes; null reads as ""
     } else textLength += 15;
   }
   // 17 updated
@@ -6353,7 +6353,7 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
     membersRead++;
     if (value !== null) {
       message.updated = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.updated");
-      textLength += 11 + message.updated.length + 2;
+      textLength += 13 + message.updated.length; // and the quotes; null reads as ""
     } else textLength += 15;
   }
   // 9 write_region
@@ -6596,7 +6596,7 @@ function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, de
   if (value !== undefined) {
     membersRead++;
     message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.file_id");
-    textLength += 10 + message.fileId.length + 2;
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
   }
   // 2 manifest_ecu_id
   value = json2;
@@ -6615,14 +6615,14 @@ function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, de
   if (value !== undefined) {
     membersRead++;
     message.filename = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.filename");
-    textLength += 12 + message.filename.length + 2;
+    textLength += 14 + message.filename.length; // and the quotes; null reads as ""
   }
   // 4 url
   value = json4;
   if (value !== undefined) {
     membersRead++;
     message.url = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.url");
-    textLength += 7 + message.url.length + 2;
+    textLength += 9 + message.url.length; // and the quotes; null reads as ""
   }
   // 5 file_size
   value = json5;
@@ -6641,14 +6641,14 @@ function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, de
   if (value !== undefined) {
     membersRead++;
     message.checksum = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.checksum");
-    textLength += 12 + message.checksum.length + 2;
+    textLength += 14 + message.checksum.length; // and the quotes; null reads as ""
   }
   // 7 type
   value = json7;
   if (value !== undefined) {
     membersRead++;
     message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.type");
-    textLength += 8 + message.type.length + 2;
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
   }
   // 8 order
   value = json8;
@@ -6676,7 +6676,7 @@ function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, de
   if (value !== undefined) {
     membersRead++;
     message.signature = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.signature");
-    textLength += 13 + message.signature.length + 2;
+    textLength += 15 + message.signature.length; // and the quotes; null reads as ""
   }
   // 14 compatible_trims
   value = json14;
@@ -6720,7 +6720,7 @@ function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, de
     membersRead++;
     if (value !== null) {
       message.created = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.created");
-      textLength += 11 + message.created.length + 2;
+      textLength += 13 + message.created.length; // and the quotes; null reads as ""
     } else textLength += 15;
   }
   // 17 updated
@@ -6729,7 +6729,7 @@ function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, de
     membersRead++;
     if (value !== null) {
       message.updated = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.updated");
-      textLength += 11 + message.updated.length + 2;
+      textLength += 13 + message.updated.length; // and the quotes; null reads as ""
     } else textLength += 15;
   }
   // 9 write_region
@@ -7080,35 +7080,35 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   if (value !== undefined) {
     membersRead++;
     message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.file_id");
-    textLength += 10 + message.fileId.length + 2;
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
   }
   // 2 key
   value = object["key"];
   if (value !== undefined) {
     membersRead++;
     message.key = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.key");
-    textLength += 7 + message.key.length + 2;
+    textLength += 9 + message.key.length; // and the quotes; null reads as ""
   }
   // 3 auth
   value = object["auth"];
   if (value !== undefined) {
     membersRead++;
     message.auth = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.auth");
-    textLength += 8 + message.auth.length + 2;
+    textLength += 10 + message.auth.length; // and the quotes; null reads as ""
   }
   // 4 nonce
   value = object["nonce"];
   if (value !== undefined) {
     membersRead++;
     message.nonce = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.nonce");
-    textLength += 9 + message.nonce.length + 2;
+    textLength += 11 + message.nonce.length; // and the quotes; null reads as ""
   }
   // 5 error
   value = object["error"];
   if (value !== undefined) {
     membersRead++;
     message.error = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.error");
-    textLength += 9 + message.error.length + 2;
+    textLength += 11 + message.error.length; // and the quotes; null reads as ""
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
@@ -7185,35 +7185,35 @@ function readJsonFileKeyResponseMembers(json: unknown, reader: JsonReader, depth
   if (value !== undefined) {
     membersRead++;
     message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.file_id");
-    textLength += 10 + message.fileId.length + 2;
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
   }
   // 2 key
   value = json2;
   if (value !== undefined) {
     membersRead++;
     message.key = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.key");
-    textLength += 7 + message.key.length + 2;
+    textLength += 9 + message.key.length; // and the quotes; null reads as ""
   }
   // 3 auth
   value = json3;
   if (value !== undefined) {
     membersRead++;
     message.auth = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.auth");
-    textLength += 8 + message.auth.length + 2;
+    textLength += 10 + message.auth.length; // and the quotes; null reads as ""
   }
   // 4 nonce
   value = json4;
   if (value !== undefined) {
     membersRead++;
     message.nonce = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.nonce");
-    textLength += 9 + message.nonce.length + 2;
+    textLength += 11 + message.nonce.length; // and the quotes; null reads as ""
   }
   // 5 error
   value = json5;
   if (value !== undefined) {
     membersRead++;
     message.error = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.error");
-    textLength += 9 + message.error.length + 2;
+    textLength += 11 + message.error.length; // and the quotes; null reads as ""
   }
   reader.keys += names.length;
   if (unknown !== undefined) {
@@ -7319,14 +7319,14 @@ function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number):
   if (value !== undefined) {
     membersRead++;
     message.familyCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.familyCode");
-    textLength += 14 + message.familyCode.length + 2;
+    textLength += 16 + message.familyCode.length; // and the quotes; null reads as ""
   }
   // 2 featureCode
   value = object["featureCode"];
   if (value !== undefined) {
     membersRead++;
     message.featureCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.featureCode");
-    textLength += 15 + message.featureCode.length + 2;
+    textLength += 17 + message.featureCode.length; // and the quotes; null reads as ""
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
@@ -7374,14 +7374,14 @@ function readJsonFeatureCodesMembers(json: unknown, reader: JsonReader, depth: n
   if (value !== undefined) {
     membersRead++;
     message.familyCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.familyCode");
-    textLength += 14 + message.familyCode.length + 2;
+    textLength += 16 + message.familyCode.length; // and the quotes; null reads as ""
   }
   // 2 featureCode
   value = json2;
   if (value !== undefined) {
     membersRead++;
     message.featureCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.featureCode");
-    textLength += 15 + message.featureCode.length + 2;
+    textLength += 17 + message.featureCode.length; // and the quotes; null reads as ""
   }
   reader.keys += names.length;
   if (unknown !== undefined) {
@@ -7615,35 +7615,35 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   if (value !== undefined) {
     membersRead++;
     message.orderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.orderId");
-    textLength += 11 + message.orderId.length + 2;
+    textLength += 13 + message.orderId.length; // and the quotes; null reads as ""
   }
   // 2 productId
   value = object["productId"];
   if (value !== undefined) {
     membersRead++;
     message.productId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.productId");
-    textLength += 13 + message.productId.length + 2;
+    textLength += 15 + message.productId.length; // and the quotes; null reads as ""
   }
   // 3 vehicleId
   value = object["vehicleId"];
   if (value !== undefined) {
     membersRead++;
     message.vehicleId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vehicleId");
-    textLength += 13 + message.vehicleId.length + 2;
+    textLength += 15 + message.vehicleId.length; // and the quotes; null reads as ""
   }
   // 4 mfPlant
   value = object["mfPlant"];
   if (value !== undefined) {
     membersRead++;
     message.mfPlant = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.mfPlant");
-    textLength += 11 + message.mfPlant.length + 2;
+    textLength += 13 + message.mfPlant.length; // and the quotes; null reads as ""
   }
   // 5 modelType
   value = object["modelType"];
   if (value !== undefined) {
     membersRead++;
     message.modelType = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.modelType");
-    textLength += 13 + message.modelType.length + 2;
+    textLength += 15 + message.modelType.length; // and the quotes; null reads as ""
   }
   // 6 modelId
   value = object["modelId"];
@@ -7664,7 +7664,7 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   if (value !== undefined) {
     membersRead++;
     message.sn = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.sn");
-    textLength += 6 + message.sn.length + 2;
+    textLength += 8 + message.sn.length; // and the quotes; null reads as ""
   }
   // 9 version
   value = object["version"];
@@ -7678,21 +7678,21 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   if (value !== undefined) {
     membersRead++;
     message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.model");
-    textLength += 9 + message.model.length + 2;
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
   }
   // 11 vinPre
   value = object["vinPre"];
   if (value !== undefined) {
     membersRead++;
     message.vinPre = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vinPre");
-    textLength += 10 + message.vinPre.length + 2;
+    textLength += 12 + message.vinPre.length; // and the quotes; null reads as ""
   }
   // 12 destCon
   value = object["destCon"];
   if (value !== undefined) {
     membersRead++;
     message.destCon = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.destCon");
-    textLength += 11 + message.destCon.length + 2;
+    textLength += 13 + message.destCon.length; // and the quotes; null reads as ""
   }
   // 14 date
   value = object["date"];
@@ -7706,7 +7706,7 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   if (value !== undefined) {
     membersRead++;
     message.fOrderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.fOrderId");
-    textLength += 12 + message.fOrderId.length + 2;
+    textLength += 14 + message.fOrderId.length; // and the quotes; null reads as ""
   }
   // 13 feature
   let f13: unknown;
@@ -7845,35 +7845,35 @@ function readJsonVehicleSpecificationMembers(json: unknown, reader: JsonReader, 
   if (value !== undefined) {
     membersRead++;
     message.orderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.orderId");
-    textLength += 11 + message.orderId.length + 2;
+    textLength += 13 + message.orderId.length; // and the quotes; null reads as ""
   }
   // 2 productId
   value = json2;
   if (value !== undefined) {
     membersRead++;
     message.productId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.productId");
-    textLength += 13 + message.productId.length + 2;
+    textLength += 15 + message.productId.length; // and the quotes; null reads as ""
   }
   // 3 vehicleId
   value = json3;
   if (value !== undefined) {
     membersRead++;
     message.vehicleId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vehicleId");
-    textLength += 13 + message.vehicleId.length + 2;
+    textLength += 15 + message.vehicleId.length; // and the quotes; null reads as ""
   }
   // 4 mfPlant
   value = json4;
   if (value !== undefined) {
     membersRead++;
     message.mfPlant = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.mfPlant");
-    textLength += 11 + message.mfPlant.length + 2;
+    textLength += 13 + message.mfPlant.length; // and the quotes; null reads as ""
   }
   // 5 modelType
   value = json5;
   if (value !== undefined) {
     membersRead++;
     message.modelType = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.modelType");
-    textLength += 13 + message.modelType.length + 2;
+    textLength += 15 + message.modelType.length; // and the quotes; null reads as ""
   }
   // 6 modelId
   value = json6;
@@ -7894,7 +7894,7 @@ function readJsonVehicleSpecificationMembers(json: unknown, reader: JsonReader, 
   if (value !== undefined) {
     membersRead++;
     message.sn = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.sn");
-    textLength += 6 + message.sn.length + 2;
+    textLength += 8 + message.sn.length; // and the quotes; null reads as ""
   }
   // 9 version
   value = json9;
@@ -7908,21 +7908,21 @@ function readJsonVehicleSpecificationMembers(json: unknown, reader: JsonReader, 
   if (value !== undefined) {
     membersRead++;
     message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.model");
-    textLength += 9 + message.model.length + 2;
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
   }
   // 11 vinPre
   value = json11;
   if (value !== undefined) {
     membersRead++;
     message.vinPre = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vinPre");
-    textLength += 10 + message.vinPre.length + 2;
+    textLength += 12 + message.vinPre.length; // and the quotes; null reads as ""
   }
   // 12 destCon
   value = json12;
   if (value !== undefined) {
     membersRead++;
     message.destCon = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.destCon");
-    textLength += 11 + message.destCon.length + 2;
+    textLength += 13 + message.destCon.length; // and the quotes; null reads as ""
   }
   // 14 date
   value = json14;
@@ -7936,7 +7936,7 @@ function readJsonVehicleSpecificationMembers(json: unknown, reader: JsonReader, 
   if (value !== undefined) {
     membersRead++;
     message.fOrderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.fOrderId");
-    textLength += 12 + message.fOrderId.length + 2;
+    textLength += 14 + message.fOrderId.length; // and the quotes; null reads as ""
   }
   // 13 feature
   let f13: unknown;
@@ -8098,7 +8098,7 @@ function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order 
   if (value !== undefined) {
     membersRead++;
     message.msgIdentifier = stringFromJson(value, reader.wellFormed, "kafka_grpc.Order.msgIdentifier");
-    textLength += 17 + message.msgIdentifier.length + 2;
+    textLength += 19 + message.msgIdentifier.length; // and the quotes; null reads as ""
   }
   // 4 VehicleSpecification
   let f4: unknown;
@@ -8181,7 +8181,7 @@ function readJsonOrderMembers(json: unknown, reader: JsonReader, depth: number):
   if (value !== undefined) {
     membersRead++;
     message.msgIdentifier = stringFromJson(value, reader.wellFormed, "kafka_grpc.Order.msgIdentifier");
-    textLength += 17 + message.msgIdentifier.length + 2;
+    textLength += 19 + message.msgIdentifier.length; // and the quotes; null reads as ""
   }
   // 4 VehicleSpecification
   let f4: unknown;
