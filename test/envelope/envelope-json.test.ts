@@ -589,7 +589,7 @@ describe("envelopeFromJson(): objects that are not plain, and a polluted Object.
 
   it("takes no field from a polluted Object.prototype, but where one unknown member hides it", () => {
     // The reader counts the fields it read against the members: one inherited field and one
-    // unknown member give the same count (the case the runtime's checkUnknownMembers leaves). Not
+    // unknown member give the same count (the case the fast branch cannot tell). Not
     // enumerable: readOptions() would take an enumerable one for an option.
     withPollutedPrototype("vin", "POLLUTED", () => {
       for (const text of pollutedTexts.filter((t) => !t.includes('"os'))) {
