@@ -1,7 +1,11 @@
+import { type DescMessage, fromJson, type JsonValue, ScalarType, toJson } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { envelopeFromJsonString } from "../../src/index.js";
 import { bytesFromJson, int64FromJson, numberTextLength } from "../../src/runtime/index.js";
+import { arbitraryMessage } from "../../src/testing/index.js";
 import { expectSameRead } from "../helpers/outcome.js";
 import { readJsonTextByOracle } from "../oracle/read-json-by-oracle.js";
 
@@ -195,4 +199,59 @@ describe("numberTextLength(): the shortest JSON text of an integer, for the dupl
       { numRuns: 2000 },
     );
   });
+});
+
+describe("the generated fromJson() of every message type, against protobuf-es's fromJson()", () => {
+  /** A JSON value rewritten into the other forms Google and protobuf-es both take. */
+  function otherForms(desc: DescMessage, json: JsonValue, pick: number): JsonValue {
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
+    const out: Record<string, JsonValue> = {};
+    for (const [key, value] of Object.entries(json)) {
+      const field = desc.fields.find((f) => f.jsonName === key);
+      if (field === undefined) continue;
+      const name = (pick + field.number) % 2 === 0 ? field.name : key; // proto names
+      const rewrite = (v: JsonValue): JsonValue => {
+        if (field.message !== undefined) return otherForms(field.message, v, pick + 1);
+        if (typeof v !== "string") return v;
+        if (field.enum !== undefined)
+          return field.enum.values.find((e) => e.name === v)?.number ?? v;
+        if (field.scalar === ScalarType.BYTES)
+          return v.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+        if (field.scalar === ScalarType.INT64 || field.scalar === ScalarType.UINT64) {
+          const n = Number(v);
+          return Number.isSafeInteger(n) && pick % 3 === 0
+            ? n
+            : `${pick % 3 === 1 && !v.startsWith("-") ? "+" : ""}${v}`;
+        }
+        return v;
+      };
+      out[name] = Array.isArray(value)
+        ? value.map(rewrite)
+        : field.fieldKind === "map"
+          ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, rewrite(v)]))
+          : rewrite(value);
+    }
+    for (const field of desc.fields) {
+      if (!(field.jsonName in json) && field.oneof === undefined && pick % 4 === 0)
+        out[field.jsonName] = null;
+    }
+    return out;
+  }
+
+  it.each(file_kafka_grpc_kafka_grpc.messages.map((desc) => [desc.typeName, desc] as const))(
+    "reads %s in every form as protobuf-es does",
+    (typeName, desc) => {
+      fc.assert(
+        fc.property(arbitraryMessage(desc), fc.nat(), fc.boolean(), (message, pick, ignore) => {
+          const json = otherForms(desc, toJson(desc, message), pick);
+          const options = { ignoreUnknownFields: ignore, recursionLimit: 100 };
+          expectSameRead(
+            () => fast.fromJson(typeName as fast.MessageTypeName, json, options),
+            () => fromJson(desc, json, options) as never,
+          );
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 });
