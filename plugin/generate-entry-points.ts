@@ -125,10 +125,9 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
   }
   table(c, messages, "jsonReaders", ["ReadJson", "<MessageTypes[N]>"], (n) => n.readJson);
   c.doc(
-    "Reads a message of type `typeName` from a proto3 JSON value, or returns undefined for\n" +
-      "anything the generated reader does not take: see the runtime's readJsonValue(). `parsed`,\n" +
-      "when `json` is what JSON.parse() made of a text: what is known of the text, and the counts\n" +
-      "the read gives back.",
+    "Reads a message of type `typeName` from a proto3 JSON value; throws a `CodecError` for a\n" +
+      "value it cannot read: see the runtime's readJsonValue(). `parsed`, when `json` is what\n" +
+      "JSON.parse() made of a text: what is known of the text, and the counts the read gives back.",
   );
   c.block(
     [
@@ -136,7 +135,7 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
       c.rtType("JsonReadOptions"),
       ", parsed?: ",
       c.rtType("ParsedJson"),
-      "): MessageTypes[N] | undefined {",
+      "): MessageTypes[N] {",
     ],
     () =>
       c.line("return ", c.rt("readJsonValue"), "(jsonReaders[typeName], json, options, parsed);"),

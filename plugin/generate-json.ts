@@ -1,15 +1,14 @@
-// Generates, per message type, the proto3 JSON mappers: a writer that makes what protobuf-es's
-// toJson() makes, a reader of JSON values and a parser of JSON text that make what fromJson()
-// makes. Each validates what the slow path validates, and gives up (undefined) on anything it
-// does not take, so that the caller runs the slow path for the exact result or error.
+// Generates, per message type, the proto3 JSON writer: it makes what protobuf-es's toJson()
+// makes, validates what the slow path validates, and gives up (undefined) on anything it does not
+// take, so that the caller runs the slow path for the exact result or error. The enum tables here
+// serve the reader too (generate-json-reader.ts).
 import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { type Code, namesOf } from "./code.js";
-import { createForRead, emptyBytesFields } from "./generate-decode.js";
 import { hasExplicitPresence, lit } from "./wire.js";
 
 /** Identifier stem of an enum's tables. */
-function enumStem(desc: DescEnum): string {
+export function enumStem(desc: DescEnum): string {
   const pkg = desc.file.proto.package;
   return (pkg.length > 0 ? desc.typeName.slice(pkg.length + 1) : desc.typeName).replace(/\./g, "_");
 }
@@ -100,7 +99,7 @@ function emitCondition(scalar: ScalarType | undefined, value: string): string {
 }
 
 /** The kind of a field's values: its own, a list's elements', a map's values'. */
-function valueKind(field: DescField): "scalar" | "enum" | "message" {
+export function valueKind(field: DescField): "scalar" | "enum" | "message" {
   return field.fieldKind === "list"
     ? field.listKind
     : field.fieldKind === "map"
@@ -109,7 +108,7 @@ function valueKind(field: DescField): "scalar" | "enum" | "message" {
 }
 
 /** The scalar type of a singular, list or map field's values, or undefined for an enum. */
-function valueScalar(field: DescField): ScalarType | undefined {
+export function valueScalar(field: DescField): ScalarType | undefined {
   switch (field.fieldKind) {
     case "scalar":
       return field.scalar;
@@ -330,297 +329,3 @@ function printFieldToJson(c: Code, field: DescField): void {
  * (JsonWriter.forText): envelopeToJson returns the map as it was written.
  */
 const MAP_SPREAD_KEYS = 16;
-
-/** The reader of one value of a field from the JSON value `value` (for fromJson). */
-function readValue(c: Code, field: DescField, value: string): Printable[] {
-  const kind = valueKind(field);
-  if (kind === "message") {
-    return [`${namesOf(field.message as DescMessage).readJson}(${value}, reader, depth + 1)`];
-  }
-  if (kind === "enum")
-    return [c.rt("enumFromJson"), `(${value}, ${enumStem(field.enum as DescEnum)}$numbers)`];
-  switch (valueScalar(field)) {
-    case ScalarType.STRING:
-      return [c.rt("stringFromJson"), `(${value}, reader.wellFormed)`];
-    case ScalarType.BYTES:
-      return [c.rt("bytesFromJson"), `(${value})`];
-    case ScalarType.BOOL:
-      return [c.rt("boolFromJson"), `(${value})`];
-    case ScalarType.INT32:
-      return [c.rt("int32FromJson"), `(${value})`];
-    case ScalarType.UINT32:
-      return [c.rt("uint32FromJson"), `(${value})`];
-    case ScalarType.INT64:
-      return [c.rt("int64FromJson"), `(${value}, true)`];
-    case ScalarType.UINT64:
-      return [c.rt("int64FromJson"), `(${value}, false)`];
-    default:
-      throw new Error("protoc-gen-vuc: unsupported scalar type");
-  }
-}
-
-/**
- * What one value of `field` (a member's, an element, a map value), which its reader took, adds
- * to `textLength`: a constant, and an expression or none. A message counts its own text. Written
- * out by type, so that no call spends the optimizing compiler's budget for inlining (V8 inlines
- * about 900 bytes of bytecode into a function, and the readers of the values need it more).
- */
-function valueText(c: Code, field: DescField, value: string): [number, Printable[]] {
-  const kind = valueKind(field);
-  if (kind === "message") return [0, []];
-  const numberOrString: [number, Printable[]] = [
-    0,
-    [
-      ` + (typeof ${value} === "string" ? ${value}.length + 2 : `,
-      c.rt("numberTextLength"),
-      `(${value} as number))`,
-    ],
-  ];
-  if (kind === "enum") return numberOrString;
-  switch (valueScalar(field)) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
-      return [2, [` + (${value} as string).length`]]; // and the quotes
-    case ScalarType.BOOL:
-      return [0, [` + (${value} ? 4 : 5)`]];
-    case ScalarType.INT32:
-    case ScalarType.UINT32:
-      return [0, [" + ", c.rt("numberTextLength"), `(${value} as number)`]];
-    default: // int64, uint64: a decimal string, or a number
-      return numberOrString;
-  }
-}
-
-/**
- * Prints `textLength += ` the constant `add` and what the member's value `value` of `field` adds
- * (see valueText; a list or a map counts its items as it reads them).
- */
-function addText(c: Code, field: DescField, add: number, value: string): void {
-  const [more, text] =
-    field.fieldKind === "list" || field.fieldKind === "map" ? [0, []] : valueText(c, field, value);
-  c.line(`textLength += ${add + more}`, ...text, ";");
-}
-
-/** Prints `textLength += ` what `item` (an element, a map value) of `field` adds, and `add`. */
-function addItemText(c: Code, field: DescField, add: number, item: string, note = ""): void {
-  const [more, text] = valueText(c, field, item);
-  c.line(`textLength += ${add + more}`, ...text, `;${note}`);
-}
-
-/**
- * Prints `const name = value`, a JSON object to read a message or a map from, or a bail. Only
- * objects with Object.prototype for prototype (what JSON.parse() makes): a reader's property
- * reads find no member in another prototype. Not an array, nor an object without a prototype.
- *
- * For a message of what JSON.parse() made (`reader.parsed`), written as
- * `value.constructor !== Object`: its objects are arrays or have that prototype, and a member
- * named `constructor` is unknown to every message (the slow path decides). Written out in each
- * reader, which sees objects of one shape, V8 finds `constructor` on the prototype it knows,
- * which costs less than Object.getPrototypeOf() or one function that every reader calls. A map
- * may have a key `constructor`, and any other value any prototype: they get
- * Object.getPrototypeOf().
- */
-function printJsonObject(c: Code, name: string, value: string, map = false): void {
-  const prototype = `Object.getPrototypeOf(${value}) !== Object.prototype`;
-  const other = map
-    ? prototype
-    : `(reader.parsed ? ${value}.constructor !== Object : ${prototype})`;
-  c.block([`if (typeof ${value} !== "object" || ${value} === null || ${other}) {`], () =>
-    c.line(c.rt("bail"), "();"),
-  );
-  c.line(`const ${name} = ${value} as `, c.rtType("JsonObject"), ";");
-}
-
-/**
- * Oneofs of more members than this are read by a walk over the object's members (`for … in`)
- * rather than by a property read per member name. Each member gives the object another shape,
- * and a property read that sees more than 4 shapes goes megamorphic in V8 (a lookup in a global
- * cache, for every name the object lacks).
- */
-const ONEOF_WALK_MEMBERS = 4;
-
-/** Prints `readJsonX()`, the JSON reader of one message. */
-export function printFromJson(c: Code, desc: DescMessage): void {
-  const n = namesOf(desc);
-  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
-  const names = fields.flatMap((f) => (f.jsonName === f.name ? [f.name] : [f.jsonName, f.name]));
-  const walked = fields.filter(
-    (f) => f.oneof !== undefined && f.oneof.fields.length > ONEOF_WALK_MEMBERS,
-  );
-  c.doc(`The member names a ${desc.typeName} takes in JSON: JSON names, then proto names.`);
-  c.line(`const ${n.typeName}json: readonly string[] = [${names.map(lit).join(", ")}];`);
-  c.line();
-  c.doc(
-    `Reads a ${desc.typeName} from a JSON value at nesting depth \`depth\`, as protobuf-es's\n` +
-      "fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so\n" +
-      "each read is one inline cache hit), then a count of the members to find any it does not know.\n" +
-      (walked.length > 0
-        ? "The members of a oneof of many members are found by a walk over the object's members.\n"
-        : "") +
-      "Bails on anything but the canonical forms (and on what the slow path rejects): null, a field\n" +
-      "under both its names, two members of a oneof, numbers as strings, …",
-  );
-  c.block(
-    [
-      "function ",
-      n.readJson,
-      "(json: unknown, reader: ",
-      c.rtType("JsonReader"),
-      ", depth: number): ",
-      c.shape(desc),
-      " {",
-    ],
-    () => {
-      c.line("if (depth > reader.recursionLimit) ", c.rt("bail"), "();");
-      printJsonObject(c, "object", "json");
-      c.line(`const message = ${createForRead(desc)}();`);
-      c.line("let membersRead = 0; // members read, each counted once");
-      c.line(
-        "let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)",
-      );
-      c.line("let value: unknown;");
-      if (fields.some((f) => f.jsonName !== f.name && !walked.includes(f))) {
-        c.line("let protoNameValue: unknown;");
-      }
-      for (const field of fields) {
-        if (walked.includes(field)) continue;
-        c.line(`// ${field.number} ${field.name}`);
-        c.line(`value = object[${lit(field.jsonName)}];`);
-        if (field.jsonName !== field.name) {
-          // Both names are read, also when the JSON name has a value: that value may be no
-          // member of the object (inherited from a polluted Object.prototype, or not
-          // enumerable), which neither the count of the members nor the text's length shows.
-          c.line(`protoNameValue = object[${lit(field.name)}];`);
-          c.block(["if (protoNameValue !== undefined) {"], () => {
-            c.line(
-              "if (value !== undefined) ",
-              c.rt("bail"),
-              "(); // both names: the slow path decides",
-            );
-            c.line("value = protoNameValue;");
-            c.line(`textLength += ${field.name.length - field.jsonName.length};`);
-          });
-        }
-        c.block(["if (value !== undefined) {"], () => {
-          if (field.oneof) printOneofTaken(c, field);
-          c.line("membersRead++;");
-          printRead(c, field, (x) => readValue(c, field, x), "value");
-          // The name in quotes, a colon, a comma (one too many: see below); and the value.
-          addText(c, field, field.jsonName.length + 4, "value");
-        });
-      }
-      if (walked.length > 0) {
-        // Own and inherited enumerable members, as the property reads above find them.
-        c.block(["for (const member in object) {"], () => {
-          c.block(["switch (member) {"], () => {
-            for (const field of walked) {
-              const spellings =
-                field.jsonName === field.name ? [field.name] : [field.jsonName, field.name];
-              for (const name of spellings) {
-                c.block([`case ${lit(name)}: {`], () => {
-                  c.line(`// ${field.number} ${field.name}`);
-                  c.line("value = object[member];");
-                  c.line("if (value === undefined) break;");
-                  printOneofTaken(c, field);
-                  c.line("membersRead++;");
-                  printRead(c, field, (x) => readValue(c, field, x), "value");
-                  addText(c, field, name.length + 4, "value");
-                  c.line("break;");
-                });
-              }
-            }
-          });
-        });
-      }
-      // Members counted, and unknown ones looked into; or, for compact text, left to the
-      // caller (the compact-text rule: src/envelope/json-text.ts).
-      c.block(["if (reader.countMembers) {"], () => {
-        c.line("const members = Object.keys(object).length;");
-        c.line("reader.keys += members;");
-        c.line(
-          "if (membersRead !== members) ",
-          c.rt("checkUnknownMembers"),
-          `(object, membersRead, reader, ${n.typeName}json);`,
-        );
-      }, ["} else reader.keys += membersRead;"]);
-      c.line(
-        "reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma",
-      );
-      for (const f of emptyBytesFields(desc)) {
-        c.line(
-          `if (message.${f.localName} === `,
-          c.rt("EMPTY_BYTES"),
-          `) message.${f.localName} = new Uint8Array(0);`,
-        );
-      }
-      c.line("return message;");
-    },
-  );
-  c.line();
-}
-
-/**
- * Prints the bail on a second member of the oneof of `field`: another member, or this one under
- * its other name.
- */
-function printOneofTaken(c: Code, field: DescField): void {
-  c.line(
-    `if (message.${field.oneof?.localName}.case !== undefined) `,
-    c.rt("bail"),
-    "(); // two members of the oneof",
-  );
-}
-
-/**
- * Prints the statements that store the value of `field` into `message`: assigned, pushed item by
- * item, or set entry by entry. `read(x)` reads one value from the JSON value `x`; `value` is the
- * member's JSON value.
- */
-function printRead(
-  c: Code,
-  field: DescField,
-  read: (x: string) => Printable[],
-  value: string,
-): void {
-  const target = `message.${field.localName}`;
-  if (field.oneof) {
-    c.line(
-      `message.${field.oneof.localName} = { case: ${lit(field.localName)}, value: `,
-      ...read(value),
-      " };",
-    );
-    return;
-  }
-  switch (field.fieldKind) {
-    case "scalar":
-    case "enum":
-    case "message":
-      c.line(`${target} = `, ...read(value), ";");
-      return;
-    case "list":
-      c.block(["for (const item of ", c.rt("asList"), `(${value})) {`], () => {
-        c.line(`${target}.push(`, ...read("item"), ");");
-        addItemText(c, field, 1, "item", " // and a comma");
-      });
-      c.line(`textLength += ${target}.length === 0 ? 2 : 1; // the brackets, less the last comma`);
-      return;
-    case "map":
-      if (field.mapKey !== ScalarType.STRING) {
-        throw new Error("protoc-gen-vuc: only string map keys are supported by the JSON readers");
-      }
-      printJsonObject(c, "map", value, true);
-      c.line("const mapNames = Object.keys(map);");
-      c.line("reader.keys += mapNames.length;");
-      c.line("textLength += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma");
-      c.block(["for (const key of mapNames) {"], () => {
-        c.line(
-          c.rt("stringFromJson"),
-          "(key, reader.wellFormed); // a lone surrogate in a key is rejected",
-        );
-        c.line(c.rt("setOwn"), `(${target}, key, `, ...read("map[key]"), ");");
-        const [more, text] = valueText(c, field, "map[key]");
-        c.line(`textLength += key.length + ${4 + more}`, ...text, ";");
-      });
-      return;
-  }
-}

@@ -16,7 +16,8 @@ import {
 } from "./generate-decode.js";
 import { printEncode } from "./generate-encode.js";
 import { printEntryPoints } from "./generate-entry-points.js";
-import { printEnumTables, printFromJson, printToJson } from "./generate-json.js";
+import { printEnumTables, printToJson } from "./generate-json.js";
+import { printFromJson } from "./generate-json-reader.js";
 import { printOneofCases, printOneofMembers } from "./generate-oneofs.js";
 import { checkSupported } from "./wire.js";
 

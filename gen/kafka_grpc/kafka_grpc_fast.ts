@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bytesFromJson, bytesToJson, checkUnknownFields, checkUnknownMembers, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, mapKeysInOrder, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, stringFromJson, stringToJson, uint32FromJson, uint32ToJson, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -345,153 +345,484 @@ function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: 
   return json;
 }
 
-/** The member names a kafka_grpc.GRPC_AttendantPayload takes in JSON: JSON names, then proto names. */
-const GRPC_AttendantPayload$json: readonly string[] = ["handler", "carUpdateStatus", "carUpdateProgress", "fileKeyReq", "keys", "updateApprove", "updateGet", "updateManifest", "order", "messageStatus", "dtcEntry", "carUpdateRequest"];
-
 /**
- * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * The members of a oneof of many members are found by a walk over the object's members.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonGRPC_AttendantPayloadMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.GRPC_AttendantPayload", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonGRPC_AttendantPayloadMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createGRPC_AttendantPayload();
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
   let value: unknown;
+  let DataField = 0; // the number of the member set
+  let DataValue: unknown;
   // 1 handler
   value = object["handler"];
   if (value !== undefined) {
     membersRead++;
-    message.handler = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    message.handler = stringFromJson(value, reader.wellFormed, "kafka_grpc.GRPC_AttendantPayload.handler");
+    textLength += 13 + message.handler.length; // and the quotes; null reads as ""
   }
-  for (const member in object) {
-    switch (member) {
+  for (const key in object) {
+    switch (key) {
       case "carUpdateStatus": {
         // 2 carUpdateStatus
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(value, reader, depth + 1) };
         textLength += 19;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 2;
+          DataValue = member;
+        }
         break;
       }
       case "carUpdateProgress": {
         // 3 carUpdateProgress
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(value, reader, depth + 1) };
         textLength += 21;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 3;
+          DataValue = member;
+        }
         break;
       }
       case "fileKeyReq": {
         // 4 fileKeyReq
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(value, reader, depth + 1) };
         textLength += 14;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 4;
+          DataValue = member;
+        }
         break;
       }
       case "keys": {
         // 5 keys
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "keys", value: readJsonECCKeys(value, reader, depth + 1) };
         textLength += 8;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 5;
+          DataValue = member;
+        }
         break;
       }
       case "updateApprove": {
         // 6 updateApprove
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "updateApprove", value: readJsonUpdateData(value, reader, depth + 1) };
         textLength += 17;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 6;
+          DataValue = member;
+        }
         break;
       }
       case "updateGet": {
         // 7 updateGet
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "updateGet", value: readJsonVehicleData(value, reader, depth + 1) };
         textLength += 13;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 7;
+          DataValue = member;
+        }
         break;
       }
       case "updateManifest": {
         // 8 updateManifest
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "updateManifest", value: readJsonUpdateManifest(value, reader, depth + 1) };
         textLength += 18;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 8;
+          DataValue = member;
+        }
         break;
       }
       case "order": {
         // 9 order
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "order", value: readJsonOrder(value, reader, depth + 1) };
         textLength += 9;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 9;
+          DataValue = member;
+        }
         break;
       }
       case "messageStatus": {
         // 10 messageStatus
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "messageStatus", value: readJsonMessageStatus(value, reader, depth + 1) };
         textLength += 17;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 10;
+          DataValue = member;
+        }
         break;
       }
       case "dtcEntry": {
         // 11 dtcEntry
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "dtcEntry", value: readJsonDTCEntry(value, reader, depth + 1) };
         textLength += 12;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 11;
+          DataValue = member;
+        }
         break;
       }
       case "carUpdateRequest": {
         // 12 carUpdateRequest
-        value = object[member];
-        if (value === undefined) break;
-        if (message.Data.case !== undefined) bail(); // two members of the oneof
+        const member = object[key];
+        if (member === undefined) break;
         membersRead++;
-        message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(value, reader, depth + 1) };
         textLength += 20;
+        if (member !== null) {
+          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
+          DataField = 12;
+          DataValue = member;
+        }
         break;
       }
     }
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, GRPC_AttendantPayload$json);
   } else reader.keys += membersRead;
+  switch (DataField) {
+    case 2: {
+      message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 3: {
+      message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 4: {
+      message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 5: {
+      message.Data = { case: "keys", value: readJsonECCKeys(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 6: {
+      message.Data = { case: "updateApprove", value: readJsonUpdateData(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 7: {
+      message.Data = { case: "updateGet", value: readJsonVehicleData(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 8: {
+      message.Data = { case: "updateManifest", value: readJsonUpdateManifest(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 9: {
+      message.Data = { case: "order", value: readJsonOrder(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 10: {
+      message.Data = { case: "messageStatus", value: readJsonMessageStatus(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 11: {
+      message.Data = { case: "dtcEntry", value: readJsonDTCEntry(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 12: {
+      message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(DataValue, reader, depth + 1) };
+      break;
+    }
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonGRPC_AttendantPayloadMembers(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.GRPC_AttendantPayload", json);
+  const object = json as JsonObject;
+  const message = createGRPC_AttendantPayload();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let DataField = 0; // the number of the member set
+  let DataValue: unknown;
+  let DataName = "";
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "handler": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.handler");
+        break;
+      }
+      case "carUpdateStatus": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.carUpdateStatus");
+        membersRead++;
+        textLength += 19;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 2;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "carUpdateProgress": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.carUpdateProgress");
+        membersRead++;
+        textLength += 21;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 3;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "fileKeyReq": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.fileKeyReq");
+        membersRead++;
+        textLength += 14;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 4;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "keys": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.keys");
+        membersRead++;
+        textLength += 8;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 5;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "updateApprove": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.updateApprove");
+        membersRead++;
+        textLength += 17;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 6;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "updateGet": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.updateGet");
+        membersRead++;
+        textLength += 13;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 7;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "updateManifest": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.updateManifest");
+        membersRead++;
+        textLength += 18;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 8;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "order": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.order");
+        membersRead++;
+        textLength += 9;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 9;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "messageStatus": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.messageStatus");
+        membersRead++;
+        textLength += 17;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 10;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "dtcEntry": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.dtcEntry");
+        membersRead++;
+        textLength += 12;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 11;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      case "carUpdateRequest": {
+        const member = object[key];
+        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.carUpdateRequest");
+        membersRead++;
+        textLength += 20;
+        if (member !== null) {
+          if (DataField !== 0) {
+            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
+          }
+          DataField = 12;
+          DataValue = member;
+          DataName = key;
+        }
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 handler
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.handler = stringFromJson(value, reader.wellFormed, "kafka_grpc.GRPC_AttendantPayload.handler");
+    textLength += 13 + message.handler.length; // and the quotes; null reads as ""
+  }
+  reader.keys += names.length;
+  switch (DataField) {
+    case 2: {
+      message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 3: {
+      message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 4: {
+      message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 5: {
+      message.Data = { case: "keys", value: readJsonECCKeys(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 6: {
+      message.Data = { case: "updateApprove", value: readJsonUpdateData(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 7: {
+      message.Data = { case: "updateGet", value: readJsonVehicleData(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 8: {
+      message.Data = { case: "updateManifest", value: readJsonUpdateManifest(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 9: {
+      message.Data = { case: "order", value: readJsonOrder(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 10: {
+      message.Data = { case: "messageStatus", value: readJsonMessageStatus(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 11: {
+      message.Data = { case: "dtcEntry", value: readJsonDTCEntry(DataValue, reader, depth + 1) };
+      break;
+    }
+    case 12: {
+      message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(DataValue, reader, depth + 1) };
+      break;
+    }
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.GRPC_AttendantPayload", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.GRPC_AttendantPayload", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -623,49 +954,99 @@ function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter):
   return json;
 }
 
-/** The member names a kafka_grpc.CarUpdateStatus takes in JSON: JSON names, then proto names. */
-const CarUpdateStatus$json: readonly string[] = ["ecus"];
-
 /**
- * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonCarUpdateStatusMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateStatus", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonCarUpdateStatusMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createCarUpdateStatus();
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
   // 1 ecus
-  value = object["ecus"];
-  if (value !== undefined) {
-    membersRead++;
-    if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) {
-      bail();
-    }
-    const map = value as JsonObject;
-    const mapNames = Object.keys(map);
-    reader.keys += mapNames.length;
-    textLength += mapNames.length === 0 ? 2 : 1; // the braces, less the last comma
-    for (const key of mapNames) {
-      stringFromJson(key, reader.wellFormed); // a lone surrogate in a key is rejected
-      setOwn(message.ecus, key, readJsonCarECU(map[key], reader, depth + 1));
-      textLength += key.length + 4;
-    }
-    textLength += 8;
-  }
+  let f1: unknown;
+  f1 = object["ecus"];
+  if (f1 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonCarUpdateStatusMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarUpdateStatus$json);
   } else reader.keys += membersRead;
+  // 1 ecus
+  if (f1 !== undefined) {
+    const map = mapFromJson(f1, "kafka_grpc.CarUpdateStatus.ecus");
+    const mapNames = Object.keys(map);
+    reader.keys += mapNames.length;
+    textLength += 8 + (mapNames.length === 0 ? 2 : 1); // the braces, less the last comma
+    reader.maps++;
+    for (const key of mapNames) {
+      mapKeyFromJson(key, reader.wellFormed, "kafka_grpc.CarUpdateStatus.ecus");
+      const item = map[key];
+      if (item === null) nullMapValue("kafka_grpc.CarUpdateStatus.ecus", key);
+      setOwn(message.ecus, key, readJsonCarECU(item, reader, depth + 1));
+      textLength += key.length + 4; // quotes, a colon, a comma
+    }
+    reader.maps--;
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateStatus from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonCarUpdateStatusMembers(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarUpdateStatus", json);
+  const object = json as JsonObject;
+  const message = createCarUpdateStatus();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "ecus": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.CarUpdateStatus.ecus");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 ecus
+  let f1: unknown;
+  f1 = json1;
+  if (f1 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 1 ecus
+  if (f1 !== undefined) {
+    const map = mapFromJson(f1, "kafka_grpc.CarUpdateStatus.ecus");
+    const mapNames = Object.keys(map);
+    reader.keys += mapNames.length;
+    textLength += 8 + (mapNames.length === 0 ? 2 : 1); // the braces, less the last comma
+    reader.maps++;
+    for (const key of mapNames) {
+      mapKeyFromJson(key, reader.wellFormed, "kafka_grpc.CarUpdateStatus.ecus");
+      const item = map[key];
+      if (item === null) nullMapValue("kafka_grpc.CarUpdateStatus.ecus", key);
+      setOwn(message.ecus, key, readJsonCarECU(item, reader, depth + 1));
+      textLength += key.length + 4; // quotes, a colon, a comma
+    }
+    reader.maps--;
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarUpdateStatus", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.CarUpdateStatus", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -890,20 +1271,15 @@ function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/** The member names a kafka_grpc.CarECU takes in JSON: JSON names, then proto names. */
-const CarECU$json: readonly string[] = ["vin", "ecu", "swVersion", "sw_version", "serialNumber", "serial_number", "hwVersion", "hw_version", "bootLoaderVersion", "boot_loader_version", "fingerprint", "codeDataString", "code_data_string", "vendor", "supplierSwVersion", "supplier_sw_version", "epochUsec", "epoch_usec", "assyNumber", "assy_number", "createdAt", "updatedAt"];
-
 /**
- * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonCarECUMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarECU {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarECU", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonCarECUMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createCarECU();
@@ -915,153 +1291,460 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   value = object["vin"];
   if (value !== undefined) {
     membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vin");
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   // 2 ecu
   value = object["ecu"];
   if (value !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 3 sw_version
   value = object["swVersion"];
   protoNameValue = object["sw_version"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.swVersion = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.swVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.sw_version");
+    textLength += 15 + message.swVersion.length; // and the quotes; null reads as ""
   }
   // 4 serial_number
   value = object["serialNumber"];
   protoNameValue = object["serial_number"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.serialNumber = stringFromJson(value, reader.wellFormed);
-    textLength += 18 + (value as string).length;
+    message.serialNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.serial_number");
+    textLength += 18 + message.serialNumber.length; // and the quotes; null reads as ""
   }
   // 5 hw_version
   value = object["hwVersion"];
   protoNameValue = object["hw_version"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.hwVersion = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.hw_version");
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
   }
   // 6 boot_loader_version
   value = object["bootLoaderVersion"];
   protoNameValue = object["boot_loader_version"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    message.bootLoaderVersion = stringFromJson(value, reader.wellFormed);
-    textLength += 23 + (value as string).length;
+    message.bootLoaderVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.boot_loader_version");
+    textLength += 23 + message.bootLoaderVersion.length; // and the quotes; null reads as ""
   }
   // 7 fingerprint
   value = object["fingerprint"];
   if (value !== undefined) {
     membersRead++;
-    message.fingerprint = stringFromJson(value, reader.wellFormed);
-    textLength += 17 + (value as string).length;
+    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.fingerprint");
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
   }
   // 8 code_data_string
   value = object["codeDataString"];
   protoNameValue = object["code_data_string"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    message.codeDataString = stringFromJson(value, reader.wellFormed);
-    textLength += 20 + (value as string).length;
+    message.codeDataString = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.code_data_string");
+    textLength += 20 + message.codeDataString.length; // and the quotes; null reads as ""
   }
   // 9 vendor
   value = object["vendor"];
   if (value !== undefined) {
     membersRead++;
-    message.vendor = stringFromJson(value, reader.wellFormed);
-    textLength += 12 + (value as string).length;
+    message.vendor = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vendor");
+    textLength += 12 + message.vendor.length; // and the quotes; null reads as ""
   }
   // 10 supplier_sw_version
   value = object["supplierSwVersion"];
   protoNameValue = object["supplier_sw_version"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    message.supplierSwVersion = stringFromJson(value, reader.wellFormed);
-    textLength += 23 + (value as string).length;
+    message.supplierSwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.supplier_sw_version");
+    textLength += 23 + message.supplierSwVersion.length; // and the quotes; null reads as ""
   }
   // 11 epoch_usec
   value = object["epochUsec"];
   protoNameValue = object["epoch_usec"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.epochUsec = int64FromJson(value, true);
+    message.epochUsec = int64FromJson(value, true, "kafka_grpc.CarECU.epoch_usec");
     textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 12 assy_number
   value = object["assyNumber"];
   protoNameValue = object["assy_number"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.assyNumber = stringFromJson(value, reader.wellFormed);
-    textLength += 16 + (value as string).length;
+    message.assyNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.assy_number");
+    textLength += 16 + message.assyNumber.length; // and the quotes; null reads as ""
   }
   // 13 createdAt
   value = object["createdAt"];
   if (value !== undefined) {
     membersRead++;
-    message.createdAt = int64FromJson(value, true);
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.createdAt = int64FromJson(value, true, "kafka_grpc.CarECU.createdAt");
+      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 17;
   }
   // 14 updatedAt
   value = object["updatedAt"];
   if (value !== undefined) {
     membersRead++;
-    message.updatedAt = int64FromJson(value, true);
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.updatedAt = int64FromJson(value, true, "kafka_grpc.CarECU.updatedAt");
+      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 17;
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonCarECUMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarECU$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.CarECU from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number): CarECU {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarECU", json);
+  const object = json as JsonObject;
+  const message = createCarECU();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let proto3: unknown;
+  let json4: unknown;
+  let proto4: unknown;
+  let json5: unknown;
+  let proto5: unknown;
+  let json6: unknown;
+  let proto6: unknown;
+  let json7: unknown;
+  let json8: unknown;
+  let proto8: unknown;
+  let json9: unknown;
+  let json10: unknown;
+  let proto10: unknown;
+  let json11: unknown;
+  let proto11: unknown;
+  let json12: unknown;
+  let proto12: unknown;
+  let json13: unknown;
+  let json14: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "vin": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.CarECU.vin");
+        break;
+      }
+      case "ecu": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.CarECU.ecu");
+        break;
+      }
+      case "swVersion": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.CarECU.sw_version");
+        break;
+      }
+      case "sw_version": {
+        proto3 = object[key];
+        if (proto3 === undefined) undefinedMember("kafka_grpc.CarECU.sw_version");
+        break;
+      }
+      case "serialNumber": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.CarECU.serial_number");
+        break;
+      }
+      case "serial_number": {
+        proto4 = object[key];
+        if (proto4 === undefined) undefinedMember("kafka_grpc.CarECU.serial_number");
+        break;
+      }
+      case "hwVersion": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.CarECU.hw_version");
+        break;
+      }
+      case "hw_version": {
+        proto5 = object[key];
+        if (proto5 === undefined) undefinedMember("kafka_grpc.CarECU.hw_version");
+        break;
+      }
+      case "bootLoaderVersion": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.CarECU.boot_loader_version");
+        break;
+      }
+      case "boot_loader_version": {
+        proto6 = object[key];
+        if (proto6 === undefined) undefinedMember("kafka_grpc.CarECU.boot_loader_version");
+        break;
+      }
+      case "fingerprint": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.CarECU.fingerprint");
+        break;
+      }
+      case "codeDataString": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.CarECU.code_data_string");
+        break;
+      }
+      case "code_data_string": {
+        proto8 = object[key];
+        if (proto8 === undefined) undefinedMember("kafka_grpc.CarECU.code_data_string");
+        break;
+      }
+      case "vendor": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.CarECU.vendor");
+        break;
+      }
+      case "supplierSwVersion": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.CarECU.supplier_sw_version");
+        break;
+      }
+      case "supplier_sw_version": {
+        proto10 = object[key];
+        if (proto10 === undefined) undefinedMember("kafka_grpc.CarECU.supplier_sw_version");
+        break;
+      }
+      case "epochUsec": {
+        json11 = object[key];
+        if (json11 === undefined) undefinedMember("kafka_grpc.CarECU.epoch_usec");
+        break;
+      }
+      case "epoch_usec": {
+        proto11 = object[key];
+        if (proto11 === undefined) undefinedMember("kafka_grpc.CarECU.epoch_usec");
+        break;
+      }
+      case "assyNumber": {
+        json12 = object[key];
+        if (json12 === undefined) undefinedMember("kafka_grpc.CarECU.assy_number");
+        break;
+      }
+      case "assy_number": {
+        proto12 = object[key];
+        if (proto12 === undefined) undefinedMember("kafka_grpc.CarECU.assy_number");
+        break;
+      }
+      case "createdAt": {
+        json13 = object[key];
+        if (json13 === undefined) undefinedMember("kafka_grpc.CarECU.createdAt");
+        break;
+      }
+      case "updatedAt": {
+        json14 = object[key];
+        if (json14 === undefined) undefinedMember("kafka_grpc.CarECU.updatedAt");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 vin
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vin");
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
+  }
+  // 2 ecu
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+  }
+  // 3 sw_version
+  value = json3;
+  if (proto3 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.sw_version", "swVersion", "sw_version");
+    value = proto3;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.swVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.sw_version");
+    textLength += 15 + message.swVersion.length; // and the quotes; null reads as ""
+  }
+  // 4 serial_number
+  value = json4;
+  if (proto4 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.serial_number", "serialNumber", "serial_number");
+    value = proto4;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.serialNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.serial_number");
+    textLength += 18 + message.serialNumber.length; // and the quotes; null reads as ""
+  }
+  // 5 hw_version
+  value = json5;
+  if (proto5 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.hw_version", "hwVersion", "hw_version");
+    value = proto5;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.hw_version");
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
+  }
+  // 6 boot_loader_version
+  value = json6;
+  if (proto6 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.boot_loader_version", "bootLoaderVersion", "boot_loader_version");
+    value = proto6;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.bootLoaderVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.boot_loader_version");
+    textLength += 23 + message.bootLoaderVersion.length; // and the quotes; null reads as ""
+  }
+  // 7 fingerprint
+  value = json7;
+  if (value !== undefined) {
+    membersRead++;
+    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.fingerprint");
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
+  }
+  // 8 code_data_string
+  value = json8;
+  if (proto8 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.code_data_string", "codeDataString", "code_data_string");
+    value = proto8;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.codeDataString = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.code_data_string");
+    textLength += 20 + message.codeDataString.length; // and the quotes; null reads as ""
+  }
+  // 9 vendor
+  value = json9;
+  if (value !== undefined) {
+    membersRead++;
+    message.vendor = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vendor");
+    textLength += 12 + message.vendor.length; // and the quotes; null reads as ""
+  }
+  // 10 supplier_sw_version
+  value = json10;
+  if (proto10 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.supplier_sw_version", "supplierSwVersion", "supplier_sw_version");
+    value = proto10;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.supplierSwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.supplier_sw_version");
+    textLength += 23 + message.supplierSwVersion.length; // and the quotes; null reads as ""
+  }
+  // 11 epoch_usec
+  value = json11;
+  if (proto11 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.epoch_usec", "epochUsec", "epoch_usec");
+    value = proto11;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.epochUsec = int64FromJson(value, true, "kafka_grpc.CarECU.epoch_usec");
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 12 assy_number
+  value = json12;
+  if (proto12 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarECU.assy_number", "assyNumber", "assy_number");
+    value = proto12;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.assyNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.assy_number");
+    textLength += 16 + message.assyNumber.length; // and the quotes; null reads as ""
+  }
+  // 13 createdAt
+  value = json13;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.createdAt = int64FromJson(value, true, "kafka_grpc.CarECU.createdAt");
+      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 17;
+  }
+  // 14 updatedAt
+  value = json14;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.updatedAt = int64FromJson(value, true, "kafka_grpc.CarECU.updatedAt");
+      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 17;
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarECU", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.CarECU", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -1243,20 +1926,15 @@ function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWrit
   return json;
 }
 
-/** The member names a kafka_grpc.CarUpdateProgress takes in JSON: JSON names, then proto names. */
-const CarUpdateProgress$json: readonly string[] = ["fileCurrent", "fileTotal", "pkgCurrent", "pkgTotal", "installedFiles", "totalFiles", "carUpdateID", "ecu", "info", "status", "errCode"];
-
 /**
- * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonCarUpdateProgressMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateProgress", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonCarUpdateProgressMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createCarUpdateProgress();
@@ -1267,84 +1945,256 @@ function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: num
   value = object["fileCurrent"];
   if (value !== undefined) {
     membersRead++;
-    message.fileCurrent = int64FromJson(value, false);
+    message.fileCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileCurrent");
     textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 fileTotal
   value = object["fileTotal"];
   if (value !== undefined) {
     membersRead++;
-    message.fileTotal = int64FromJson(value, false);
+    message.fileTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileTotal");
     textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 pkgCurrent
   value = object["pkgCurrent"];
   if (value !== undefined) {
     membersRead++;
-    message.pkgCurrent = int64FromJson(value, false);
+    message.pkgCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgCurrent");
     textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 4 pkgTotal
   value = object["pkgTotal"];
   if (value !== undefined) {
     membersRead++;
-    message.pkgTotal = int64FromJson(value, false);
+    message.pkgTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgTotal");
     textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 5 installedFiles
   value = object["installedFiles"];
   if (value !== undefined) {
     membersRead++;
-    message.installedFiles = int64FromJson(value, true);
+    message.installedFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.installedFiles");
     textLength += 18 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 6 totalFiles
   value = object["totalFiles"];
   if (value !== undefined) {
     membersRead++;
-    message.totalFiles = int64FromJson(value, true);
+    message.totalFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.totalFiles");
     textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 7 carUpdateID
   value = object["carUpdateID"];
   if (value !== undefined) {
     membersRead++;
-    message.carUpdateID = int64FromJson(value, true);
+    message.carUpdateID = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.carUpdateID");
     textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 8 ecu
   value = object["ecu"];
   if (value !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 9 info
   value = object["info"];
   if (value !== undefined) {
     membersRead++;
-    message.info = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.info = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.info");
+    textLength += 10 + message.info.length; // and the quotes; null reads as ""
   }
   // 10 status
   value = object["status"];
   if (value !== undefined) {
     membersRead++;
-    message.status = stringFromJson(value, reader.wellFormed);
-    textLength += 12 + (value as string).length;
+    message.status = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.status");
+    textLength += 12 + message.status.length; // and the quotes; null reads as ""
   }
   // 11 errCode
   value = object["errCode"];
   if (value !== undefined) {
     membersRead++;
-    message.errCode = int64FromJson(value, true);
+    message.errCode = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.errCode");
     textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonCarUpdateProgressMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarUpdateProgress$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateProgress from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonCarUpdateProgressMembers(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarUpdateProgress", json);
+  const object = json as JsonObject;
+  const message = createCarUpdateProgress();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let json6: unknown;
+  let json7: unknown;
+  let json8: unknown;
+  let json9: unknown;
+  let json10: unknown;
+  let json11: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "fileCurrent": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.fileCurrent");
+        break;
+      }
+      case "fileTotal": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.fileTotal");
+        break;
+      }
+      case "pkgCurrent": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.pkgCurrent");
+        break;
+      }
+      case "pkgTotal": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.pkgTotal");
+        break;
+      }
+      case "installedFiles": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.installedFiles");
+        break;
+      }
+      case "totalFiles": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.totalFiles");
+        break;
+      }
+      case "carUpdateID": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.carUpdateID");
+        break;
+      }
+      case "ecu": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.ecu");
+        break;
+      }
+      case "info": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.info");
+        break;
+      }
+      case "status": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.status");
+        break;
+      }
+      case "errCode": {
+        json11 = object[key];
+        if (json11 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.errCode");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 fileCurrent
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.fileCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileCurrent");
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 2 fileTotal
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.fileTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileTotal");
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 3 pkgCurrent
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.pkgCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgCurrent");
+    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 4 pkgTotal
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.pkgTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgTotal");
+    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 5 installedFiles
+  value = json5;
+  if (value !== undefined) {
+    membersRead++;
+    message.installedFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.installedFiles");
+    textLength += 18 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 6 totalFiles
+  value = json6;
+  if (value !== undefined) {
+    membersRead++;
+    message.totalFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.totalFiles");
+    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 7 carUpdateID
+  value = json7;
+  if (value !== undefined) {
+    membersRead++;
+    message.carUpdateID = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.carUpdateID");
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 8 ecu
+  value = json8;
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+  }
+  // 9 info
+  value = json9;
+  if (value !== undefined) {
+    membersRead++;
+    message.info = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.info");
+    textLength += 10 + message.info.length; // and the quotes; null reads as ""
+  }
+  // 10 status
+  value = json10;
+  if (value !== undefined) {
+    membersRead++;
+    message.status = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.status");
+    textLength += 12 + message.status.length; // and the quotes; null reads as ""
+  }
+  // 11 errCode
+  value = json11;
+  if (value !== undefined) {
+    membersRead++;
+    message.errCode = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.errCode");
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarUpdateProgress", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.CarUpdateProgress", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -1432,20 +2282,15 @@ function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter):
   return json;
 }
 
-/** The member names a kafka_grpc.FileKeysRequest takes in JSON: JSON names, then proto names. */
-const FileKeysRequest$json: readonly string[] = ["fileIDs"];
-
 /**
- * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonFileKeysRequestMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FileKeysRequest", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonFileKeysRequestMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createFileKeysRequest();
@@ -1456,18 +2301,68 @@ function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: numbe
   value = object["fileIDs"];
   if (value !== undefined) {
     membersRead++;
-    for (const item of asList(value)) {
-      message.fileIDs.push(stringFromJson(item, reader.wellFormed));
-      textLength += 3 + (item as string).length; // and a comma
+    const list = listFromJson(value, "kafka_grpc.FileKeysRequest.fileIDs");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.FileKeysRequest.fileIDs");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.FileKeysRequest.fileIDs");
+      message.fileIDs.push(read);
+      textLength += 1 + read.length + 2; // and a comma
     }
-    textLength += message.fileIDs.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 11;
+    textLength += 11 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonFileKeysRequestMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, FileKeysRequest$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.FileKeysRequest from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonFileKeysRequestMembers(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.FileKeysRequest", json);
+  const object = json as JsonObject;
+  const message = createFileKeysRequest();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "fileIDs": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.FileKeysRequest.fileIDs");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 fileIDs
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    const list = listFromJson(value, "kafka_grpc.FileKeysRequest.fileIDs");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.FileKeysRequest.fileIDs");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.FileKeysRequest.fileIDs");
+      message.fileIDs.push(read);
+      textLength += 1 + read.length + 2; // and a comma
+    }
+    textLength += 11 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.FileKeysRequest", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.FileKeysRequest", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -1639,20 +2534,15 @@ function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/** The member names a kafka_grpc.DTCEntry takes in JSON: JSON names, then proto names. */
-const DTCEntry$json: readonly string[] = ["createdAt", "vin", "ecu", "dtc", "timestamp", "speed", "mileage", "volt", "snapshotBase64", "status"];
-
 /**
- * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonDTCEntryMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTCEntry {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.DTCEntry", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonDTCEntryMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createDTCEntry();
@@ -1663,77 +2553,236 @@ function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTC
   value = object["createdAt"];
   if (value !== undefined) {
     membersRead++;
-    message.createdAt = int64FromJson(value, true);
+    message.createdAt = int64FromJson(value, true, "kafka_grpc.DTCEntry.createdAt");
     textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 vin
   value = object["vin"];
   if (value !== undefined) {
     membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.vin");
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   // 3 ecu
   value = object["ecu"];
   if (value !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 4 dtc
   value = object["dtc"];
   if (value !== undefined) {
     membersRead++;
-    message.dtc = int64FromJson(value, false);
+    message.dtc = int64FromJson(value, false, "kafka_grpc.DTCEntry.dtc");
     textLength += 7 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 5 timestamp
   value = object["timestamp"];
   if (value !== undefined) {
     membersRead++;
-    message.timestamp = int64FromJson(value, true);
+    message.timestamp = int64FromJson(value, true, "kafka_grpc.DTCEntry.timestamp");
     textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 6 speed
   value = object["speed"];
   if (value !== undefined) {
     membersRead++;
-    message.speed = uint32FromJson(value);
-    textLength += 9 + numberTextLength(value as number);
+    message.speed = uint32FromJson(value, "kafka_grpc.DTCEntry.speed");
+    textLength += 9 + numberTextLength(message.speed);
   }
   // 7 mileage
   value = object["mileage"];
   if (value !== undefined) {
     membersRead++;
-    message.mileage = uint32FromJson(value);
-    textLength += 11 + numberTextLength(value as number);
+    message.mileage = uint32FromJson(value, "kafka_grpc.DTCEntry.mileage");
+    textLength += 11 + numberTextLength(message.mileage);
   }
   // 8 volt
   value = object["volt"];
   if (value !== undefined) {
     membersRead++;
-    message.volt = uint32FromJson(value);
-    textLength += 8 + numberTextLength(value as number);
+    message.volt = uint32FromJson(value, "kafka_grpc.DTCEntry.volt");
+    textLength += 8 + numberTextLength(message.volt);
   }
   // 9 snapshotBase64
   value = object["snapshotBase64"];
   if (value !== undefined) {
     membersRead++;
-    message.snapshotBase64 = stringFromJson(value, reader.wellFormed);
-    textLength += 20 + (value as string).length;
+    message.snapshotBase64 = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.snapshotBase64");
+    textLength += 20 + message.snapshotBase64.length; // and the quotes; null reads as ""
   }
   // 10 status
   value = object["status"];
   if (value !== undefined) {
     membersRead++;
-    message.status = uint32FromJson(value);
-    textLength += 10 + numberTextLength(value as number);
+    message.status = uint32FromJson(value, "kafka_grpc.DTCEntry.status");
+    textLength += 10 + numberTextLength(message.status);
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonDTCEntryMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, DTCEntry$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.DTCEntry from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonDTCEntryMembers(json: unknown, reader: JsonReader, depth: number): DTCEntry {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.DTCEntry", json);
+  const object = json as JsonObject;
+  const message = createDTCEntry();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let json6: unknown;
+  let json7: unknown;
+  let json8: unknown;
+  let json9: unknown;
+  let json10: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "createdAt": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.DTCEntry.createdAt");
+        break;
+      }
+      case "vin": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.DTCEntry.vin");
+        break;
+      }
+      case "ecu": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.DTCEntry.ecu");
+        break;
+      }
+      case "dtc": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.DTCEntry.dtc");
+        break;
+      }
+      case "timestamp": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.DTCEntry.timestamp");
+        break;
+      }
+      case "speed": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.DTCEntry.speed");
+        break;
+      }
+      case "mileage": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.DTCEntry.mileage");
+        break;
+      }
+      case "volt": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.DTCEntry.volt");
+        break;
+      }
+      case "snapshotBase64": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.DTCEntry.snapshotBase64");
+        break;
+      }
+      case "status": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.DTCEntry.status");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 createdAt
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.createdAt = int64FromJson(value, true, "kafka_grpc.DTCEntry.createdAt");
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 2 vin
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.vin");
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
+  }
+  // 3 ecu
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+  }
+  // 4 dtc
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.dtc = int64FromJson(value, false, "kafka_grpc.DTCEntry.dtc");
+    textLength += 7 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 5 timestamp
+  value = json5;
+  if (value !== undefined) {
+    membersRead++;
+    message.timestamp = int64FromJson(value, true, "kafka_grpc.DTCEntry.timestamp");
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 6 speed
+  value = json6;
+  if (value !== undefined) {
+    membersRead++;
+    message.speed = uint32FromJson(value, "kafka_grpc.DTCEntry.speed");
+    textLength += 9 + numberTextLength(message.speed);
+  }
+  // 7 mileage
+  value = json7;
+  if (value !== undefined) {
+    membersRead++;
+    message.mileage = uint32FromJson(value, "kafka_grpc.DTCEntry.mileage");
+    textLength += 11 + numberTextLength(message.mileage);
+  }
+  // 8 volt
+  value = json8;
+  if (value !== undefined) {
+    membersRead++;
+    message.volt = uint32FromJson(value, "kafka_grpc.DTCEntry.volt");
+    textLength += 8 + numberTextLength(message.volt);
+  }
+  // 9 snapshotBase64
+  value = json9;
+  if (value !== undefined) {
+    membersRead++;
+    message.snapshotBase64 = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.snapshotBase64");
+    textLength += 20 + message.snapshotBase64.length; // and the quotes; null reads as ""
+  }
+  // 10 status
+  value = json10;
+  if (value !== undefined) {
+    membersRead++;
+    message.status = uint32FromJson(value, "kafka_grpc.DTCEntry.status");
+    textLength += 10 + numberTextLength(message.status);
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.DTCEntry", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.DTCEntry", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -1826,42 +2875,85 @@ function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/** The member names a kafka_grpc.ECCKeys takes in JSON: JSON names, then proto names. */
-const ECCKeys$json: readonly string[] = ["eccKeys"];
-
 /**
- * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonECCKeysMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCKeys {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.ECCKeys", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonECCKeysMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createECCKeys();
   let membersRead = 0; // members read, each counted once
   let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
   // 1 eccKeys
-  value = object["eccKeys"];
-  if (value !== undefined) {
-    membersRead++;
-    for (const item of asList(value)) {
-      message.eccKeys.push(readJsonECCKey(item, reader, depth + 1));
-      textLength += 1; // and a comma
-    }
-    textLength += message.eccKeys.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 11;
-  }
+  let f1: unknown;
+  f1 = object["eccKeys"];
+  if (f1 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonECCKeysMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, ECCKeys$json);
   } else reader.keys += membersRead;
+  // 1 eccKeys
+  if (f1 !== undefined) {
+    const list = listFromJson(f1, "kafka_grpc.ECCKeys.eccKeys");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.ECCKeys.eccKeys");
+      message.eccKeys.push(readJsonECCKey(item, reader, depth + 1));
+    }
+    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.ECCKeys from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonECCKeysMembers(json: unknown, reader: JsonReader, depth: number): ECCKeys {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.ECCKeys", json);
+  const object = json as JsonObject;
+  const message = createECCKeys();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "eccKeys": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.ECCKeys.eccKeys");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 eccKeys
+  let f1: unknown;
+  f1 = json1;
+  if (f1 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 1 eccKeys
+  if (f1 !== undefined) {
+    const list = listFromJson(f1, "kafka_grpc.ECCKeys.eccKeys");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.ECCKeys.eccKeys");
+      message.eccKeys.push(readJsonECCKey(item, reader, depth + 1));
+    }
+    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.ECCKeys", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.ECCKeys", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -2107,20 +3199,15 @@ function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/** The member names a kafka_grpc.ECCKey takes in JSON: JSON names, then proto names. */
-const ECCKey$json: readonly string[] = ["ecu", "env", "pubKeyLevel1", "pub_key_level_1", "pubKeyLevel2", "pub_key_level_2", "pubKeyLevel3", "pub_key_level_3", "level1", "level_1", "level2", "level_2", "level3", "level_3", "created", "updated"];
-
 /**
- * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonECCKeyMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKey {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.ECCKey", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonECCKeyMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createECCKey();
@@ -2132,113 +3219,370 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   value = object["ecu"];
   if (value !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
   }
   // 2 env
   value = object["env"];
   if (value !== undefined) {
     membersRead++;
-    message.env = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
-  }
-  // 3 pub_key_level_1
-  value = object["pubKeyLevel1"];
-  protoNameValue = object["pub_key_level_1"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 3;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.pubKeyLevel1 = readJsonBineryHex(value, reader, depth + 1);
-    textLength += 16;
-  }
-  // 4 pub_key_level_2
-  value = object["pubKeyLevel2"];
-  protoNameValue = object["pub_key_level_2"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 3;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.pubKeyLevel2 = readJsonBineryHex(value, reader, depth + 1);
-    textLength += 16;
-  }
-  // 5 pub_key_level_3
-  value = object["pubKeyLevel3"];
-  protoNameValue = object["pub_key_level_3"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 3;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.pubKeyLevel3 = readJsonBineryHex(value, reader, depth + 1);
-    textLength += 16;
-  }
-  // 6 level_1
-  value = object["level1"];
-  protoNameValue = object["level_1"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.level1 = readJsonBineryHex(value, reader, depth + 1);
-    textLength += 10;
-  }
-  // 7 level_2
-  value = object["level2"];
-  protoNameValue = object["level_2"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.level2 = readJsonBineryHex(value, reader, depth + 1);
-    textLength += 10;
-  }
-  // 8 level_3
-  value = object["level3"];
-  protoNameValue = object["level_3"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.level3 = readJsonBineryHex(value, reader, depth + 1);
-    textLength += 10;
+    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.env");
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
   }
   // 9 created
   value = object["created"];
   if (value !== undefined) {
     membersRead++;
-    message.created = int64FromJson(value, true);
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.created = int64FromJson(value, true, "kafka_grpc.ECCKey.created");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
   }
   // 10 updated
   value = object["updated"];
   if (value !== undefined) {
     membersRead++;
-    message.updated = int64FromJson(value, true);
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.updated = int64FromJson(value, true, "kafka_grpc.ECCKey.updated");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
   }
+  // 3 pub_key_level_1
+  let f3: unknown;
+  f3 = object["pubKeyLevel1"];
+  protoNameValue = object["pub_key_level_1"];
+  if (protoNameValue !== undefined) {
+    if (f3 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
+    f3 = protoNameValue;
+    textLength += 3;
+  }
+  if (f3 !== undefined) membersRead++;
+  // 4 pub_key_level_2
+  let f4: unknown;
+  f4 = object["pubKeyLevel2"];
+  protoNameValue = object["pub_key_level_2"];
+  if (protoNameValue !== undefined) {
+    if (f4 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
+    f4 = protoNameValue;
+    textLength += 3;
+  }
+  if (f4 !== undefined) membersRead++;
+  // 5 pub_key_level_3
+  let f5: unknown;
+  f5 = object["pubKeyLevel3"];
+  protoNameValue = object["pub_key_level_3"];
+  if (protoNameValue !== undefined) {
+    if (f5 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
+    f5 = protoNameValue;
+    textLength += 3;
+  }
+  if (f5 !== undefined) membersRead++;
+  // 6 level_1
+  let f6: unknown;
+  f6 = object["level1"];
+  protoNameValue = object["level_1"];
+  if (protoNameValue !== undefined) {
+    if (f6 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
+    f6 = protoNameValue;
+    textLength += 1;
+  }
+  if (f6 !== undefined) membersRead++;
+  // 7 level_2
+  let f7: unknown;
+  f7 = object["level2"];
+  protoNameValue = object["level_2"];
+  if (protoNameValue !== undefined) {
+    if (f7 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
+    f7 = protoNameValue;
+    textLength += 1;
+  }
+  if (f7 !== undefined) membersRead++;
+  // 8 level_3
+  let f8: unknown;
+  f8 = object["level3"];
+  protoNameValue = object["level_3"];
+  if (protoNameValue !== undefined) {
+    if (f8 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
+    f8 = protoNameValue;
+    textLength += 1;
+  }
+  if (f8 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonECCKeyMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, ECCKey$json);
   } else reader.keys += membersRead;
+  // 3 pub_key_level_1
+  if (f3 !== undefined) {
+    if (f3 !== null) message.pubKeyLevel1 = readJsonBineryHex(f3, reader, depth + 1);
+    textLength += 16;
+  }
+  // 4 pub_key_level_2
+  if (f4 !== undefined) {
+    if (f4 !== null) message.pubKeyLevel2 = readJsonBineryHex(f4, reader, depth + 1);
+    textLength += 16;
+  }
+  // 5 pub_key_level_3
+  if (f5 !== undefined) {
+    if (f5 !== null) message.pubKeyLevel3 = readJsonBineryHex(f5, reader, depth + 1);
+    textLength += 16;
+  }
+  // 6 level_1
+  if (f6 !== undefined) {
+    if (f6 !== null) message.level1 = readJsonBineryHex(f6, reader, depth + 1);
+    textLength += 10;
+  }
+  // 7 level_2
+  if (f7 !== undefined) {
+    if (f7 !== null) message.level2 = readJsonBineryHex(f7, reader, depth + 1);
+    textLength += 10;
+  }
+  // 8 level_3
+  if (f8 !== undefined) {
+    if (f8 !== null) message.level3 = readJsonBineryHex(f8, reader, depth + 1);
+    textLength += 10;
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.ECCKey from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonECCKeyMembers(json: unknown, reader: JsonReader, depth: number): ECCKey {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.ECCKey", json);
+  const object = json as JsonObject;
+  const message = createECCKey();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let proto3: unknown;
+  let json4: unknown;
+  let proto4: unknown;
+  let json5: unknown;
+  let proto5: unknown;
+  let json6: unknown;
+  let proto6: unknown;
+  let json7: unknown;
+  let proto7: unknown;
+  let json8: unknown;
+  let proto8: unknown;
+  let json9: unknown;
+  let json10: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "ecu": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.ECCKey.ecu");
+        break;
+      }
+      case "env": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.ECCKey.env");
+        break;
+      }
+      case "pubKeyLevel1": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_1");
+        break;
+      }
+      case "pub_key_level_1": {
+        proto3 = object[key];
+        if (proto3 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_1");
+        break;
+      }
+      case "pubKeyLevel2": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_2");
+        break;
+      }
+      case "pub_key_level_2": {
+        proto4 = object[key];
+        if (proto4 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_2");
+        break;
+      }
+      case "pubKeyLevel3": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_3");
+        break;
+      }
+      case "pub_key_level_3": {
+        proto5 = object[key];
+        if (proto5 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_3");
+        break;
+      }
+      case "level1": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.ECCKey.level_1");
+        break;
+      }
+      case "level_1": {
+        proto6 = object[key];
+        if (proto6 === undefined) undefinedMember("kafka_grpc.ECCKey.level_1");
+        break;
+      }
+      case "level2": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.ECCKey.level_2");
+        break;
+      }
+      case "level_2": {
+        proto7 = object[key];
+        if (proto7 === undefined) undefinedMember("kafka_grpc.ECCKey.level_2");
+        break;
+      }
+      case "level3": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.ECCKey.level_3");
+        break;
+      }
+      case "level_3": {
+        proto8 = object[key];
+        if (proto8 === undefined) undefinedMember("kafka_grpc.ECCKey.level_3");
+        break;
+      }
+      case "created": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.ECCKey.created");
+        break;
+      }
+      case "updated": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.ECCKey.updated");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 ecu
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.ecu");
+    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+  }
+  // 2 env
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.env");
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
+  }
+  // 9 created
+  value = json9;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.created = int64FromJson(value, true, "kafka_grpc.ECCKey.created");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
+  }
+  // 10 updated
+  value = json10;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.updated = int64FromJson(value, true, "kafka_grpc.ECCKey.updated");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
+  }
+  // 3 pub_key_level_1
+  let f3: unknown;
+  f3 = json3;
+  if (proto3 !== undefined) {
+    if (f3 !== undefined) bothNames("kafka_grpc.ECCKey.pub_key_level_1", "pubKeyLevel1", "pub_key_level_1");
+    f3 = proto3;
+    textLength += 3;
+  }
+  if (f3 !== undefined) membersRead++;
+  // 4 pub_key_level_2
+  let f4: unknown;
+  f4 = json4;
+  if (proto4 !== undefined) {
+    if (f4 !== undefined) bothNames("kafka_grpc.ECCKey.pub_key_level_2", "pubKeyLevel2", "pub_key_level_2");
+    f4 = proto4;
+    textLength += 3;
+  }
+  if (f4 !== undefined) membersRead++;
+  // 5 pub_key_level_3
+  let f5: unknown;
+  f5 = json5;
+  if (proto5 !== undefined) {
+    if (f5 !== undefined) bothNames("kafka_grpc.ECCKey.pub_key_level_3", "pubKeyLevel3", "pub_key_level_3");
+    f5 = proto5;
+    textLength += 3;
+  }
+  if (f5 !== undefined) membersRead++;
+  // 6 level_1
+  let f6: unknown;
+  f6 = json6;
+  if (proto6 !== undefined) {
+    if (f6 !== undefined) bothNames("kafka_grpc.ECCKey.level_1", "level1", "level_1");
+    f6 = proto6;
+    textLength += 1;
+  }
+  if (f6 !== undefined) membersRead++;
+  // 7 level_2
+  let f7: unknown;
+  f7 = json7;
+  if (proto7 !== undefined) {
+    if (f7 !== undefined) bothNames("kafka_grpc.ECCKey.level_2", "level2", "level_2");
+    f7 = proto7;
+    textLength += 1;
+  }
+  if (f7 !== undefined) membersRead++;
+  // 8 level_3
+  let f8: unknown;
+  f8 = json8;
+  if (proto8 !== undefined) {
+    if (f8 !== undefined) bothNames("kafka_grpc.ECCKey.level_3", "level3", "level_3");
+    f8 = proto8;
+    textLength += 1;
+  }
+  if (f8 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 3 pub_key_level_1
+  if (f3 !== undefined) {
+    if (f3 !== null) message.pubKeyLevel1 = readJsonBineryHex(f3, reader, depth + 1);
+    textLength += 16;
+  }
+  // 4 pub_key_level_2
+  if (f4 !== undefined) {
+    if (f4 !== null) message.pubKeyLevel2 = readJsonBineryHex(f4, reader, depth + 1);
+    textLength += 16;
+  }
+  // 5 pub_key_level_3
+  if (f5 !== undefined) {
+    if (f5 !== null) message.pubKeyLevel3 = readJsonBineryHex(f5, reader, depth + 1);
+    textLength += 16;
+  }
+  // 6 level_1
+  if (f6 !== undefined) {
+    if (f6 !== null) message.level1 = readJsonBineryHex(f6, reader, depth + 1);
+    textLength += 10;
+  }
+  // 7 level_2
+  if (f7 !== undefined) {
+    if (f7 !== null) message.level2 = readJsonBineryHex(f7, reader, depth + 1);
+    textLength += 10;
+  }
+  // 8 level_3
+  if (f8 !== undefined) {
+    if (f8 !== null) message.level3 = readJsonBineryHex(f8, reader, depth + 1);
+    textLength += 10;
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.ECCKey", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.ECCKey", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -2331,20 +3675,15 @@ function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject 
   return json;
 }
 
-/** The member names a kafka_grpc.BineryHex takes in JSON: JSON names, then proto names. */
-const BineryHex$json: readonly string[] = ["data"];
-
 /**
- * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonBineryHexMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): BineryHex {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.BineryHex", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonBineryHexMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createBineryHexForRead();
@@ -2355,14 +3694,57 @@ function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): Bi
   value = object["data"];
   if (value !== undefined) {
     membersRead++;
-    message.data = bytesFromJson(value);
-    textLength += 10 + (value as string).length;
+    message.data = bytesFromJson(value, "kafka_grpc.BineryHex.data");
+    textLength += 8 + (typeof value === "string" ? value.length + 2 : 2);
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonBineryHexMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, BineryHex$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if (message.data === EMPTY_BYTES) message.data = new Uint8Array(0);
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.BineryHex from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonBineryHexMembers(json: unknown, reader: JsonReader, depth: number): BineryHex {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.BineryHex", json);
+  const object = json as JsonObject;
+  const message = createBineryHexForRead();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "data": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.BineryHex.data");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 data
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.data = bytesFromJson(value, "kafka_grpc.BineryHex.data");
+    textLength += 8 + (typeof value === "string" ? value.length + 2 : 2);
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.BineryHex", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.BineryHex", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   if (message.data === EMPTY_BYTES) message.data = new Uint8Array(0);
   return message;
@@ -2445,20 +3827,15 @@ function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObjec
   return json;
 }
 
-/** The member names a kafka_grpc.UpdateData takes in JSON: JSON names, then proto names. */
-const UpdateData$json: readonly string[] = ["id"];
-
 /**
- * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonUpdateDataMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): UpdateData {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateData", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonUpdateDataMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createUpdateData();
@@ -2469,14 +3846,56 @@ function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): U
   value = object["id"];
   if (value !== undefined) {
     membersRead++;
-    message.id = int64FromJson(value, true);
+    message.id = int64FromJson(value, true, "kafka_grpc.UpdateData.id");
     textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonUpdateDataMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateData$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateData from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonUpdateDataMembers(json: unknown, reader: JsonReader, depth: number): UpdateData {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateData", json);
+  const object = json as JsonObject;
+  const message = createUpdateData();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "id": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateData.id");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 id
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.id = int64FromJson(value, true, "kafka_grpc.UpdateData.id");
+    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateData", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.UpdateData", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -2558,20 +3977,15 @@ function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObj
   return json;
 }
 
-/** The member names a kafka_grpc.VehicleData takes in JSON: JSON names, then proto names. */
-const VehicleData$json: readonly string[] = ["vin"];
-
 /**
- * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonVehicleDataMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): VehicleData {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.VehicleData", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonVehicleDataMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createVehicleData();
@@ -2582,14 +3996,56 @@ function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): 
   value = object["vin"];
   if (value !== undefined) {
     membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleData.vin");
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonVehicleDataMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, VehicleData$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.VehicleData from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonVehicleDataMembers(json: unknown, reader: JsonReader, depth: number): VehicleData {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.VehicleData", json);
+  const object = json as JsonObject;
+  const message = createVehicleData();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "vin": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.VehicleData.vin");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 vin
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleData.vin");
+    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.VehicleData", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.VehicleData", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -2681,20 +4137,15 @@ function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): Jso
   return json;
 }
 
-/** The member names a kafka_grpc.MessageStatus takes in JSON: JSON names, then proto names. */
-const MessageStatus$json: readonly string[] = ["messageId", "status"];
-
 /**
- * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonMessageStatusMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number): MessageStatus {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.MessageStatus", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonMessageStatusMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createMessageStatus();
@@ -2705,21 +4156,78 @@ function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number)
   value = object["messageId"];
   if (value !== undefined) {
     membersRead++;
-    message.messageId = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.messageId = stringFromJson(value, reader.wellFormed, "kafka_grpc.MessageStatus.messageId");
+    textLength += 15 + message.messageId.length; // and the quotes; null reads as ""
   }
   // 2 status
   value = object["status"];
   if (value !== undefined) {
     membersRead++;
-    message.status = enumFromJson(value, EmumStatus$numbers);
+    const read = enumFromJson(value, EmumStatus$numbers, reader, "kafka_grpc.EmumStatus", "kafka_grpc.MessageStatus.status");
+    if (read !== undefined) message.status = read;
     textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonMessageStatusMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, MessageStatus$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.MessageStatus from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonMessageStatusMembers(json: unknown, reader: JsonReader, depth: number): MessageStatus {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.MessageStatus", json);
+  const object = json as JsonObject;
+  const message = createMessageStatus();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "messageId": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.MessageStatus.messageId");
+        break;
+      }
+      case "status": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.MessageStatus.status");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 messageId
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.messageId = stringFromJson(value, reader.wellFormed, "kafka_grpc.MessageStatus.messageId");
+    textLength += 15 + message.messageId.length; // and the quotes; null reads as ""
+  }
+  // 2 status
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    const read = enumFromJson(value, EmumStatus$numbers, reader, "kafka_grpc.EmumStatus", "kafka_grpc.MessageStatus.status");
+    if (read !== undefined) message.status = read;
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.MessageStatus", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.MessageStatus", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -3091,20 +4599,15 @@ function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): J
   return json;
 }
 
-/** The member names a kafka_grpc.UpdateManifest takes in JSON: JSON names, then proto names. */
-const UpdateManifest$json: readonly string[] = ["id", "name", "version", "description", "releaseNotes", "release_notes", "ecuList", "ecu_list", "ecuUpdates", "ecu_updates", "fingerprint", "carUpdateId", "car_update_id", "rollback", "type", "vod", "manifestType", "manifest_type", "active", "country", "powertrain", "restraint", "model", "trim", "year", "bodyType", "body_type", "sums", "env", "updateDuration", "update_duration", "maxAttempts", "max_attempts", "created", "updated"];
-
 /**
- * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonUpdateManifestMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifest", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonUpdateManifestMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createUpdateManifest();
@@ -3116,248 +4619,736 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   value = object["id"];
   if (value !== undefined) {
     membersRead++;
-    message.id = int64FromJson(value, true);
+    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifest.id");
     textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 name
   value = object["name"];
   if (value !== undefined) {
     membersRead++;
-    message.name = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.name");
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
   }
   // 3 version
   value = object["version"];
   if (value !== undefined) {
     membersRead++;
-    message.version = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.version");
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
   }
   // 4 description
   value = object["description"];
   if (value !== undefined) {
     membersRead++;
-    message.description = stringFromJson(value, reader.wellFormed);
-    textLength += 17 + (value as string).length;
+    message.description = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.description");
+    textLength += 17 + message.description.length; // and the quotes; null reads as ""
   }
   // 5 release_notes
   value = object["releaseNotes"];
   protoNameValue = object["release_notes"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.releaseNotes = stringFromJson(value, reader.wellFormed);
-    textLength += 18 + (value as string).length;
+    message.releaseNotes = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.release_notes");
+    textLength += 18 + message.releaseNotes.length; // and the quotes; null reads as ""
   }
   // 6 ecu_list
   value = object["ecuList"];
   protoNameValue = object["ecu_list"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.ecuList = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
-  }
-  // 7 ecu_updates
-  value = object["ecuUpdates"];
-  protoNameValue = object["ecu_updates"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    for (const item of asList(value)) {
-      message.ecuUpdates.push(readJsonUpdateManifestECU(item, reader, depth + 1));
-      textLength += 1; // and a comma
-    }
-    textLength += message.ecuUpdates.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 14;
+    message.ecuList = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.ecu_list");
+    textLength += 13 + message.ecuList.length; // and the quotes; null reads as ""
   }
   // 8 fingerprint
   value = object["fingerprint"];
   if (value !== undefined) {
     membersRead++;
-    message.fingerprint = stringFromJson(value, reader.wellFormed);
-    textLength += 17 + (value as string).length;
+    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.fingerprint");
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
   }
   // 9 car_update_id
   value = object["carUpdateId"];
   protoNameValue = object["car_update_id"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    message.carUpdateId = int64FromJson(value, true);
+    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.UpdateManifest.car_update_id");
     textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 10 rollback
   value = object["rollback"];
   if (value !== undefined) {
     membersRead++;
-    message.rollback = boolFromJson(value);
-    textLength += 12 + (value ? 4 : 5);
+    message.rollback = boolFromJson(value, "kafka_grpc.UpdateManifest.rollback");
+    textLength += 12 + (value === false ? 5 : 4);
   }
   // 11 type
   value = object["type"];
   if (value !== undefined) {
     membersRead++;
-    message.type = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.type");
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
   }
   // 12 vod
   value = object["vod"];
   if (value !== undefined) {
     membersRead++;
-    message.vod = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.vod = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.vod");
+    textLength += 9 + message.vod.length; // and the quotes; null reads as ""
   }
   // 13 manifest_type
   value = object["manifestType"];
   protoNameValue = object["manifest_type"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.manifestType = int32FromJson(value);
-    textLength += 16 + numberTextLength(value as number);
+    message.manifestType = int32FromJson(value, "kafka_grpc.UpdateManifest.manifest_type");
+    textLength += 16 + numberTextLength(message.manifestType);
   }
   // 14 active
   value = object["active"];
   if (value !== undefined) {
     membersRead++;
-    message.active = boolFromJson(value);
-    textLength += 10 + (value ? 4 : 5);
+    if (value !== null) {
+      message.active = boolFromJson(value, "kafka_grpc.UpdateManifest.active");
+      textLength += 10 + (value === false ? 5 : 4);
+    } else textLength += 14;
   }
   // 15 country
   value = object["country"];
   if (value !== undefined) {
     membersRead++;
-    message.country = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    message.country = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.country");
+    textLength += 13 + message.country.length; // and the quotes; null reads as ""
   }
   // 16 powertrain
   value = object["powertrain"];
   if (value !== undefined) {
     membersRead++;
-    message.powertrain = stringFromJson(value, reader.wellFormed);
-    textLength += 16 + (value as string).length;
+    message.powertrain = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.powertrain");
+    textLength += 16 + message.powertrain.length; // and the quotes; null reads as ""
   }
   // 17 restraint
   value = object["restraint"];
   if (value !== undefined) {
     membersRead++;
-    message.restraint = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.restraint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.restraint");
+    textLength += 15 + message.restraint.length; // and the quotes; null reads as ""
   }
   // 18 model
   value = object["model"];
   if (value !== undefined) {
     membersRead++;
-    message.model = stringFromJson(value, reader.wellFormed);
-    textLength += 11 + (value as string).length;
+    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.model");
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
   }
   // 19 trim
   value = object["trim"];
   if (value !== undefined) {
     membersRead++;
-    message.trim = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.trim = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.trim");
+    textLength += 10 + message.trim.length; // and the quotes; null reads as ""
   }
   // 20 year
   value = object["year"];
   if (value !== undefined) {
     membersRead++;
-    message.year = int32FromJson(value);
-    textLength += 8 + numberTextLength(value as number);
+    message.year = int32FromJson(value, "kafka_grpc.UpdateManifest.year");
+    textLength += 8 + numberTextLength(message.year);
   }
   // 21 body_type
   value = object["bodyType"];
   protoNameValue = object["body_type"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.bodyType = stringFromJson(value, reader.wellFormed);
-    textLength += 14 + (value as string).length;
+    message.bodyType = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.body_type");
+    textLength += 14 + message.bodyType.length; // and the quotes; null reads as ""
   }
   // 22 sums
   value = object["sums"];
   if (value !== undefined) {
     membersRead++;
-    message.sums = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.sums = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.sums");
+    textLength += 10 + message.sums.length; // and the quotes; null reads as ""
   }
   // 23 env
   value = object["env"];
   if (value !== undefined) {
     membersRead++;
-    message.env = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.env");
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
   }
   // 24 update_duration
   value = object["updateDuration"];
   protoNameValue = object["update_duration"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.updateDuration = int32FromJson(value);
-    textLength += 18 + numberTextLength(value as number);
+    message.updateDuration = int32FromJson(value, "kafka_grpc.UpdateManifest.update_duration");
+    textLength += 18 + numberTextLength(message.updateDuration);
   }
   // 25 max_attempts
   value = object["maxAttempts"];
   protoNameValue = object["max_attempts"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.maxAttempts = int32FromJson(value);
-    textLength += 15 + numberTextLength(value as number);
+    message.maxAttempts = int32FromJson(value, "kafka_grpc.UpdateManifest.max_attempts");
+    textLength += 15 + numberTextLength(message.maxAttempts);
   }
   // 26 created
   value = object["created"];
   if (value !== undefined) {
     membersRead++;
-    message.created = int64FromJson(value, true);
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifest.created");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
   }
   // 27 updated
   value = object["updated"];
   if (value !== undefined) {
     membersRead++;
-    message.updated = int64FromJson(value, true);
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifest.updated");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
   }
+  // 7 ecu_updates
+  let f7: unknown;
+  f7 = object["ecuUpdates"];
+  protoNameValue = object["ecu_updates"];
+  if (protoNameValue !== undefined) {
+    if (f7 !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
+    f7 = protoNameValue;
+    textLength += 1;
+  }
+  if (f7 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonUpdateManifestMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateManifest$json);
   } else reader.keys += membersRead;
+  // 7 ecu_updates
+  if (f7 !== undefined) {
+    const list = listFromJson(f7, "kafka_grpc.UpdateManifest.ecu_updates");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifest.ecu_updates");
+      message.ecuUpdates.push(readJsonUpdateManifestECU(item, reader, depth + 1));
+    }
+    textLength += 14 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifest from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateManifest", json);
+  const object = json as JsonObject;
+  const message = createUpdateManifest();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let proto5: unknown;
+  let json6: unknown;
+  let proto6: unknown;
+  let json7: unknown;
+  let proto7: unknown;
+  let json8: unknown;
+  let json9: unknown;
+  let proto9: unknown;
+  let json10: unknown;
+  let json11: unknown;
+  let json12: unknown;
+  let json13: unknown;
+  let proto13: unknown;
+  let json14: unknown;
+  let json15: unknown;
+  let json16: unknown;
+  let json17: unknown;
+  let json18: unknown;
+  let json19: unknown;
+  let json20: unknown;
+  let json21: unknown;
+  let proto21: unknown;
+  let json22: unknown;
+  let json23: unknown;
+  let json24: unknown;
+  let proto24: unknown;
+  let json25: unknown;
+  let proto25: unknown;
+  let json26: unknown;
+  let json27: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "id": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateManifest.id");
+        break;
+      }
+      case "name": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.UpdateManifest.name");
+        break;
+      }
+      case "version": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.UpdateManifest.version");
+        break;
+      }
+      case "description": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.UpdateManifest.description");
+        break;
+      }
+      case "releaseNotes": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.UpdateManifest.release_notes");
+        break;
+      }
+      case "release_notes": {
+        proto5 = object[key];
+        if (proto5 === undefined) undefinedMember("kafka_grpc.UpdateManifest.release_notes");
+        break;
+      }
+      case "ecuList": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_list");
+        break;
+      }
+      case "ecu_list": {
+        proto6 = object[key];
+        if (proto6 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_list");
+        break;
+      }
+      case "ecuUpdates": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_updates");
+        break;
+      }
+      case "ecu_updates": {
+        proto7 = object[key];
+        if (proto7 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_updates");
+        break;
+      }
+      case "fingerprint": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.UpdateManifest.fingerprint");
+        break;
+      }
+      case "carUpdateId": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.UpdateManifest.car_update_id");
+        break;
+      }
+      case "car_update_id": {
+        proto9 = object[key];
+        if (proto9 === undefined) undefinedMember("kafka_grpc.UpdateManifest.car_update_id");
+        break;
+      }
+      case "rollback": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.UpdateManifest.rollback");
+        break;
+      }
+      case "type": {
+        json11 = object[key];
+        if (json11 === undefined) undefinedMember("kafka_grpc.UpdateManifest.type");
+        break;
+      }
+      case "vod": {
+        json12 = object[key];
+        if (json12 === undefined) undefinedMember("kafka_grpc.UpdateManifest.vod");
+        break;
+      }
+      case "manifestType": {
+        json13 = object[key];
+        if (json13 === undefined) undefinedMember("kafka_grpc.UpdateManifest.manifest_type");
+        break;
+      }
+      case "manifest_type": {
+        proto13 = object[key];
+        if (proto13 === undefined) undefinedMember("kafka_grpc.UpdateManifest.manifest_type");
+        break;
+      }
+      case "active": {
+        json14 = object[key];
+        if (json14 === undefined) undefinedMember("kafka_grpc.UpdateManifest.active");
+        break;
+      }
+      case "country": {
+        json15 = object[key];
+        if (json15 === undefined) undefinedMember("kafka_grpc.UpdateManifest.country");
+        break;
+      }
+      case "powertrain": {
+        json16 = object[key];
+        if (json16 === undefined) undefinedMember("kafka_grpc.UpdateManifest.powertrain");
+        break;
+      }
+      case "restraint": {
+        json17 = object[key];
+        if (json17 === undefined) undefinedMember("kafka_grpc.UpdateManifest.restraint");
+        break;
+      }
+      case "model": {
+        json18 = object[key];
+        if (json18 === undefined) undefinedMember("kafka_grpc.UpdateManifest.model");
+        break;
+      }
+      case "trim": {
+        json19 = object[key];
+        if (json19 === undefined) undefinedMember("kafka_grpc.UpdateManifest.trim");
+        break;
+      }
+      case "year": {
+        json20 = object[key];
+        if (json20 === undefined) undefinedMember("kafka_grpc.UpdateManifest.year");
+        break;
+      }
+      case "bodyType": {
+        json21 = object[key];
+        if (json21 === undefined) undefinedMember("kafka_grpc.UpdateManifest.body_type");
+        break;
+      }
+      case "body_type": {
+        proto21 = object[key];
+        if (proto21 === undefined) undefinedMember("kafka_grpc.UpdateManifest.body_type");
+        break;
+      }
+      case "sums": {
+        json22 = object[key];
+        if (json22 === undefined) undefinedMember("kafka_grpc.UpdateManifest.sums");
+        break;
+      }
+      case "env": {
+        json23 = object[key];
+        if (json23 === undefined) undefinedMember("kafka_grpc.UpdateManifest.env");
+        break;
+      }
+      case "updateDuration": {
+        json24 = object[key];
+        if (json24 === undefined) undefinedMember("kafka_grpc.UpdateManifest.update_duration");
+        break;
+      }
+      case "update_duration": {
+        proto24 = object[key];
+        if (proto24 === undefined) undefinedMember("kafka_grpc.UpdateManifest.update_duration");
+        break;
+      }
+      case "maxAttempts": {
+        json25 = object[key];
+        if (json25 === undefined) undefinedMember("kafka_grpc.UpdateManifest.max_attempts");
+        break;
+      }
+      case "max_attempts": {
+        proto25 = object[key];
+        if (proto25 === undefined) undefinedMember("kafka_grpc.UpdateManifest.max_attempts");
+        break;
+      }
+      case "created": {
+        json26 = object[key];
+        if (json26 === undefined) undefinedMember("kafka_grpc.UpdateManifest.created");
+        break;
+      }
+      case "updated": {
+        json27 = object[key];
+        if (json27 === undefined) undefinedMember("kafka_grpc.UpdateManifest.updated");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 id
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifest.id");
+    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 2 name
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.name");
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
+  }
+  // 3 version
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.version");
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
+  }
+  // 4 description
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.description = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.description");
+    textLength += 17 + message.description.length; // and the quotes; null reads as ""
+  }
+  // 5 release_notes
+  value = json5;
+  if (proto5 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.release_notes", "releaseNotes", "release_notes");
+    value = proto5;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.releaseNotes = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.release_notes");
+    textLength += 18 + message.releaseNotes.length; // and the quotes; null reads as ""
+  }
+  // 6 ecu_list
+  value = json6;
+  if (proto6 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.ecu_list", "ecuList", "ecu_list");
+    value = proto6;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.ecuList = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.ecu_list");
+    textLength += 13 + message.ecuList.length; // and the quotes; null reads as ""
+  }
+  // 8 fingerprint
+  value = json8;
+  if (value !== undefined) {
+    membersRead++;
+    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.fingerprint");
+    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
+  }
+  // 9 car_update_id
+  value = json9;
+  if (proto9 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.car_update_id", "carUpdateId", "car_update_id");
+    value = proto9;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.UpdateManifest.car_update_id");
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 10 rollback
+  value = json10;
+  if (value !== undefined) {
+    membersRead++;
+    message.rollback = boolFromJson(value, "kafka_grpc.UpdateManifest.rollback");
+    textLength += 12 + (value === false ? 5 : 4);
+  }
+  // 11 type
+  value = json11;
+  if (value !== undefined) {
+    membersRead++;
+    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.type");
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
+  }
+  // 12 vod
+  value = json12;
+  if (value !== undefined) {
+    membersRead++;
+    message.vod = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.vod");
+    textLength += 9 + message.vod.length; // and the quotes; null reads as ""
+  }
+  // 13 manifest_type
+  value = json13;
+  if (proto13 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.manifest_type", "manifestType", "manifest_type");
+    value = proto13;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.manifestType = int32FromJson(value, "kafka_grpc.UpdateManifest.manifest_type");
+    textLength += 16 + numberTextLength(message.manifestType);
+  }
+  // 14 active
+  value = json14;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.active = boolFromJson(value, "kafka_grpc.UpdateManifest.active");
+      textLength += 10 + (value === false ? 5 : 4);
+    } else textLength += 14;
+  }
+  // 15 country
+  value = json15;
+  if (value !== undefined) {
+    membersRead++;
+    message.country = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.country");
+    textLength += 13 + message.country.length; // and the quotes; null reads as ""
+  }
+  // 16 powertrain
+  value = json16;
+  if (value !== undefined) {
+    membersRead++;
+    message.powertrain = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.powertrain");
+    textLength += 16 + message.powertrain.length; // and the quotes; null reads as ""
+  }
+  // 17 restraint
+  value = json17;
+  if (value !== undefined) {
+    membersRead++;
+    message.restraint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.restraint");
+    textLength += 15 + message.restraint.length; // and the quotes; null reads as ""
+  }
+  // 18 model
+  value = json18;
+  if (value !== undefined) {
+    membersRead++;
+    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.model");
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
+  }
+  // 19 trim
+  value = json19;
+  if (value !== undefined) {
+    membersRead++;
+    message.trim = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.trim");
+    textLength += 10 + message.trim.length; // and the quotes; null reads as ""
+  }
+  // 20 year
+  value = json20;
+  if (value !== undefined) {
+    membersRead++;
+    message.year = int32FromJson(value, "kafka_grpc.UpdateManifest.year");
+    textLength += 8 + numberTextLength(message.year);
+  }
+  // 21 body_type
+  value = json21;
+  if (proto21 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.body_type", "bodyType", "body_type");
+    value = proto21;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.bodyType = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.body_type");
+    textLength += 14 + message.bodyType.length; // and the quotes; null reads as ""
+  }
+  // 22 sums
+  value = json22;
+  if (value !== undefined) {
+    membersRead++;
+    message.sums = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.sums");
+    textLength += 10 + message.sums.length; // and the quotes; null reads as ""
+  }
+  // 23 env
+  value = json23;
+  if (value !== undefined) {
+    membersRead++;
+    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.env");
+    textLength += 9 + message.env.length; // and the quotes; null reads as ""
+  }
+  // 24 update_duration
+  value = json24;
+  if (proto24 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.update_duration", "updateDuration", "update_duration");
+    value = proto24;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.updateDuration = int32FromJson(value, "kafka_grpc.UpdateManifest.update_duration");
+    textLength += 18 + numberTextLength(message.updateDuration);
+  }
+  // 25 max_attempts
+  value = json25;
+  if (proto25 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.max_attempts", "maxAttempts", "max_attempts");
+    value = proto25;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.maxAttempts = int32FromJson(value, "kafka_grpc.UpdateManifest.max_attempts");
+    textLength += 15 + numberTextLength(message.maxAttempts);
+  }
+  // 26 created
+  value = json26;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifest.created");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
+  }
+  // 27 updated
+  value = json27;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifest.updated");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
+  }
+  // 7 ecu_updates
+  let f7: unknown;
+  f7 = json7;
+  if (proto7 !== undefined) {
+    if (f7 !== undefined) bothNames("kafka_grpc.UpdateManifest.ecu_updates", "ecuUpdates", "ecu_updates");
+    f7 = proto7;
+    textLength += 1;
+  }
+  if (f7 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 7 ecu_updates
+  if (f7 !== undefined) {
+    const list = listFromJson(f7, "kafka_grpc.UpdateManifest.ecu_updates");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifest.ecu_updates");
+      message.ecuUpdates.push(readJsonUpdateManifestECU(item, reader, depth + 1));
+    }
+    textLength += 14 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateManifest", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.UpdateManifest", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -3649,20 +5640,15 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
   return json;
 }
 
-/** The member names a kafka_grpc.UpdateManifestECU takes in JSON: JSON names, then proto names. */
-const UpdateManifestECU$json: readonly string[] = ["id", "manifestId", "manifest_id", "name", "version", "currentVersion", "current_version", "hwVersion", "hw_version", "hwVersions", "hw_versions", "configurationMask", "configuration_mask", "configuration", "selfDownload", "self_download", "mode", "files", "rollback", "eccKeys", "ecc_keys", "installPriority", "install_priority", "created", "updated"];
-
 /**
- * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonUpdateManifestECUMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifestECU", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonUpdateManifestECUMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createUpdateManifestECU();
@@ -3674,186 +5660,560 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   value = object["id"];
   if (value !== undefined) {
     membersRead++;
-    message.id = int64FromJson(value, true);
+    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.id");
     textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 manifest_id
   value = object["manifestId"];
   protoNameValue = object["manifest_id"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.manifestId = int64FromJson(value, true);
+    message.manifestId = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.manifest_id");
     textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 name
   value = object["name"];
   if (value !== undefined) {
     membersRead++;
-    message.name = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.name");
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
   }
   // 4 version
   value = object["version"];
   if (value !== undefined) {
     membersRead++;
-    message.version = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.version");
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
   }
   // 5 current_version
   value = object["currentVersion"];
   protoNameValue = object["current_version"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.currentVersion = stringFromJson(value, reader.wellFormed);
-    textLength += 20 + (value as string).length;
+    message.currentVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.current_version");
+    textLength += 20 + message.currentVersion.length; // and the quotes; null reads as ""
   }
   // 6 hw_version
   value = object["hwVersion"];
   protoNameValue = object["hw_version"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.hwVersion = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_version");
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
   }
   // 7 hw_versions
   value = object["hwVersions"];
   protoNameValue = object["hw_versions"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    for (const item of asList(value)) {
-      message.hwVersions.push(stringFromJson(item, reader.wellFormed));
-      textLength += 3 + (item as string).length; // and a comma
+    const list = listFromJson(value, "kafka_grpc.UpdateManifestECU.hw_versions");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.hw_versions");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_versions");
+      message.hwVersions.push(read);
+      textLength += 1 + read.length + 2; // and a comma
     }
-    textLength += message.hwVersions.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 14;
+    textLength += 14 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
   }
   // 8 configuration_mask
   value = object["configurationMask"];
   protoNameValue = object["configuration_mask"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.configurationMask = stringFromJson(value, reader.wellFormed);
-    textLength += 23 + (value as string).length;
+    message.configurationMask = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration_mask");
+    textLength += 23 + message.configurationMask.length; // and the quotes; null reads as ""
   }
   // 9 configuration
   value = object["configuration"];
   if (value !== undefined) {
     membersRead++;
-    message.configuration = stringFromJson(value, reader.wellFormed);
-    textLength += 19 + (value as string).length;
+    message.configuration = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration");
+    textLength += 19 + message.configuration.length; // and the quotes; null reads as ""
   }
   // 10 self_download
   value = object["selfDownload"];
   protoNameValue = object["self_download"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.selfDownload = boolFromJson(value);
-    textLength += 16 + (value ? 4 : 5);
+    message.selfDownload = boolFromJson(value, "kafka_grpc.UpdateManifestECU.self_download");
+    textLength += 16 + (value === false ? 5 : 4);
   }
   // 11 mode
   value = object["mode"];
   if (value !== undefined) {
     membersRead++;
-    message.mode = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
-  }
-  // 12 files
-  value = object["files"];
-  if (value !== undefined) {
-    membersRead++;
-    for (const item of asList(value)) {
-      message.files.push(readJsonUpdateManifestFile(item, reader, depth + 1));
-      textLength += 1; // and a comma
-    }
-    textLength += message.files.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 9;
-  }
-  // 13 rollback
-  value = object["rollback"];
-  if (value !== undefined) {
-    membersRead++;
-    for (const item of asList(value)) {
-      message.rollback.push(readJsonUpdateManifestECU(item, reader, depth + 1));
-      textLength += 1; // and a comma
-    }
-    textLength += message.rollback.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 12;
-  }
-  // 14 ecc_keys
-  value = object["eccKeys"];
-  protoNameValue = object["ecc_keys"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.eccKeys = readJsonECCKey(value, reader, depth + 1);
-    textLength += 11;
+    message.mode = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.mode");
+    textLength += 10 + message.mode.length; // and the quotes; null reads as ""
   }
   // 15 install_priority
   value = object["installPriority"];
   protoNameValue = object["install_priority"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.installPriority = int32FromJson(value);
-    textLength += 19 + numberTextLength(value as number);
+    message.installPriority = int32FromJson(value, "kafka_grpc.UpdateManifestECU.install_priority");
+    textLength += 19 + numberTextLength(message.installPriority);
   }
   // 16 created
   value = object["created"];
   if (value !== undefined) {
     membersRead++;
-    message.created = int64FromJson(value, true);
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.created");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
   }
   // 17 updated
   value = object["updated"];
   if (value !== undefined) {
     membersRead++;
-    message.updated = int64FromJson(value, true);
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    if (value !== null) {
+      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.updated");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
   }
+  // 12 files
+  let f12: unknown;
+  f12 = object["files"];
+  if (f12 !== undefined) membersRead++;
+  // 13 rollback
+  let f13: unknown;
+  f13 = object["rollback"];
+  if (f13 !== undefined) membersRead++;
+  // 14 ecc_keys
+  let f14: unknown;
+  f14 = object["eccKeys"];
+  protoNameValue = object["ecc_keys"];
+  if (protoNameValue !== undefined) {
+    if (f14 !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
+    f14 = protoNameValue;
+    textLength += 1;
+  }
+  if (f14 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonUpdateManifestECUMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateManifestECU$json);
   } else reader.keys += membersRead;
+  // 12 files
+  if (f12 !== undefined) {
+    const list = listFromJson(f12, "kafka_grpc.UpdateManifestECU.files");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.files");
+      message.files.push(readJsonUpdateManifestFile(item, reader, depth + 1));
+    }
+    textLength += 9 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  // 13 rollback
+  if (f13 !== undefined) {
+    const list = listFromJson(f13, "kafka_grpc.UpdateManifestECU.rollback");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.rollback");
+      message.rollback.push(readJsonUpdateManifestECU(item, reader, depth + 1));
+    }
+    textLength += 12 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  // 14 ecc_keys
+  if (f14 !== undefined) {
+    if (f14 !== null) message.eccKeys = readJsonECCKey(f14, reader, depth + 1);
+    textLength += 11;
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifestECU from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateManifestECU", json);
+  const object = json as JsonObject;
+  const message = createUpdateManifestECU();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let proto2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let proto5: unknown;
+  let json6: unknown;
+  let proto6: unknown;
+  let json7: unknown;
+  let proto7: unknown;
+  let json8: unknown;
+  let proto8: unknown;
+  let json9: unknown;
+  let json10: unknown;
+  let proto10: unknown;
+  let json11: unknown;
+  let json12: unknown;
+  let json13: unknown;
+  let json14: unknown;
+  let proto14: unknown;
+  let json15: unknown;
+  let proto15: unknown;
+  let json16: unknown;
+  let json17: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "id": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.id");
+        break;
+      }
+      case "manifestId": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.manifest_id");
+        break;
+      }
+      case "manifest_id": {
+        proto2 = object[key];
+        if (proto2 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.manifest_id");
+        break;
+      }
+      case "name": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.name");
+        break;
+      }
+      case "version": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.version");
+        break;
+      }
+      case "currentVersion": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.current_version");
+        break;
+      }
+      case "current_version": {
+        proto5 = object[key];
+        if (proto5 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.current_version");
+        break;
+      }
+      case "hwVersion": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_version");
+        break;
+      }
+      case "hw_version": {
+        proto6 = object[key];
+        if (proto6 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_version");
+        break;
+      }
+      case "hwVersions": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_versions");
+        break;
+      }
+      case "hw_versions": {
+        proto7 = object[key];
+        if (proto7 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_versions");
+        break;
+      }
+      case "configurationMask": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.configuration_mask");
+        break;
+      }
+      case "configuration_mask": {
+        proto8 = object[key];
+        if (proto8 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.configuration_mask");
+        break;
+      }
+      case "configuration": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.configuration");
+        break;
+      }
+      case "selfDownload": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.self_download");
+        break;
+      }
+      case "self_download": {
+        proto10 = object[key];
+        if (proto10 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.self_download");
+        break;
+      }
+      case "mode": {
+        json11 = object[key];
+        if (json11 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.mode");
+        break;
+      }
+      case "files": {
+        json12 = object[key];
+        if (json12 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.files");
+        break;
+      }
+      case "rollback": {
+        json13 = object[key];
+        if (json13 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.rollback");
+        break;
+      }
+      case "eccKeys": {
+        json14 = object[key];
+        if (json14 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.ecc_keys");
+        break;
+      }
+      case "ecc_keys": {
+        proto14 = object[key];
+        if (proto14 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.ecc_keys");
+        break;
+      }
+      case "installPriority": {
+        json15 = object[key];
+        if (json15 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.install_priority");
+        break;
+      }
+      case "install_priority": {
+        proto15 = object[key];
+        if (proto15 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.install_priority");
+        break;
+      }
+      case "created": {
+        json16 = object[key];
+        if (json16 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.created");
+        break;
+      }
+      case "updated": {
+        json17 = object[key];
+        if (json17 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.updated");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 id
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.id");
+    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 2 manifest_id
+  value = json2;
+  if (proto2 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.manifest_id", "manifestId", "manifest_id");
+    value = proto2;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.manifestId = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.manifest_id");
+    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 3 name
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.name");
+    textLength += 10 + message.name.length; // and the quotes; null reads as ""
+  }
+  // 4 version
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.version");
+    textLength += 13 + message.version.length; // and the quotes; null reads as ""
+  }
+  // 5 current_version
+  value = json5;
+  if (proto5 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.current_version", "currentVersion", "current_version");
+    value = proto5;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.currentVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.current_version");
+    textLength += 20 + message.currentVersion.length; // and the quotes; null reads as ""
+  }
+  // 6 hw_version
+  value = json6;
+  if (proto6 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.hw_version", "hwVersion", "hw_version");
+    value = proto6;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_version");
+    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
+  }
+  // 7 hw_versions
+  value = json7;
+  if (proto7 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.hw_versions", "hwVersions", "hw_versions");
+    value = proto7;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    const list = listFromJson(value, "kafka_grpc.UpdateManifestECU.hw_versions");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.hw_versions");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_versions");
+      message.hwVersions.push(read);
+      textLength += 1 + read.length + 2; // and a comma
+    }
+    textLength += 14 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+  }
+  // 8 configuration_mask
+  value = json8;
+  if (proto8 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.configuration_mask", "configurationMask", "configuration_mask");
+    value = proto8;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.configurationMask = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration_mask");
+    textLength += 23 + message.configurationMask.length; // and the quotes; null reads as ""
+  }
+  // 9 configuration
+  value = json9;
+  if (value !== undefined) {
+    membersRead++;
+    message.configuration = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration");
+    textLength += 19 + message.configuration.length; // and the quotes; null reads as ""
+  }
+  // 10 self_download
+  value = json10;
+  if (proto10 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.self_download", "selfDownload", "self_download");
+    value = proto10;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.selfDownload = boolFromJson(value, "kafka_grpc.UpdateManifestECU.self_download");
+    textLength += 16 + (value === false ? 5 : 4);
+  }
+  // 11 mode
+  value = json11;
+  if (value !== undefined) {
+    membersRead++;
+    message.mode = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.mode");
+    textLength += 10 + message.mode.length; // and the quotes; null reads as ""
+  }
+  // 15 install_priority
+  value = json15;
+  if (proto15 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.install_priority", "installPriority", "install_priority");
+    value = proto15;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.installPriority = int32FromJson(value, "kafka_grpc.UpdateManifestECU.install_priority");
+    textLength += 19 + numberTextLength(message.installPriority);
+  }
+  // 16 created
+  value = json16;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.created");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
+  }
+  // 17 updated
+  value = json17;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.updated");
+      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    } else textLength += 15;
+  }
+  // 12 files
+  let f12: unknown;
+  f12 = json12;
+  if (f12 !== undefined) membersRead++;
+  // 13 rollback
+  let f13: unknown;
+  f13 = json13;
+  if (f13 !== undefined) membersRead++;
+  // 14 ecc_keys
+  let f14: unknown;
+  f14 = json14;
+  if (proto14 !== undefined) {
+    if (f14 !== undefined) bothNames("kafka_grpc.UpdateManifestECU.ecc_keys", "eccKeys", "ecc_keys");
+    f14 = proto14;
+    textLength += 1;
+  }
+  if (f14 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 12 files
+  if (f12 !== undefined) {
+    const list = listFromJson(f12, "kafka_grpc.UpdateManifestECU.files");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.files");
+      message.files.push(readJsonUpdateManifestFile(item, reader, depth + 1));
+    }
+    textLength += 9 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  // 13 rollback
+  if (f13 !== undefined) {
+    const list = listFromJson(f13, "kafka_grpc.UpdateManifestECU.rollback");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.rollback");
+      message.rollback.push(readJsonUpdateManifestECU(item, reader, depth + 1));
+    }
+    textLength += 12 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  // 14 ecc_keys
+  if (f14 !== undefined) {
+    if (f14 !== null) message.eccKeys = readJsonECCKey(f14, reader, depth + 1);
+    textLength += 11;
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateManifestECU", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.UpdateManifestECU", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -4157,20 +6517,15 @@ function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWr
   return json;
 }
 
-/** The member names a kafka_grpc.UpdateManifestFile takes in JSON: JSON names, then proto names. */
-const UpdateManifestFile$json: readonly string[] = ["fileId", "file_id", "manifestEcuId", "manifest_ecu_id", "filename", "url", "fileSize", "file_size", "checksum", "type", "order", "writeRegion", "write_region", "eraseRegion", "erase_region", "fileKey", "file_key", "parsedFile", "parsed_file", "signature", "compatibleTrims", "compatible_trims", "compatibleDriveSides", "compatible_drive_sides", "created", "updated"];
-
 /**
- * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonUpdateManifestFileMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifestFile", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonUpdateManifestFileMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createUpdateManifestFile();
@@ -4182,188 +6537,577 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   value = object["fileId"];
   protoNameValue = object["file_id"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.fileId = stringFromJson(value, reader.wellFormed);
-    textLength += 12 + (value as string).length;
+    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.file_id");
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
   }
   // 2 manifest_ecu_id
   value = object["manifestEcuId"];
   protoNameValue = object["manifest_ecu_id"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    message.manifestEcuId = int64FromJson(value, true);
+    message.manifestEcuId = int64FromJson(value, true, "kafka_grpc.UpdateManifestFile.manifest_ecu_id");
     textLength += 17 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 filename
   value = object["filename"];
   if (value !== undefined) {
     membersRead++;
-    message.filename = stringFromJson(value, reader.wellFormed);
-    textLength += 14 + (value as string).length;
+    message.filename = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.filename");
+    textLength += 14 + message.filename.length; // and the quotes; null reads as ""
   }
   // 4 url
   value = object["url"];
   if (value !== undefined) {
     membersRead++;
-    message.url = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.url = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.url");
+    textLength += 9 + message.url.length; // and the quotes; null reads as ""
   }
   // 5 file_size
   value = object["fileSize"];
   protoNameValue = object["file_size"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.fileSize = int64FromJson(value, false);
+    message.fileSize = int64FromJson(value, false, "kafka_grpc.UpdateManifestFile.file_size");
     textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 6 checksum
   value = object["checksum"];
   if (value !== undefined) {
     membersRead++;
-    message.checksum = stringFromJson(value, reader.wellFormed);
-    textLength += 14 + (value as string).length;
+    message.checksum = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.checksum");
+    textLength += 14 + message.checksum.length; // and the quotes; null reads as ""
   }
   // 7 type
   value = object["type"];
   if (value !== undefined) {
     membersRead++;
-    message.type = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.type");
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
   }
   // 8 order
   value = object["order"];
   if (value !== undefined) {
     membersRead++;
-    message.order = int32FromJson(value);
-    textLength += 9 + numberTextLength(value as number);
-  }
-  // 9 write_region
-  value = object["writeRegion"];
-  protoNameValue = object["write_region"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.writeRegion = readJsonMemoryRegion(value, reader, depth + 1);
-    textLength += 15;
-  }
-  // 10 erase_region
-  value = object["eraseRegion"];
-  protoNameValue = object["erase_region"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.eraseRegion = readJsonMemoryRegion(value, reader, depth + 1);
-    textLength += 15;
-  }
-  // 11 file_key
-  value = object["fileKey"];
-  protoNameValue = object["file_key"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.fileKey = readJsonFileKeyResponse(value, reader, depth + 1);
-    textLength += 11;
+    message.order = int32FromJson(value, "kafka_grpc.UpdateManifestFile.order");
+    textLength += 9 + numberTextLength(message.order);
   }
   // 12 parsed_file
   value = object["parsedFile"];
   protoNameValue = object["parsed_file"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.parsedFile = boolFromJson(value);
-    textLength += 14 + (value ? 4 : 5);
+    if (value !== null) {
+      message.parsedFile = boolFromJson(value, "kafka_grpc.UpdateManifestFile.parsed_file");
+      textLength += 14 + (value === false ? 5 : 4);
+    } else textLength += 18;
   }
   // 13 signature
   value = object["signature"];
   if (value !== undefined) {
     membersRead++;
-    message.signature = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.signature = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.signature");
+    textLength += 15 + message.signature.length; // and the quotes; null reads as ""
   }
   // 14 compatible_trims
   value = object["compatibleTrims"];
   protoNameValue = object["compatible_trims"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    for (const item of asList(value)) {
-      message.compatibleTrims.push(stringFromJson(item, reader.wellFormed));
-      textLength += 3 + (item as string).length; // and a comma
+    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_trims");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_trims");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_trims");
+      message.compatibleTrims.push(read);
+      textLength += 1 + read.length + 2; // and a comma
     }
-    textLength += message.compatibleTrims.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 19;
+    textLength += 19 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
   }
   // 15 compatible_drive_sides
   value = object["compatibleDriveSides"];
   protoNameValue = object["compatible_drive_sides"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    for (const item of asList(value)) {
-      message.compatibleDriveSides.push(stringFromJson(item, reader.wellFormed));
-      textLength += 3 + (item as string).length; // and a comma
+    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+      message.compatibleDriveSides.push(read);
+      textLength += 1 + read.length + 2; // and a comma
     }
-    textLength += message.compatibleDriveSides.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 24;
+    textLength += 24 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
   }
   // 16 created
   value = object["created"];
   if (value !== undefined) {
     membersRead++;
-    message.created = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    if (value !== null) {
+      message.created = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.created");
+      textLength += 13 + message.created.length; // and the quotes; null reads as ""
+    } else textLength += 15;
   }
   // 17 updated
   value = object["updated"];
   if (value !== undefined) {
     membersRead++;
-    message.updated = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    if (value !== null) {
+      message.updated = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.updated");
+      textLength += 13 + message.updated.length; // and the quotes; null reads as ""
+    } else textLength += 15;
   }
+  // 9 write_region
+  let f9: unknown;
+  f9 = object["writeRegion"];
+  protoNameValue = object["write_region"];
+  if (protoNameValue !== undefined) {
+    if (f9 !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
+    f9 = protoNameValue;
+    textLength += 1;
+  }
+  if (f9 !== undefined) membersRead++;
+  // 10 erase_region
+  let f10: unknown;
+  f10 = object["eraseRegion"];
+  protoNameValue = object["erase_region"];
+  if (protoNameValue !== undefined) {
+    if (f10 !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
+    f10 = protoNameValue;
+    textLength += 1;
+  }
+  if (f10 !== undefined) membersRead++;
+  // 11 file_key
+  let f11: unknown;
+  f11 = object["fileKey"];
+  protoNameValue = object["file_key"];
+  if (protoNameValue !== undefined) {
+    if (f11 !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
+    f11 = protoNameValue;
+    textLength += 1;
+  }
+  if (f11 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonUpdateManifestFileMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, UpdateManifestFile$json);
   } else reader.keys += membersRead;
+  // 9 write_region
+  if (f9 !== undefined) {
+    if (f9 !== null) message.writeRegion = readJsonMemoryRegion(f9, reader, depth + 1);
+    textLength += 15;
+  }
+  // 10 erase_region
+  if (f10 !== undefined) {
+    if (f10 !== null) message.eraseRegion = readJsonMemoryRegion(f10, reader, depth + 1);
+    textLength += 15;
+  }
+  // 11 file_key
+  if (f11 !== undefined) {
+    if (f11 !== null) message.fileKey = readJsonFileKeyResponse(f11, reader, depth + 1);
+    textLength += 11;
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.UpdateManifestFile from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateManifestFile", json);
+  const object = json as JsonObject;
+  const message = createUpdateManifestFile();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let proto1: unknown;
+  let json2: unknown;
+  let proto2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let proto5: unknown;
+  let json6: unknown;
+  let json7: unknown;
+  let json8: unknown;
+  let json9: unknown;
+  let proto9: unknown;
+  let json10: unknown;
+  let proto10: unknown;
+  let json11: unknown;
+  let proto11: unknown;
+  let json12: unknown;
+  let proto12: unknown;
+  let json13: unknown;
+  let json14: unknown;
+  let proto14: unknown;
+  let json15: unknown;
+  let proto15: unknown;
+  let json16: unknown;
+  let json17: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "fileId": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_id");
+        break;
+      }
+      case "file_id": {
+        proto1 = object[key];
+        if (proto1 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_id");
+        break;
+      }
+      case "manifestEcuId": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.manifest_ecu_id");
+        break;
+      }
+      case "manifest_ecu_id": {
+        proto2 = object[key];
+        if (proto2 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.manifest_ecu_id");
+        break;
+      }
+      case "filename": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.filename");
+        break;
+      }
+      case "url": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.url");
+        break;
+      }
+      case "fileSize": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_size");
+        break;
+      }
+      case "file_size": {
+        proto5 = object[key];
+        if (proto5 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_size");
+        break;
+      }
+      case "checksum": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.checksum");
+        break;
+      }
+      case "type": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.type");
+        break;
+      }
+      case "order": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.order");
+        break;
+      }
+      case "writeRegion": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.write_region");
+        break;
+      }
+      case "write_region": {
+        proto9 = object[key];
+        if (proto9 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.write_region");
+        break;
+      }
+      case "eraseRegion": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.erase_region");
+        break;
+      }
+      case "erase_region": {
+        proto10 = object[key];
+        if (proto10 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.erase_region");
+        break;
+      }
+      case "fileKey": {
+        json11 = object[key];
+        if (json11 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_key");
+        break;
+      }
+      case "file_key": {
+        proto11 = object[key];
+        if (proto11 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_key");
+        break;
+      }
+      case "parsedFile": {
+        json12 = object[key];
+        if (json12 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.parsed_file");
+        break;
+      }
+      case "parsed_file": {
+        proto12 = object[key];
+        if (proto12 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.parsed_file");
+        break;
+      }
+      case "signature": {
+        json13 = object[key];
+        if (json13 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.signature");
+        break;
+      }
+      case "compatibleTrims": {
+        json14 = object[key];
+        if (json14 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_trims");
+        break;
+      }
+      case "compatible_trims": {
+        proto14 = object[key];
+        if (proto14 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_trims");
+        break;
+      }
+      case "compatibleDriveSides": {
+        json15 = object[key];
+        if (json15 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+        break;
+      }
+      case "compatible_drive_sides": {
+        proto15 = object[key];
+        if (proto15 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+        break;
+      }
+      case "created": {
+        json16 = object[key];
+        if (json16 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.created");
+        break;
+      }
+      case "updated": {
+        json17 = object[key];
+        if (json17 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.updated");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 file_id
+  value = json1;
+  if (proto1 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.file_id", "fileId", "file_id");
+    value = proto1;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.file_id");
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
+  }
+  // 2 manifest_ecu_id
+  value = json2;
+  if (proto2 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.manifest_ecu_id", "manifestEcuId", "manifest_ecu_id");
+    value = proto2;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.manifestEcuId = int64FromJson(value, true, "kafka_grpc.UpdateManifestFile.manifest_ecu_id");
+    textLength += 17 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 3 filename
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.filename = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.filename");
+    textLength += 14 + message.filename.length; // and the quotes; null reads as ""
+  }
+  // 4 url
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.url = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.url");
+    textLength += 9 + message.url.length; // and the quotes; null reads as ""
+  }
+  // 5 file_size
+  value = json5;
+  if (proto5 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.file_size", "fileSize", "file_size");
+    value = proto5;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.fileSize = int64FromJson(value, false, "kafka_grpc.UpdateManifestFile.file_size");
+    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 6 checksum
+  value = json6;
+  if (value !== undefined) {
+    membersRead++;
+    message.checksum = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.checksum");
+    textLength += 14 + message.checksum.length; // and the quotes; null reads as ""
+  }
+  // 7 type
+  value = json7;
+  if (value !== undefined) {
+    membersRead++;
+    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.type");
+    textLength += 10 + message.type.length; // and the quotes; null reads as ""
+  }
+  // 8 order
+  value = json8;
+  if (value !== undefined) {
+    membersRead++;
+    message.order = int32FromJson(value, "kafka_grpc.UpdateManifestFile.order");
+    textLength += 9 + numberTextLength(message.order);
+  }
+  // 12 parsed_file
+  value = json12;
+  if (proto12 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.parsed_file", "parsedFile", "parsed_file");
+    value = proto12;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.parsedFile = boolFromJson(value, "kafka_grpc.UpdateManifestFile.parsed_file");
+      textLength += 14 + (value === false ? 5 : 4);
+    } else textLength += 18;
+  }
+  // 13 signature
+  value = json13;
+  if (value !== undefined) {
+    membersRead++;
+    message.signature = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.signature");
+    textLength += 15 + message.signature.length; // and the quotes; null reads as ""
+  }
+  // 14 compatible_trims
+  value = json14;
+  if (proto14 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.compatible_trims", "compatibleTrims", "compatible_trims");
+    value = proto14;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_trims");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_trims");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_trims");
+      message.compatibleTrims.push(read);
+      textLength += 1 + read.length + 2; // and a comma
+    }
+    textLength += 19 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+  }
+  // 15 compatible_drive_sides
+  value = json15;
+  if (proto15 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.compatible_drive_sides", "compatibleDriveSides", "compatible_drive_sides");
+    value = proto15;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
+      message.compatibleDriveSides.push(read);
+      textLength += 1 + read.length + 2; // and a comma
+    }
+    textLength += 24 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+  }
+  // 16 created
+  value = json16;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.created = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.created");
+      textLength += 13 + message.created.length; // and the quotes; null reads as ""
+    } else textLength += 15;
+  }
+  // 17 updated
+  value = json17;
+  if (value !== undefined) {
+    membersRead++;
+    if (value !== null) {
+      message.updated = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.updated");
+      textLength += 13 + message.updated.length; // and the quotes; null reads as ""
+    } else textLength += 15;
+  }
+  // 9 write_region
+  let f9: unknown;
+  f9 = json9;
+  if (proto9 !== undefined) {
+    if (f9 !== undefined) bothNames("kafka_grpc.UpdateManifestFile.write_region", "writeRegion", "write_region");
+    f9 = proto9;
+    textLength += 1;
+  }
+  if (f9 !== undefined) membersRead++;
+  // 10 erase_region
+  let f10: unknown;
+  f10 = json10;
+  if (proto10 !== undefined) {
+    if (f10 !== undefined) bothNames("kafka_grpc.UpdateManifestFile.erase_region", "eraseRegion", "erase_region");
+    f10 = proto10;
+    textLength += 1;
+  }
+  if (f10 !== undefined) membersRead++;
+  // 11 file_key
+  let f11: unknown;
+  f11 = json11;
+  if (proto11 !== undefined) {
+    if (f11 !== undefined) bothNames("kafka_grpc.UpdateManifestFile.file_key", "fileKey", "file_key");
+    f11 = proto11;
+    textLength += 1;
+  }
+  if (f11 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 9 write_region
+  if (f9 !== undefined) {
+    if (f9 !== null) message.writeRegion = readJsonMemoryRegion(f9, reader, depth + 1);
+    textLength += 15;
+  }
+  // 10 erase_region
+  if (f10 !== undefined) {
+    if (f10 !== null) message.eraseRegion = readJsonMemoryRegion(f10, reader, depth + 1);
+    textLength += 15;
+  }
+  // 11 file_key
+  if (f11 !== undefined) {
+    if (f11 !== null) message.fileKey = readJsonFileKeyResponse(f11, reader, depth + 1);
+    textLength += 11;
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateManifestFile", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.UpdateManifestFile", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -4455,20 +7199,15 @@ function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonO
   return json;
 }
 
-/** The member names a kafka_grpc.MemoryRegion takes in JSON: JSON names, then proto names. */
-const MemoryRegion$json: readonly string[] = ["offset", "length"];
-
 /**
- * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonMemoryRegionMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.MemoryRegion", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonMemoryRegionMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createMemoryRegion();
@@ -4479,21 +7218,76 @@ function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number):
   value = object["offset"];
   if (value !== undefined) {
     membersRead++;
-    message.offset = int64FromJson(value, false);
+    message.offset = int64FromJson(value, false, "kafka_grpc.MemoryRegion.offset");
     textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 length
   value = object["length"];
   if (value !== undefined) {
     membersRead++;
-    message.length = int64FromJson(value, false);
+    message.length = int64FromJson(value, false, "kafka_grpc.MemoryRegion.length");
     textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonMemoryRegionMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, MemoryRegion$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.MemoryRegion from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonMemoryRegionMembers(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.MemoryRegion", json);
+  const object = json as JsonObject;
+  const message = createMemoryRegion();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "offset": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.MemoryRegion.offset");
+        break;
+      }
+      case "length": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.MemoryRegion.length");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 offset
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.offset = int64FromJson(value, false, "kafka_grpc.MemoryRegion.offset");
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 2 length
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.length = int64FromJson(value, false, "kafka_grpc.MemoryRegion.length");
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.MemoryRegion", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.MemoryRegion", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -4615,20 +7409,15 @@ function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter):
   return json;
 }
 
-/** The member names a kafka_grpc.FileKeyResponse takes in JSON: JSON names, then proto names. */
-const FileKeyResponse$json: readonly string[] = ["fileId", "file_id", "key", "auth", "nonce", "error"];
-
 /**
- * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonFileKeyResponseMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FileKeyResponse", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonFileKeyResponseMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createFileKeyResponse();
@@ -4640,48 +7429,153 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   value = object["fileId"];
   protoNameValue = object["file_id"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonFileKeyResponseMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 1;
   }
   if (value !== undefined) {
     membersRead++;
-    message.fileId = stringFromJson(value, reader.wellFormed);
-    textLength += 12 + (value as string).length;
+    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.file_id");
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
   }
   // 2 key
   value = object["key"];
   if (value !== undefined) {
     membersRead++;
-    message.key = stringFromJson(value, reader.wellFormed);
-    textLength += 9 + (value as string).length;
+    message.key = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.key");
+    textLength += 9 + message.key.length; // and the quotes; null reads as ""
   }
   // 3 auth
   value = object["auth"];
   if (value !== undefined) {
     membersRead++;
-    message.auth = stringFromJson(value, reader.wellFormed);
-    textLength += 10 + (value as string).length;
+    message.auth = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.auth");
+    textLength += 10 + message.auth.length; // and the quotes; null reads as ""
   }
   // 4 nonce
   value = object["nonce"];
   if (value !== undefined) {
     membersRead++;
-    message.nonce = stringFromJson(value, reader.wellFormed);
-    textLength += 11 + (value as string).length;
+    message.nonce = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.nonce");
+    textLength += 11 + message.nonce.length; // and the quotes; null reads as ""
   }
   // 5 error
   value = object["error"];
   if (value !== undefined) {
     membersRead++;
-    message.error = stringFromJson(value, reader.wellFormed);
-    textLength += 11 + (value as string).length;
+    message.error = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.error");
+    textLength += 11 + message.error.length; // and the quotes; null reads as ""
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonFileKeyResponseMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, FileKeyResponse$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.FileKeyResponse from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonFileKeyResponseMembers(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.FileKeyResponse", json);
+  const object = json as JsonObject;
+  const message = createFileKeyResponse();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let proto1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "fileId": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.file_id");
+        break;
+      }
+      case "file_id": {
+        proto1 = object[key];
+        if (proto1 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.file_id");
+        break;
+      }
+      case "key": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.key");
+        break;
+      }
+      case "auth": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.auth");
+        break;
+      }
+      case "nonce": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.nonce");
+        break;
+      }
+      case "error": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.error");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 file_id
+  value = json1;
+  if (proto1 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.FileKeyResponse.file_id", "fileId", "file_id");
+    value = proto1;
+    textLength += 1;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.file_id");
+    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
+  }
+  // 2 key
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.key = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.key");
+    textLength += 9 + message.key.length; // and the quotes; null reads as ""
+  }
+  // 3 auth
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.auth = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.auth");
+    textLength += 10 + message.auth.length; // and the quotes; null reads as ""
+  }
+  // 4 nonce
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.nonce = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.nonce");
+    textLength += 11 + message.nonce.length; // and the quotes; null reads as ""
+  }
+  // 5 error
+  value = json5;
+  if (value !== undefined) {
+    membersRead++;
+    message.error = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.error");
+    textLength += 11 + message.error.length; // and the quotes; null reads as ""
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.FileKeyResponse", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.FileKeyResponse", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -4773,20 +7667,15 @@ function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonO
   return json;
 }
 
-/** The member names a kafka_grpc.FeatureCodes takes in JSON: JSON names, then proto names. */
-const FeatureCodes$json: readonly string[] = ["familyCode", "featureCode"];
-
 /**
- * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonFeatureCodesMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FeatureCodes", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonFeatureCodesMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createFeatureCodes();
@@ -4797,21 +7686,76 @@ function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number):
   value = object["familyCode"];
   if (value !== undefined) {
     membersRead++;
-    message.familyCode = stringFromJson(value, reader.wellFormed);
-    textLength += 16 + (value as string).length;
+    message.familyCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.familyCode");
+    textLength += 16 + message.familyCode.length; // and the quotes; null reads as ""
   }
   // 2 featureCode
   value = object["featureCode"];
   if (value !== undefined) {
     membersRead++;
-    message.featureCode = stringFromJson(value, reader.wellFormed);
-    textLength += 17 + (value as string).length;
+    message.featureCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.featureCode");
+    textLength += 17 + message.featureCode.length; // and the quotes; null reads as ""
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonFeatureCodesMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, FeatureCodes$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.FeatureCodes from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonFeatureCodesMembers(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.FeatureCodes", json);
+  const object = json as JsonObject;
+  const message = createFeatureCodes();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "familyCode": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.FeatureCodes.familyCode");
+        break;
+      }
+      case "featureCode": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.FeatureCodes.featureCode");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 familyCode
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.familyCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.familyCode");
+    textLength += 16 + message.familyCode.length; // and the quotes; null reads as ""
+  }
+  // 2 featureCode
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.featureCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.featureCode");
+    textLength += 17 + message.featureCode.length; // and the quotes; null reads as ""
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.FeatureCodes", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.FeatureCodes", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -5044,20 +7988,15 @@ function writeJsonVehicleSpecification(message: VehicleSpecification, writer: Js
   return json;
 }
 
-/** The member names a kafka_grpc.VehicleSpecification takes in JSON: JSON names, then proto names. */
-const VehicleSpecification$json: readonly string[] = ["orderId", "productId", "vehicleId", "mfPlant", "modelType", "modelId", "modelYear", "sn", "version", "model", "vinPre", "destCon", "feature", "date", "fOrderId"];
-
 /**
- * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonVehicleSpecificationMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.VehicleSpecification", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonVehicleSpecificationMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createVehicleSpecification();
@@ -5068,116 +8007,348 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   value = object["orderId"];
   if (value !== undefined) {
     membersRead++;
-    message.orderId = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    message.orderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.orderId");
+    textLength += 13 + message.orderId.length; // and the quotes; null reads as ""
   }
   // 2 productId
   value = object["productId"];
   if (value !== undefined) {
     membersRead++;
-    message.productId = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.productId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.productId");
+    textLength += 15 + message.productId.length; // and the quotes; null reads as ""
   }
   // 3 vehicleId
   value = object["vehicleId"];
   if (value !== undefined) {
     membersRead++;
-    message.vehicleId = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.vehicleId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vehicleId");
+    textLength += 15 + message.vehicleId.length; // and the quotes; null reads as ""
   }
   // 4 mfPlant
   value = object["mfPlant"];
   if (value !== undefined) {
     membersRead++;
-    message.mfPlant = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
+    message.mfPlant = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.mfPlant");
+    textLength += 13 + message.mfPlant.length; // and the quotes; null reads as ""
   }
   // 5 modelType
   value = object["modelType"];
   if (value !== undefined) {
     membersRead++;
-    message.modelType = stringFromJson(value, reader.wellFormed);
-    textLength += 15 + (value as string).length;
+    message.modelType = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.modelType");
+    textLength += 15 + message.modelType.length; // and the quotes; null reads as ""
   }
   // 6 modelId
   value = object["modelId"];
   if (value !== undefined) {
     membersRead++;
-    message.modelId = int64FromJson(value, true);
+    message.modelId = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelId");
     textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 7 modelYear
   value = object["modelYear"];
   if (value !== undefined) {
     membersRead++;
-    message.modelYear = int64FromJson(value, true);
+    message.modelYear = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelYear");
     textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 8 sn
   value = object["sn"];
   if (value !== undefined) {
     membersRead++;
-    message.sn = stringFromJson(value, reader.wellFormed);
-    textLength += 8 + (value as string).length;
+    message.sn = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.sn");
+    textLength += 8 + message.sn.length; // and the quotes; null reads as ""
   }
   // 9 version
   value = object["version"];
   if (value !== undefined) {
     membersRead++;
-    message.version = int64FromJson(value, true);
+    message.version = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.version");
     textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 10 model
   value = object["model"];
   if (value !== undefined) {
     membersRead++;
-    message.model = stringFromJson(value, reader.wellFormed);
-    textLength += 11 + (value as string).length;
+    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.model");
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
   }
   // 11 vinPre
   value = object["vinPre"];
   if (value !== undefined) {
     membersRead++;
-    message.vinPre = stringFromJson(value, reader.wellFormed);
-    textLength += 12 + (value as string).length;
+    message.vinPre = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vinPre");
+    textLength += 12 + message.vinPre.length; // and the quotes; null reads as ""
   }
   // 12 destCon
   value = object["destCon"];
   if (value !== undefined) {
     membersRead++;
-    message.destCon = stringFromJson(value, reader.wellFormed);
-    textLength += 13 + (value as string).length;
-  }
-  // 13 feature
-  value = object["feature"];
-  if (value !== undefined) {
-    membersRead++;
-    for (const item of asList(value)) {
-      message.feature.push(readJsonFeatureCodes(item, reader, depth + 1));
-      textLength += 1; // and a comma
-    }
-    textLength += message.feature.length === 0 ? 2 : 1; // the brackets, less the last comma
-    textLength += 11;
+    message.destCon = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.destCon");
+    textLength += 13 + message.destCon.length; // and the quotes; null reads as ""
   }
   // 14 date
   value = object["date"];
   if (value !== undefined) {
     membersRead++;
-    message.date = int64FromJson(value, true);
+    message.date = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.date");
     textLength += 8 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 15 fOrderId
   value = object["fOrderId"];
   if (value !== undefined) {
     membersRead++;
-    message.fOrderId = stringFromJson(value, reader.wellFormed);
-    textLength += 14 + (value as string).length;
+    message.fOrderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.fOrderId");
+    textLength += 14 + message.fOrderId.length; // and the quotes; null reads as ""
   }
+  // 13 feature
+  let f13: unknown;
+  f13 = object["feature"];
+  if (f13 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonVehicleSpecificationMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, VehicleSpecification$json);
   } else reader.keys += membersRead;
+  // 13 feature
+  if (f13 !== undefined) {
+    const list = listFromJson(f13, "kafka_grpc.VehicleSpecification.feature");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.VehicleSpecification.feature");
+      message.feature.push(readJsonFeatureCodes(item, reader, depth + 1));
+    }
+    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.VehicleSpecification from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonVehicleSpecificationMembers(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.VehicleSpecification", json);
+  const object = json as JsonObject;
+  const message = createVehicleSpecification();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let json5: unknown;
+  let json6: unknown;
+  let json7: unknown;
+  let json8: unknown;
+  let json9: unknown;
+  let json10: unknown;
+  let json11: unknown;
+  let json12: unknown;
+  let json13: unknown;
+  let json14: unknown;
+  let json15: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "orderId": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.orderId");
+        break;
+      }
+      case "productId": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.productId");
+        break;
+      }
+      case "vehicleId": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.vehicleId");
+        break;
+      }
+      case "mfPlant": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.mfPlant");
+        break;
+      }
+      case "modelType": {
+        json5 = object[key];
+        if (json5 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.modelType");
+        break;
+      }
+      case "modelId": {
+        json6 = object[key];
+        if (json6 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.modelId");
+        break;
+      }
+      case "modelYear": {
+        json7 = object[key];
+        if (json7 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.modelYear");
+        break;
+      }
+      case "sn": {
+        json8 = object[key];
+        if (json8 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.sn");
+        break;
+      }
+      case "version": {
+        json9 = object[key];
+        if (json9 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.version");
+        break;
+      }
+      case "model": {
+        json10 = object[key];
+        if (json10 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.model");
+        break;
+      }
+      case "vinPre": {
+        json11 = object[key];
+        if (json11 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.vinPre");
+        break;
+      }
+      case "destCon": {
+        json12 = object[key];
+        if (json12 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.destCon");
+        break;
+      }
+      case "feature": {
+        json13 = object[key];
+        if (json13 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.feature");
+        break;
+      }
+      case "date": {
+        json14 = object[key];
+        if (json14 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.date");
+        break;
+      }
+      case "fOrderId": {
+        json15 = object[key];
+        if (json15 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.fOrderId");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 orderId
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.orderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.orderId");
+    textLength += 13 + message.orderId.length; // and the quotes; null reads as ""
+  }
+  // 2 productId
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.productId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.productId");
+    textLength += 15 + message.productId.length; // and the quotes; null reads as ""
+  }
+  // 3 vehicleId
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.vehicleId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vehicleId");
+    textLength += 15 + message.vehicleId.length; // and the quotes; null reads as ""
+  }
+  // 4 mfPlant
+  value = json4;
+  if (value !== undefined) {
+    membersRead++;
+    message.mfPlant = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.mfPlant");
+    textLength += 13 + message.mfPlant.length; // and the quotes; null reads as ""
+  }
+  // 5 modelType
+  value = json5;
+  if (value !== undefined) {
+    membersRead++;
+    message.modelType = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.modelType");
+    textLength += 15 + message.modelType.length; // and the quotes; null reads as ""
+  }
+  // 6 modelId
+  value = json6;
+  if (value !== undefined) {
+    membersRead++;
+    message.modelId = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelId");
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 7 modelYear
+  value = json7;
+  if (value !== undefined) {
+    membersRead++;
+    message.modelYear = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelYear");
+    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 8 sn
+  value = json8;
+  if (value !== undefined) {
+    membersRead++;
+    message.sn = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.sn");
+    textLength += 8 + message.sn.length; // and the quotes; null reads as ""
+  }
+  // 9 version
+  value = json9;
+  if (value !== undefined) {
+    membersRead++;
+    message.version = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.version");
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 10 model
+  value = json10;
+  if (value !== undefined) {
+    membersRead++;
+    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.model");
+    textLength += 11 + message.model.length; // and the quotes; null reads as ""
+  }
+  // 11 vinPre
+  value = json11;
+  if (value !== undefined) {
+    membersRead++;
+    message.vinPre = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vinPre");
+    textLength += 12 + message.vinPre.length; // and the quotes; null reads as ""
+  }
+  // 12 destCon
+  value = json12;
+  if (value !== undefined) {
+    membersRead++;
+    message.destCon = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.destCon");
+    textLength += 13 + message.destCon.length; // and the quotes; null reads as ""
+  }
+  // 14 date
+  value = json14;
+  if (value !== undefined) {
+    membersRead++;
+    message.date = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.date");
+    textLength += 8 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 15 fOrderId
+  value = json15;
+  if (value !== undefined) {
+    membersRead++;
+    message.fOrderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.fOrderId");
+    textLength += 14 + message.fOrderId.length; // and the quotes; null reads as ""
+  }
+  // 13 feature
+  let f13: unknown;
+  f13 = json13;
+  if (f13 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 13 feature
+  if (f13 !== undefined) {
+    const list = listFromJson(f13, "kafka_grpc.VehicleSpecification.feature");
+    for (const item of list) {
+      if (item === null) nullItem("kafka_grpc.VehicleSpecification.feature");
+      message.feature.push(readJsonFeatureCodes(item, reader, depth + 1));
+    }
+    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.VehicleSpecification", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.VehicleSpecification", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -5301,20 +8472,15 @@ function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/** The member names a kafka_grpc.Order takes in JSON: JSON names, then proto names. */
-const Order$json: readonly string[] = ["specId", "orderNo", "msgIdentifier", "VehicleSpecification"];
-
 /**
- * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonOrderMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.Order", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonOrderMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createOrder();
@@ -5325,35 +8491,120 @@ function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order 
   value = object["specId"];
   if (value !== undefined) {
     membersRead++;
-    message.specId = int64FromJson(value, true);
+    message.specId = int64FromJson(value, true, "kafka_grpc.Order.specId");
     textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 2 orderNo
   value = object["orderNo"];
   if (value !== undefined) {
     membersRead++;
-    message.orderNo = int64FromJson(value, true);
+    message.orderNo = int64FromJson(value, true, "kafka_grpc.Order.orderNo");
     textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   // 3 msgIdentifier
   value = object["msgIdentifier"];
   if (value !== undefined) {
     membersRead++;
-    message.msgIdentifier = stringFromJson(value, reader.wellFormed);
-    textLength += 19 + (value as string).length;
+    message.msgIdentifier = stringFromJson(value, reader.wellFormed, "kafka_grpc.Order.msgIdentifier");
+    textLength += 19 + message.msgIdentifier.length; // and the quotes; null reads as ""
   }
   // 4 VehicleSpecification
-  value = object["VehicleSpecification"];
-  if (value !== undefined) {
-    membersRead++;
-    message.VehicleSpecification = readJsonVehicleSpecification(value, reader, depth + 1);
-    textLength += 24;
-  }
+  let f4: unknown;
+  f4 = object["VehicleSpecification"];
+  if (f4 !== undefined) membersRead++;
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonOrderMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, Order$json);
   } else reader.keys += membersRead;
+  // 4 VehicleSpecification
+  if (f4 !== undefined) {
+    if (f4 !== null) message.VehicleSpecification = readJsonVehicleSpecification(f4, reader, depth + 1);
+    textLength += 24;
+  }
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.Order from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonOrderMembers(json: unknown, reader: JsonReader, depth: number): Order {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.Order", json);
+  const object = json as JsonObject;
+  const message = createOrder();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let json2: unknown;
+  let json3: unknown;
+  let json4: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "specId": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.Order.specId");
+        break;
+      }
+      case "orderNo": {
+        json2 = object[key];
+        if (json2 === undefined) undefinedMember("kafka_grpc.Order.orderNo");
+        break;
+      }
+      case "msgIdentifier": {
+        json3 = object[key];
+        if (json3 === undefined) undefinedMember("kafka_grpc.Order.msgIdentifier");
+        break;
+      }
+      case "VehicleSpecification": {
+        json4 = object[key];
+        if (json4 === undefined) undefinedMember("kafka_grpc.Order.VehicleSpecification");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 specId
+  value = json1;
+  if (value !== undefined) {
+    membersRead++;
+    message.specId = int64FromJson(value, true, "kafka_grpc.Order.specId");
+    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 2 orderNo
+  value = json2;
+  if (value !== undefined) {
+    membersRead++;
+    message.orderNo = int64FromJson(value, true, "kafka_grpc.Order.orderNo");
+    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  // 3 msgIdentifier
+  value = json3;
+  if (value !== undefined) {
+    membersRead++;
+    message.msgIdentifier = stringFromJson(value, reader.wellFormed, "kafka_grpc.Order.msgIdentifier");
+    textLength += 19 + message.msgIdentifier.length; // and the quotes; null reads as ""
+  }
+  // 4 VehicleSpecification
+  let f4: unknown;
+  f4 = json4;
+  if (f4 !== undefined) membersRead++;
+  reader.keys += names.length;
+  // 4 VehicleSpecification
+  if (f4 !== undefined) {
+    if (f4 !== null) message.VehicleSpecification = readJsonVehicleSpecification(f4, reader, depth + 1);
+    textLength += 24;
+  }
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.Order", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.Order", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -5435,20 +8686,15 @@ function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter
   return json;
 }
 
-/** The member names a kafka_grpc.CarUpdateRequest takes in JSON: JSON names, then proto names. */
-const CarUpdateRequest$json: readonly string[] = ["carUpdateId", "car_update_id"];
-
 /**
- * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`, as protobuf-es's
- * fromJson(). Field by field, by property reads (what JSON.parse() makes shares one shape, so
- * each read is one inline cache hit), then a count of the members to find any it does not know.
- * Bails on anything but the canonical forms (and on what the slow path rejects): null, a field
- * under both its names, two members of a oneof, numbers as strings, …
+ * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`: field by field, by
+ * property reads, then a count of the object's members; hands the object to
+ * readJsonCarUpdateRequestMembers() when the count differs, a field is given under both names or a oneof twice.
  */
 function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
-  if (depth > reader.recursionLimit) bail();
+  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateRequest", reader.recursionLimit);
   if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    bail();
+    return readJsonCarUpdateRequestMembers(json, reader, depth);
   }
   const object = json as JsonObject;
   const message = createCarUpdateRequest();
@@ -5460,20 +8706,73 @@ function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: numb
   value = object["carUpdateId"];
   protoNameValue = object["car_update_id"];
   if (protoNameValue !== undefined) {
-    if (value !== undefined) bail(); // both names: the slow path decides
+    if (value !== undefined) return readJsonCarUpdateRequestMembers(json, reader, depth); // both names, or a property that is no member
     value = protoNameValue;
     textLength += 2;
   }
   if (value !== undefined) {
     membersRead++;
-    message.carUpdateId = int64FromJson(value, true);
+    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.CarUpdateRequest.car_update_id");
     textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
   if (reader.countMembers) {
     const members = Object.keys(object).length;
+    if (membersRead !== members) return readJsonCarUpdateRequestMembers(json, reader, depth); // unknown, inherited or not enumerable
     reader.keys += members;
-    if (membersRead !== members) checkUnknownMembers(object, membersRead, reader, CarUpdateRequest$json);
   } else reader.keys += membersRead;
+  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  return message;
+}
+
+/**
+ * Reads a kafka_grpc.CarUpdateRequest from a JSON value member by member, its own enumerable members
+ * only (Object.keys): any object, a member of each field at most, unknown members refused
+ * or, with ignoreUnknownFields, checked and skipped.
+ */
+function readJsonCarUpdateRequestMembers(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarUpdateRequest", json);
+  const object = json as JsonObject;
+  const message = createCarUpdateRequest();
+  let membersRead = 0; // members read, each counted once
+  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let value: unknown;
+  let json1: unknown;
+  let proto1: unknown;
+  let unknown: string[] | undefined;
+  const names = Object.keys(object);
+  for (const key of names) {
+    switch (key) {
+      case "carUpdateId": {
+        json1 = object[key];
+        if (json1 === undefined) undefinedMember("kafka_grpc.CarUpdateRequest.car_update_id");
+        break;
+      }
+      case "car_update_id": {
+        proto1 = object[key];
+        if (proto1 === undefined) undefinedMember("kafka_grpc.CarUpdateRequest.car_update_id");
+        break;
+      }
+      default:
+        (unknown ??= []).push(key);
+    }
+  }
+  // 1 car_update_id
+  value = json1;
+  if (proto1 !== undefined) {
+    if (value !== undefined) bothNames("kafka_grpc.CarUpdateRequest.car_update_id", "carUpdateId", "car_update_id");
+    value = proto1;
+    textLength += 2;
+  }
+  if (value !== undefined) {
+    membersRead++;
+    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.CarUpdateRequest.car_update_id");
+    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+  }
+  reader.keys += names.length;
+  if (unknown !== undefined) {
+    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarUpdateRequest", unknown[0] as string);
+    for (const key of unknown) skipMember("kafka_grpc.CarUpdateRequest", key, object[key], depth + reader.maps, reader.recursionLimit);
+  }
   reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
   return message;
 }
@@ -5686,12 +8985,11 @@ const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> 
 };
 
 /**
- * Reads a message of type `typeName` from a proto3 JSON value, or returns undefined for
- * anything the generated reader does not take: see the runtime's readJsonValue(). `parsed`,
- * when `json` is what JSON.parse() made of a text: what is known of the text, and the counts
- * the read gives back.
+ * Reads a message of type `typeName` from a proto3 JSON value; throws a `CodecError` for a
+ * value it cannot read: see the runtime's readJsonValue(). `parsed`, when `json` is what
+ * JSON.parse() made of a text: what is known of the text, and the counts the read gives back.
  */
-export function fromJson<N extends MessageTypeName>(typeName: N, json: unknown, options: JsonReadOptions, parsed?: ParsedJson): MessageTypes[N] | undefined {
+export function fromJson<N extends MessageTypeName>(typeName: N, json: unknown, options: JsonReadOptions, parsed?: ParsedJson): MessageTypes[N] {
   return readJsonValue(jsonReaders[typeName], json, options, parsed);
 }
 

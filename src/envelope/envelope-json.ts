@@ -4,9 +4,11 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
+import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
 import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
-import { fromJsonFallback, fromJsonTextFallback, jsonError, toJsonFallback } from "./fallback.js";
+import { toJsonFallback } from "./fallback.js";
 import { readParsedText } from "./json-text.js";
+import { missingDataError } from "./missing-data.js";
 import {
   type EnvelopeJsonReadOptions,
   type EnvelopeJsonReadStringOptions,
@@ -76,8 +78,10 @@ export function envelopeToJsonString(
  * which came with it (Firefox and Safari have it too): String.prototype.isWellFormed() looks at
  * two-byte text many times as fast as in older V8, so envelopeFromJsonString looks at the whole
  * text.
+ *
+ * @internal
  */
-const recentV8 = /*@__PURE__*/ (() =>
+export const recentV8 = /*@__PURE__*/ (() =>
   typeof (Uint8Array as { fromBase64?: unknown }).fromBase64 === "function")();
 
 /**
@@ -120,16 +124,18 @@ export function envelopeFromJson(
   options?: Partial<EnvelopeJsonReadOptions>,
 ): GRPC_AttendantPayload {
   const o = readOptions(options, jsonReadDefaults, levelBounds);
-  const read = fast.fromJson(typeName, json, o);
-  return taken(read, o) ? read : fromJsonFallback(json, o);
+  return withData(fast.fromJson(typeName, json, o), o);
 }
 
-/** Whether the generated reader read an envelope the options take (not left to the slow path). */
-function taken(
-  read: GRPC_AttendantPayload | undefined,
+/** `envelope`, unless `requireData` and it has no Data member: `missing_data`. */
+function withData(
+  envelope: GRPC_AttendantPayload,
   o: EnvelopeJsonReadOptions,
-): read is GRPC_AttendantPayload {
-  return read !== undefined && (read.Data.case !== undefined || !o.requireData);
+): GRPC_AttendantPayload {
+  if (o.requireData && envelope.Data.case === undefined) {
+    throw missingDataError(envelope, "decode");
+  }
+  return envelope;
 }
 
 /**
@@ -163,26 +169,13 @@ export function readJsonText(
 ): GRPC_AttendantPayload {
   const json = parseText(text, o.maxBytes);
   const wellFormed = scanText ? wellFormedString(text) : !pastLatin1.test(text);
-  const read = readParsedText(typeName, text, json, wellFormed, o);
-  return taken(read, o) ? read : fromJsonTextFallback(text, json, o);
+  return withData(readParsedText(typeName, text, json, wellFormed, o), o);
 }
 
 /** A character past U+00FF: V8 holds the text in two bytes a character. */
 const pastLatin1 = /[\u0100-\uffff]/;
 
-/**
- * The text of {@link envelopeFromJsonString} parsed, after the checks of its arguments.
- *
- * @internal
- */
-export function parseJsonText(
-  text: unknown,
-  options: Partial<EnvelopeJsonReadStringOptions> | undefined,
-): JsonValue {
-  return parseText(text, readOptions(options, jsonReadStringDefaults, levelBounds).maxBytes);
-}
-
-/** {@link parseJsonText} with `maxBytes` read. */
+/** The text of {@link envelopeFromJsonString} parsed, after the checks of its arguments. */
 function parseText(text: unknown, maxBytes: number): JsonValue {
   if (typeof text !== "string") {
     throw new CodecError(
@@ -201,4 +194,20 @@ function parseText(text: unknown, maxBytes: number): JsonValue {
   } catch (cause) {
     throw jsonError(cause);
   }
+}
+
+/**
+ * The `invalid_json` error of text JSON.parse() refuses, its SyntaxError kept as cause. The
+ * engine's text quotes the input: escaped and cut here, and a cause whose text would carry a long
+ * input is replaced by one that carries the cut text.
+ *
+ * @internal
+ */
+export function jsonError(cause: unknown): CodecError {
+  const raw = cause instanceof Error ? cause.message : String(cause);
+  const text = escapeText(raw, MAX_MESSAGE_LENGTH);
+  const kept = raw.length > MAX_MESSAGE_LENGTH ? new Error(text) : cause;
+  return new CodecError("invalid_json", `cannot decode ${typeName} from JSON: ${text}`, {
+    cause: kept,
+  });
 }

@@ -6,20 +6,22 @@
 // FieldNameDuplicate test), and so does envelopeFromJsonString. A value JSON.parse() made shows
 // no duplicate by itself, so the text proves there was none: its members are counted against the
 // members of the objects read (`keys`), or its length against the shortest text of what was read
-// (`chars`). When neither proves it, the slow path runs checkDuplicateKeys(), which names the key.
+// (`chars`). When neither proves it, checkDuplicateKeys() looks for the duplicate and names it.
 //
 // The compact-text rule. The generated JSON readers add up, field by field, the length of the
 // shortest JSON text of what they read (`chars`: names, quotes, colons, commas and values, no
 // space, no escape). Text that JSON.stringify() wrote (compact: `{"` at the start) is then read
 // without counting the members of each object: a text of exactly that length holds every member
 // read, each at least as long as counted, and nothing more, so no member the reader did not read
-// and no duplicate key. Any other text falls back to counting: the members the text opens (a look
-// at every colon) against `keys`, and, under ignoreUnknownFields with compact text, a second
-// read that counts each object's members (valueMembers() tells when it is needed). A \u escape
-// may hide a lone surrogate that the look at the text did not see: such text is read again with
-// every string checked. readParsedText() below applies the rule; JsonReader (src/runtime/
-// json-reader.ts) carries the counts, and the generated readers' `textLength +=` lines make
-// `chars`.
+// and no duplicate key. Any other text is read counting the members of each object (an object
+// with members the reader does not know goes to its per-member reader), and its members are
+// counted against `keys` (a look at every colon). Compact text of another length is read again,
+// counting, when its members show more than were read: under ignoreUnknownFields when the value
+// holds more members (valueMembers()), otherwise when the text does and checkDuplicateKeys()
+// finds no duplicate. A \u escape may hide a lone surrogate that the look at the text did not
+// see: such text is read again with every string checked. readParsedText() below applies the
+// rule; JsonReader (src/runtime/json-reader.ts) carries the counts, and the generated readers'
+// `textLength +=` lines make `chars`.
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "../internal/escape-text.js";
@@ -27,8 +29,8 @@ import { type JsonReadOptions, parsedJsonReader } from "../runtime/index.js";
 
 /**
  * Reads a message of type `typeName` from `json`, what JSON.parse() made of `text`, with the
- * generated reader under the rule above, or returns undefined when the slow path must decide.
- * `wellFormed` says that `text` holds no lone surrogate (escapes aside).
+ * generated reader under the rule above; throws a CodecError for what it cannot read, and for a
+ * duplicate key. `wellFormed` says that `text` holds no lone surrogate (escapes aside).
  */
 export function readParsedText<N extends fast.MessageTypeName>(
   typeName: N,
@@ -36,11 +38,11 @@ export function readParsedText<N extends fast.MessageTypeName>(
   json: unknown,
   wellFormed: boolean,
   options: JsonReadOptions,
-): fast.MessageTypes[N] | undefined {
+): fast.MessageTypes[N] {
   const compact = text.charCodeAt(1) === 34; // `{"`
   let parsed = parsedJsonReader(options, wellFormed, !compact);
   let read = fast.fromJson(typeName, json, options, parsed);
-  if (read === undefined || parsed.chars === text.length) return read;
+  if (parsed.chars === text.length) return read;
   if (compact && options.ignoreUnknownFields) {
     const levels = Math.min(2 * options.recursionLimit + 2, MAX_LEVELS);
     if (valueMembers(json, levels) !== parsed.keys) {
@@ -48,7 +50,13 @@ export function readParsedText<N extends fast.MessageTypeName>(
       read = fast.fromJson(typeName, json, options, parsed);
     }
   }
-  if (read === undefined || !noDuplicateKeys(text, parsed.keys)) return undefined;
+  if (!noDuplicateKeys(text, parsed.keys)) {
+    checkDuplicateKeys(text, typeName);
+    // No duplicate: the text holds members the reader did not count (unknown, or skipped inside
+    // an unknown member).
+    if (!parsed.countMembers)
+      read = fast.fromJson(typeName, json, options, parsedJsonReader(options, wellFormed, true));
+  }
   return wellFormed && text.includes("\\u") ? fast.fromJson(typeName, json, options) : read;
 }
 

@@ -53,20 +53,31 @@ export { MAX_DECIMAL_CHARS } from "./int64.js";
 // JSON read.
 export {
   boolFromJson,
+  bothNames,
   bytesFromJson,
-  checkUnknownMembers,
   enumFromJson,
   int32FromJson,
   int64FromJson,
   type JsonReader,
   type JsonReadOptions,
+  listFromJson,
+  mapFromJson,
+  mapKeyFromJson,
+  notAnObject,
+  nullItem,
+  nullMapValue,
   numberTextLength,
   type ParsedJson,
   parsedJsonReader,
   type ReadJson,
   readJsonValue,
+  skipMember,
   stringFromJson,
+  tooDeep,
+  twoMembers,
   uint32FromJson,
+  undefinedMember,
+  unknownMember,
 } from "./json-reader.js";
 // JSON write.
 export {

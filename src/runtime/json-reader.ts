@@ -1,15 +1,16 @@
-// Reading proto3 JSON values into message values, for the generated JSON readers.
+// Reading proto3 JSON values into message values, for the generated JSON readers: every form
+// Google's proto3 JSON parsers take, and a CodecError in the package's own words for every form
+// they refuse. The generated reader of a message reads its fields by property reads (the fast
+// branch) and hands the object over to its per-member reader by a private signal (a count of
+// members that differs, a field under both names, a second oneof member); both call the value
+// readers here, which take every form and throw the error themselves.
 
-import { bail } from "./bail.js";
+import { CodecError } from "../codec-error.js";
+import { quoteText } from "../internal/escape-text.js";
 import { bigintOf, inInt64Range, MAX_DECIMAL_CHARS } from "./int64.js";
-import {
-  boolToJson,
-  int32ToJson,
-  type JsonObject,
-  stringToJson,
-  uint32ToJson,
-} from "./json-writer.js";
+import type { JsonObject } from "./json-writer.js";
 import { nodeBuffer } from "./node-buffer.js";
+import { wellFormedString } from "./unicode.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
 export interface JsonReader {
@@ -20,13 +21,13 @@ export interface JsonReader {
   readonly wellFormed: boolean;
   /**
    * The value is what JSON.parse() returned: its objects are arrays or have Object.prototype
-   * for prototype, and a reader tells them apart by their `constructor` (see printJsonObject).
+   * for prototype, and a reader tells them apart by their `constructor`.
    */
   readonly parsed: boolean;
   /**
-   * Each message object's members are counted (`Object.keys`) and those the reader does not
-   * know looked into (see checkUnknownMembers). Off only for compact JSON text: see the
-   * compact-text rule in src/envelope/json-text.ts.
+   * Each message object's members are counted (`Object.keys`), and an object with members the
+   * property reads did not read is handed to the per-member reader. Off only for compact JSON
+   * text: see the compact-text rule in src/envelope/json-text.ts.
    */
   readonly countMembers: boolean;
   /**
@@ -40,6 +41,11 @@ export interface JsonReader {
    * compact-text rule of json-text.ts.
    */
   chars: number;
+  /**
+   * The maps the message being read sits in: a message `depth` deep is in `depth + maps` JSON
+   * objects, which is how libprotobuf counts the depth of a member it skips.
+   */
+  maps: number;
 }
 
 /**
@@ -54,67 +60,244 @@ export function numberTextLength(value: number): number {
   return length;
 }
 
-/**
- * Called when a message's JSON object has more members than the reader read (`membersRead`): bails
- * unless `ignoreUnknownFields`, and then still bails if any field was read from the prototype
- * rather than from a member (a polluted Object.prototype), which the count would not show. Bails
- * too on an unknown member the slow path must look into (a lone surrogate in its name or value is
- * refused, as is an object nested past the recursion limit): any unknown member when the strings
- * are not known to be well-formed, and an unknown member whose value is an object or array. (Left
- * uncaught: a field name polluted into Object.prototype *and* one unknown member in the same
- * object: the counts then match, and the reader takes the inherited value where the slow path would
- * name the unknown member, or skip it with `ignoreUnknownFields`. For compact text, whose members
- * are not counted object by object (JsonReader.countMembers), as many inherited fields as unknown
- * members anywhere in the text.)
- */
-export function checkUnknownMembers(
-  object: JsonObject,
-  membersRead: number,
-  reader: JsonReader,
-  names: readonly string[],
-): void {
-  // The slow path names the member, or looks into it.
-  if (!reader.ignoreUnknownFields || !reader.wellFormed) bail();
-  let known = 0;
-  for (const name of Object.keys(object)) {
-    if (names.includes(name)) known++;
-    else if (typeof object[name] === "object" && object[name] !== null) bail();
+// The errors. `field` is a field's full name (`kafka_grpc.UpdateData.id`), `typeName` a
+// message's; values are shown as JSON writes them, strings quoted, escaped and cut.
+
+/** A JSON value as an error text shows it. */
+function show(json: unknown): string {
+  switch (typeof json) {
+    case "string":
+      return quoteText(json);
+    case "object":
+      return json === null ? "null" : Array.isArray(json) ? "an array" : "an object";
+    case "bigint":
+      return `${json}n`;
+    case "function":
+    case "symbol":
+      return `a ${typeof json}`;
+    default:
+      return String(json);
   }
-  if (known !== membersRead) bail();
 }
 
-/** A string from JSON; checked for lone surrogates unless the text was (`wellFormed`). */
-export const stringFromJson = stringToJson;
+function fieldError(field: string, detail: string): never {
+  throw new CodecError("invalid_json", `cannot decode field ${field} from JSON: ${detail}`);
+}
 
-/** An int32 from JSON: a number only (a string form is left to the slow path). */
-export const int32FromJson = int32ToJson;
+function messageError(typeName: string, detail: string): never {
+  throw new CodecError("invalid_json", `cannot decode message ${typeName} from JSON: ${detail}`);
+}
 
-/** A uint32 from JSON: a number only. */
-export const uint32FromJson = uint32ToJson;
+/** `field` holds `json`, which is not what it takes (`expected`). */
+function expected(field: string, what: string, json: unknown): never {
+  return fieldError(field, `expected ${what}, got ${show(json)}`);
+}
 
-/** A bool from JSON. */
-export const boolFromJson = boolToJson;
+/** A message nested past the recursion limit. */
+export function tooDeep(typeName: string, limit: number): never {
+  throw new CodecError(
+    "too_deep",
+    `cannot decode message ${typeName} from JSON: maximum recursion depth of ${limit} reached`,
+  );
+}
+
+/** A message's JSON value that is no object: null, an array, a string, a number, … */
+export function notAnObject(typeName: string, json: unknown): never {
+  return messageError(typeName, `expected an object, got ${show(json)}`);
+}
+
+/** A member of a name no field has, without `ignoreUnknownFields`. */
+export function unknownMember(typeName: string, key: string): never {
+  return messageError(typeName, `unknown member ${quoteText(key)}`);
+}
+
+/** A member whose value is undefined (a JavaScript object, not JSON). */
+export function undefinedMember(field: string): never {
+  return fieldError(field, "expected a JSON value, got undefined");
+}
+
+/** A field given under its JSON name and its proto name. */
+export function bothNames(field: string, jsonName: string, protoName: string): never {
+  return fieldError(field, `given by both its names, "${jsonName}" and "${protoName}"`);
+}
+
+/** Two members of one oneof, neither null. */
+export function twoMembers(oneof: string, first: string, second: string): never {
+  throw new CodecError(
+    "invalid_json",
+    `cannot decode oneof ${oneof} from JSON: members ${quoteText(first)} and ${quoteText(second)} both set`,
+  );
+}
+
+/** A list item that is null. */
+export function nullItem(field: string): never {
+  return fieldError(field, "a list item is null");
+}
+
+/** A map value that is null. */
+export function nullMapValue(field: string, key: string): never {
+  return fieldError(field, `the value of key ${quoteText(key)} is null`);
+}
 
 /**
- * A 64-bit integer from JSON: a decimal string, or a number that is a safe integer (a larger
- * one may have lost digits in JSON.parse(): the slow path rejects it), in range.
+ * Checks a member that `ignoreUnknownFields` skips: no lone surrogate in its name or in any string
+ * or name within its value, and objects nested no deeper than `limit`, counting from the message
+ * that holds it, itself `objects` JSON objects deep. As in libprotobuf, every JSON object is a
+ * level (a map's too), arrays are not. Iterative: arrays may nest deeper than the stack.
  */
-export function int64FromJson(json: unknown, signed: boolean): bigint {
+export function skipMember(
+  typeName: string,
+  key: string,
+  value: unknown,
+  objects: number,
+  limit: number,
+): void {
+  const loneSurrogate = (where: string) =>
+    messageError(typeName, `a lone surrogate in ${where} of unknown member ${quoteText(key)}`);
+  if (!wellFormedString(key)) loneSurrogate("the name");
+  const stack: [unknown, number][] = [[value, objects]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, d] = top;
+    if (typeof v === "string") {
+      if (!wellFormedString(v)) loneSurrogate("the value");
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, d]);
+    } else if (typeof v === "object" && v !== null) {
+      if (d + 1 > limit) {
+        throw new CodecError(
+          "too_deep",
+          `cannot decode message ${typeName} from JSON: unknown member ${quoteText(key)} nests objects deeper than recursionLimit ${limit}`,
+        );
+      }
+      for (const k of Object.keys(v)) {
+        if (!wellFormedString(k)) loneSurrogate("the value");
+        stack.push([(v as JsonObject)[k], d + 1]);
+      }
+    }
+  }
+}
+
+/** The items of a list field: an array, or none for null. */
+export function listFromJson(json: unknown, field: string): readonly unknown[] {
+  if (Array.isArray(json)) return json;
+  if (json === null) return noItems;
+  return expected(field, "an array", json);
+}
+
+const noItems: readonly unknown[] = [];
+
+/** The object of a map field (any object but an array: its own members are its entries). */
+export function mapFromJson(json: unknown, field: string): JsonObject {
+  if (typeof json === "object" && json !== null && !Array.isArray(json)) return json as JsonObject;
+  if (json === null) return noEntries;
+  return expected(field, "an object", json);
+}
+
+const noEntries: JsonObject = /*@__PURE__*/ Object.freeze({});
+
+/** A map key: refused if it holds a lone surrogate (unless the text is known to hold none). */
+export function mapKeyFromJson(key: string, knownWellFormed: boolean, field: string): void {
+  if (!knownWellFormed && !wellFormedString(key)) {
+    fieldError(field, `key ${quoteText(key)} holds a lone surrogate`);
+  }
+}
+
+// The value readers. Each takes every form Google's parsers take and throws for the rest. null
+// reads as the zero value, as for a field set to null; the generated code refuses a null list
+// item or map value before it calls them, and leaves a field with presence unset.
+
+/** A string from JSON; checked for lone surrogates unless the text was (`knownWellFormed`). */
+export function stringFromJson(json: unknown, knownWellFormed: boolean, field: string): string {
+  if (typeof json === "string" && (knownWellFormed || wellFormedString(json))) return json;
+  if (typeof json === "string")
+    return fieldError(field, `${quoteText(json)} holds a lone surrogate`);
+  return json === null ? "" : expected(field, "a string", json);
+}
+
+/** A bool from JSON: true or false (not a string, not a number). */
+export function boolFromJson(json: unknown, field: string): boolean {
+  if (typeof json === "boolean") return json;
+  return json === null ? false : expected(field, "true or false", json);
+}
+
+/** An int32 from JSON: see {@link int32FromJsonOther}. */
+export function int32FromJson(json: unknown, field: string): number {
+  if (typeof json === "number" && (json | 0) === json) return json;
+  return int32FromJsonOther(json, true, field);
+}
+
+/** A uint32 from JSON: see {@link int32FromJsonOther}. */
+export function uint32FromJson(json: unknown, field: string): number {
+  if (typeof json === "number" && json >>> 0 === json) return json;
+  return int32FromJsonOther(json, false, field);
+}
+
+/**
+ * A 32-bit integer from JSON, in any form but the canonical: a number with a fraction of zeros or
+ * an exponent (`1.0`, `1e2`, `-0`: JSON.parse() made the number already), or decimal digits in a
+ * string (see {@link integerDigits}).
+ */
+function int32FromJsonOther(json: unknown, signed: boolean, field: string): number {
+  const type = signed ? "an int32" : "a uint32";
+  let value: number;
+  if (typeof json === "number") value = json;
+  else if (typeof json === "string") value = Number(integerDigits(json, signed, field));
+  else return json === null ? 0 : expected(field, type, json);
+  if (
+    Number.isInteger(value) &&
+    (signed ? value >= -2147483648 && value <= 2147483647 : value >= 0 && value <= 4294967295)
+  ) {
+    return value;
+  }
+  return expected(field, type, json);
+}
+
+/**
+ * `json`, an integer in a string: decimal digits after an optional sign (no "-" when unsigned);
+ * no space, exponent, fraction, base prefix or separator; at most MAX_DECIMAL_CHARS characters,
+ * refused by its length before any digit is read.
+ */
+function integerDigits(json: string, signed: boolean, field: string): string {
+  if (json.length > MAX_DECIMAL_CHARS) {
+    fieldError(
+      field,
+      `expected an integer of at most ${MAX_DECIMAL_CHARS} characters, got a string of ${json.length}`,
+    );
+  }
+  if (!(signed ? signedDigits : unsignedDigits).test(json)) {
+    expected(
+      field,
+      signed ? "an integer in decimal digits" : "an unsigned integer in decimal digits",
+      json,
+    );
+  }
+  return json;
+}
+
+const signedDigits = /^[+-]?[0-9]+$/;
+const unsignedDigits = /^\+?[0-9]+$/;
+
+/**
+ * A 64-bit integer from JSON: a decimal string (see {@link integerDigits}), or a number that is
+ * an integer up to ±(2^53 − 1). A larger number may have lost digits in JSON.parse()
+ * (`9007199254740993` arrives as `9007199254740992`): refused, to be written as a string.
+ */
+export function int64FromJson(json: unknown, signed: boolean, field: string): bigint {
   // Up to 8 digits (counts, sizes, codes): small enough for V8 to inline into every reader.
   if (typeof json === "string" && json.length <= 8) {
     let integer = 0;
     for (let i = 0; i < json.length; i++) {
       const digit = json.charCodeAt(i) - 48;
-      if (digit >>> 0 > 9) return int64FromJsonText(json, signed); // a sign, or what is not a digit
+      if (digit >>> 0 > 9) return int64FromJsonText(json, signed, field); // a sign, or what is not a digit
       integer = integer * 10 + digit;
     }
     if (json.length > 0) return bigintOf(integer, signed);
   }
-  return int64FromJsonText(json, signed);
+  return int64FromJsonText(json, signed, field);
 }
 
-/** {@link int64FromJson} for the rest: longer or signed digits, numbers, and what it bails on. */
-function int64FromJsonText(json: unknown, signed: boolean): bigint {
+/** {@link int64FromJson} for the rest: longer or signed digits, numbers, and what it refuses. */
+function int64FromJsonText(json: unknown, signed: boolean, field: string): bigint {
   if (typeof json === "string") {
     // Digits that make a safe integer make it exactly in a float (below 2^53 every step is
     // exact, and rounding cannot take a larger value down into the safe range): BigInt(number)
@@ -128,39 +311,88 @@ function int64FromJsonText(json: unknown, signed: boolean): bigint {
       const split = length - 8 > at ? length - 8 : at;
       let high = 0;
       let low = 0;
+      let digits = true;
       for (; at < split; at++) {
         const digit = json.charCodeAt(at) - 48;
-        if (digit >>> 0 > 9) bail();
+        if (digit >>> 0 > 9) digits = false;
         high = high * 10 + digit;
       }
       for (; at < length; at++) {
         const digit = json.charCodeAt(at) - 48;
-        if (digit >>> 0 > 9) bail();
+        if (digit >>> 0 > 9) digits = false;
         low = low * 10 + digit;
       }
       const integer = high * 1e8 + low;
-      if (integer <= 9007199254740991) {
-        if (negative && !signed) bail(); // "-0" too: Google refuses it for unsigned fields
+      if (digits && integer <= 9007199254740991 && (signed || !negative)) {
         return bigintOf(negative ? -integer : integer, signed);
       }
     }
-    if (length > MAX_DECIMAL_CHARS || !/^-?[0-9]+$/.test(json)) bail();
-    const big = BigInt(json);
-    if (!inInt64Range(big, signed)) bail();
+    const big = BigInt(integerDigits(json, signed, field));
+    if (!inInt64Range(big, signed)) expected(field, signed ? "an int64" : "a uint64", json);
     return big;
   }
-  if (typeof json !== "number" || !Number.isSafeInteger(json) || (!signed && json < 0)) bail();
-  return bigintOf(json, signed);
+  if (typeof json === "number" && Number.isInteger(json)) {
+    if (!Number.isSafeInteger(json)) {
+      fieldError(
+        field,
+        `the number ${json} is beyond ±2^53, where JSON numbers lose digits; write a 64-bit integer this large as a string`,
+      );
+    }
+    if (signed || json >= 0) return bigintOf(json, signed);
+  }
+  return json === null
+    ? bigintOf(0, signed)
+    : expected(field, signed ? "an int64" : "a uint64", json);
 }
 
-/** An enum value from JSON: a known name, or an int32 number. */
-export function enumFromJson(json: unknown, numbers: ReadonlyMap<string, number>): number {
+/**
+ * An enum value from JSON: a known name, a number (an int32), or a string of digits that names a
+ * known number. With `ignoreUnknownFields`, a name this schema does not know is skipped: the
+ * result is undefined and the field, list item or map entry is left out (as Google's parsers
+ * do); that name may still not hold a lone surrogate.
+ */
+export function enumFromJson(
+  json: unknown,
+  numbers: ReadonlyMap<string, number>,
+  reader: JsonReader,
+  enumName: string,
+  field: string,
+): number | undefined {
   if (typeof json === "string") {
     const number = numbers.get(json);
-    if (number === undefined) bail();
-    return number;
+    if (number !== undefined) return number;
+    return enumFromJsonOther(json, numbers, reader, enumName, field);
   }
-  return int32ToJson(json);
+  if (typeof json === "number" && (json | 0) === json) return json;
+  return enumFromJsonOther(json, numbers, reader, enumName, field);
+}
+
+function enumFromJsonOther(
+  json: unknown,
+  numbers: ReadonlyMap<string, number>,
+  reader: JsonReader,
+  enumName: string,
+  field: string,
+): number | undefined {
+  if (json === null) return 0;
+  if (typeof json === "number") {
+    if (Number.isInteger(json) && json >= -2147483648 && json <= 2147483647) return json;
+  } else if (typeof json === "string") {
+    if (signedDigits.test(json)) {
+      const number = Number(json);
+      for (const known of numbers.values()) if (known === number) return known;
+    }
+    if (reader.ignoreUnknownFields) {
+      if (!wellFormedString(json)) {
+        throw new CodecError(
+          "invalid_json",
+          `cannot decode enum ${enumName} from JSON: ${quoteText(json)} holds a lone surrogate`,
+        );
+      }
+      return undefined;
+    }
+  }
+  return expected(field, `a ${enumName} name or number`, json);
 }
 
 /** The value of each base64 character by its code (below 128), or -1. */
@@ -230,14 +462,12 @@ const nodeBase64 =
 const NODE_BASE64_CHARS = 512;
 
 /**
- * `bytes` from JSON: standard base64 with padding, and no bits set beyond the last byte. Bails
- * on anything else (the slow path takes URL-safe base64 and missing padding, and refuses the
- * rest).
+ * `json` decoded if it is standard base64 with padding and no bits set beyond the last byte, the
+ * form every writer gives; else undefined, and bytesFromJson reads the other forms.
  */
-export function bytesFromJson(json: unknown): Uint8Array {
-  if (typeof json !== "string") bail();
+function standardBase64(json: string): Uint8Array | undefined {
   const chars = json.length;
-  if (chars % 4 !== 0) bail();
+  if (chars % 4 !== 0) return undefined;
   const pad =
     chars > 0 && json.charCodeAt(chars - 1) === 61
       ? json.charCodeAt(chars - 2) === 61
@@ -250,8 +480,15 @@ export function bytesFromJson(json: unknown): Uint8Array {
     // It throws on anything else than strict standard base64 but ASCII whitespace, which it
     // skips: whitespace shows as fewer bytes written (at least 3 per 4 characters skipped,
     // more than padding can account for).
-    const result = setFromBase64.call(bytes, json, strict);
-    if (result.read !== chars || result.written !== length) bail();
+    let result: { read: number; written: number };
+    try {
+      result = setFromBase64.call(bytes, json, strict);
+    } catch (error) {
+      // Its refusal of anything else (a SyntaxError) is the answer "not standard base64".
+      if (error instanceof SyntaxError) return undefined;
+      throw error;
+    }
+    if (result.read !== chars || result.written !== length) return undefined;
     return bytes;
   }
   if (chars >= NODE_BASE64_CHARS && nodeBase64 !== undefined) {
@@ -261,7 +498,7 @@ export function bytesFromJson(json: unknown): Uint8Array {
       nodeBase64.write.call(bytes, json, 0, length) !== length ||
       nodeBase64.slice.call(bytes, 0, length) !== json
     ) {
-      bail();
+      return undefined;
     }
     return bytes;
   }
@@ -275,9 +512,9 @@ export function bytesFromJson(json: unknown): Uint8Array {
     const b = json.charCodeAt(i + 1);
     const c = json.charCodeAt(i + 2);
     const d = json.charCodeAt(i + 3);
-    if ((a | b | c | d) > 127) bail();
+    if ((a | b | c | d) > 127) return undefined;
     const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6) | values[d];
-    if (group < 0) bail();
+    if (group < 0) return undefined;
     bytes[written] = group >> 16;
     bytes[written + 1] = group >> 8;
     bytes[written + 2] = group;
@@ -287,14 +524,44 @@ export function bytesFromJson(json: unknown): Uint8Array {
     const a = json.charCodeAt(i);
     const b = json.charCodeAt(i + 1);
     const c = pad === 2 ? 65 : json.charCodeAt(i + 2); // "A": no bits
-    if ((a | b | c) > 127) bail();
+    if ((a | b | c) > 127) return undefined;
     const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6);
-    if (group < 0 || (group & (pad === 2 ? 0xffff : 0xff)) !== 0) bail(); // bits past the last byte
+    if (group < 0 || (group & (pad === 2 ? 0xffff : 0xff)) !== 0) return undefined; // bits past the last byte
     bytes[written] = group >> 16;
     if (pad === 1) bytes[written + 1] = group >> 8;
   }
   return bytes;
 }
+
+/**
+ * `bytes` from JSON: base64, standard or URL-safe (one alphabet per value), padded to whole
+ * groups of four or not padded at all, no bits set past the last byte, no spaces.
+ */
+export function bytesFromJson(json: unknown, field: string): Uint8Array {
+  if (typeof json === "string") {
+    const bytes = standardBase64(json);
+    if (bytes !== undefined) return bytes;
+  }
+  return bytesFromJsonOther(json, field);
+}
+
+/** {@link bytesFromJson} for the forms other than standard base64 with padding. */
+function bytesFromJsonOther(json: unknown, field: string): Uint8Array {
+  if (json === null) return new Uint8Array(0);
+  if (typeof json !== "string" || !(base64.test(json) || base64Url.test(json))) {
+    return expected(field, "base64", json);
+  }
+  let standard = json.replace(/-/g, "+").replace(/_/g, "/");
+  while (standard.length % 4 !== 0) standard += "=";
+  return standardBase64(standard) ?? expected(field, "base64", json);
+}
+
+// Whole groups of four, then a group of two or three, padded with "=" to four or not at all; the
+// last character of a short group carries no bits past the last byte.
+const base64 =
+  /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw](?:==)?|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=?)?$/;
+const base64Url =
+  /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-][AQgw](?:==)?|[A-Za-z0-9_-]{2}[AEIMQUYcgkosw048]=?)?$/;
 
 /** The options of a JSON read: those of envelopeFromJson() that the reader takes. */
 export interface JsonReadOptions {
@@ -335,6 +602,7 @@ function newJsonReader(
     countMembers,
     keys: 0,
     chars: 0,
+    maps: 0,
   };
 }
 
@@ -342,21 +610,16 @@ function newJsonReader(
 export type ReadJson<T> = (json: unknown, reader: JsonReader, depth: number) => T;
 
 /**
- * Reads a message from a proto3 JSON value with its generated reader `read` as the slow path
- * (protobuf-es's fromJson()) would, or returns undefined for anything it does not take: the
- * caller then runs the slow path, for its exact result or error. `parsed`, given when `json` is
- * what JSON.parse() returned, is the reader to read with (its options are those of `options`):
- * it says what is known of the text and receives the counts of the read.
+ * Reads a message from a proto3 JSON value with its generated reader `read`; throws a
+ * CodecError for a value it cannot read. `parsed`, given when `json` is what JSON.parse()
+ * returned, is the reader to read with (its options are those of `options`): it says what is
+ * known of the text and receives the counts of the read.
  */
 export function readJsonValue<T>(
   read: ReadJson<T>,
   json: unknown,
   options: JsonReadOptions,
   parsed?: ParsedJson,
-): T | undefined {
-  try {
-    return read(json, parsed ?? newJsonReader(options, false, false, true), 1);
-  } catch {
-    return undefined;
-  }
+): T {
+  return read(json, parsed ?? newJsonReader(options, false, false, true), 1);
 }

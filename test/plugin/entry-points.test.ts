@@ -6,6 +6,7 @@ import {
   file_kafka_grpc_kafka_grpc,
   VehicleDataSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError } from "../../src/index.js";
 
 // The generated file exposes a few entry points keyed by type name (fromBinary, toBinary, create,
 // toJson, toJsonForText, fromJson), not one wrapper per message: each message of the file has
@@ -55,7 +56,15 @@ describe("fromBinary(), toBinary(), toJson(), fromJson()", () => {
     const other = create(VehicleDataSchema, { vin: "x" });
     expect(fast.toBinary("kafka_grpc.Order", other, binaryWrite)).toBeUndefined();
     expect(fast.toJson("kafka_grpc.Order", other, jsonWrite)).toBeUndefined();
+  });
+
+  it("read JSON or throw a CodecError: there is no slow path behind fromJson", () => {
     const options = { ignoreUnknownFields: false, recursionLimit: 100 };
-    expect(fast.fromJson("kafka_grpc.VehicleData", { vin: 1 }, options)).toBeUndefined();
+    expect(() => fast.fromJson("kafka_grpc.VehicleData", { vin: 1 }, options)).toThrow(
+      new CodecError(
+        "invalid_json",
+        "cannot decode field kafka_grpc.VehicleData.vin from JSON: expected a string, got 1",
+      ),
+    );
   });
 });

@@ -2,13 +2,106 @@ import {
   type DescEnum,
   type DescField,
   type DescMessage,
+  fromJson,
   type JsonObject,
   type JsonValue,
   ScalarType,
 } from "@bufbuild/protobuf";
-import { CodecError } from "../codec-error.js";
-import { quoteText } from "../internal/escape-text.js";
-import { MAX_DECIMAL_CHARS, wellFormedString } from "../runtime/index.js";
+import {
+  type GRPC_AttendantPayload,
+  GRPC_AttendantPayloadSchema,
+} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { CodecError, type EnvelopeJsonReadOptions } from "../../src/index.js";
+import { quoteText } from "../../src/internal/escape-text.js";
+
+// proto3 JSON read as protobuf-es's fromJson() reads it, held to the forms Google's parsers take
+// where protobuf-es differs (docs/conformance.md): the oracle of the generated JSON readers,
+// written apart from them. Its errors carry codes (invalid_json, too_deep, missing_data), and
+// texts the tests do not compare: protobuf-es words most of them.
+
+const MAX_DECIMAL_CHARS = 32;
+
+const wellFormedString = (text: string) => text.isWellFormed();
+
+/**
+ * Reads an envelope from a JSON value as envelopeFromJson() must: the forms Google refuses and
+ * protobuf-es takes refused first (checkJsonForms), then protobuf-es's fromJson(), then the
+ * checks it lacks (int64 numbers beyond 2^53, `requireData`).
+ */
+export function readJsonByOracle(
+  json: unknown,
+  options?: Partial<EnvelopeJsonReadOptions>,
+): GRPC_AttendantPayload {
+  const ignoreUnknownFields = options?.ignoreUnknownFields ?? false;
+  const recursionLimit = Math.min(options?.recursionLimit ?? 100, 500);
+  const requireData = options?.requireData ?? true;
+  const S = GRPC_AttendantPayloadSchema;
+  let envelope: GRPC_AttendantPayload;
+  try {
+    const checked = checkJsonForms(S, json as JsonValue, ignoreUnknownFields, recursionLimit);
+    envelope = fromJson(S, checked, { ignoreUnknownFields, recursionLimit });
+  } catch (cause) {
+    if (cause instanceof CodecError) throw cause;
+    throw new CodecError("invalid_json", String((cause as Error).message), { cause });
+  }
+  checkJsonIntegers(S, json as JsonValue);
+  if (requireData && envelope.Data.case === undefined) {
+    throw new CodecError("missing_data", "no Data member");
+  }
+  return envelope;
+}
+
+/**
+ * Reads an envelope from JSON text as envelopeFromJsonString() must: JSON.parse(), a duplicate
+ * key refused, then {@link readJsonByOracle}.
+ */
+export function readJsonTextByOracle(
+  text: string,
+  options?: Partial<EnvelopeJsonReadOptions>,
+): GRPC_AttendantPayload {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw new CodecError("invalid_json", "does not parse", { cause });
+  }
+  const duplicate = duplicateKey(text);
+  if (duplicate !== undefined) throw new CodecError("invalid_json", `duplicate key ${duplicate}`);
+  return readJsonByOracle(json, options);
+}
+
+/** The first key an object of `text` (valid JSON) repeats, escapes decoded; a tokenizer of its own. */
+function duplicateKey(text: string): string | undefined {
+  const stack: (Set<string> | null)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{") {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (c === "[") {
+      stack.push(null);
+      expectKey = false;
+    } else if (c === "}" || c === "]") {
+      stack.pop();
+      expectKey = false;
+    } else if (c === ",") {
+      expectKey = stack.at(-1) != null;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      const seen = stack.at(-1);
+      if (expectKey && seen) {
+        const name = JSON.parse(text.slice(i, j + 1)) as string;
+        if (seen.has(name)) return name;
+        seen.add(name);
+      }
+      expectKey = false;
+      i = j;
+    }
+  }
+  return undefined;
+}
 
 /**
  * Holds a proto3 JSON value to the forms Google's parsers take where protobuf-es's fromJson()
@@ -29,7 +122,7 @@ import { MAX_DECIMAL_CHARS, wellFormedString } from "../runtime/index.js";
  * Throws a CodecError (`invalid_json`, or `too_deep`) for a form Google refuses; anything else
  * that is wrong is left to fromJson(). The input is not changed: what is rewritten is copied.
  */
-export function checkJsonForms(
+function checkJsonForms(
   desc: DescMessage,
   json: JsonValue,
   ignoreUnknownFields: boolean,
@@ -232,4 +325,65 @@ function checkSkipped(
       }
     }
   }
+}
+
+/**
+ * Rejects a 64-bit integer field that holds a JSON number beyond ±(2^53 − 1). JSON.parse()
+ * reads every number as a float, so `9007199254740993` arrives as `9007199254740992`:
+ * protobuf-es's fromJson() takes the rounded value, and the data would silently change.
+ * Canonical proto3 JSON writes 64-bit integers as strings, which stay exact.
+ *
+ * Runs after fromJson() has accepted `json`, so the members are known to fit `desc`; members
+ * it does not know (read with `ignoreUnknownFields`) are skipped.
+ */
+function checkJsonIntegers(desc: DescMessage, json: JsonValue): void {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return;
+  for (const [key, value] of Object.entries(json)) {
+    const field = fieldOf(desc, key);
+    if (field === undefined || value === null) continue;
+    switch (field.fieldKind) {
+      case "scalar":
+        checkNumber(field, field.scalar, value);
+        break;
+      case "message":
+        checkJsonIntegers(field.message, value);
+        break;
+      case "list":
+        if (!Array.isArray(value)) break;
+        for (const item of value) {
+          if (field.listKind === "scalar") checkNumber(field, field.scalar, item);
+          else if (field.listKind === "message") checkJsonIntegers(field.message, item);
+        }
+        break;
+      case "map":
+        if (typeof value !== "object" || Array.isArray(value)) break;
+        for (const item of Object.values(value)) {
+          if (field.mapKind === "scalar") checkNumber(field, field.scalar, item);
+          else if (field.mapKind === "message") checkJsonIntegers(field.message, item);
+        }
+        break;
+    }
+  }
+}
+
+const wide = new Set([
+  ScalarType.INT64,
+  ScalarType.UINT64,
+  ScalarType.SINT64,
+  ScalarType.FIXED64,
+  ScalarType.SFIXED64,
+]);
+
+function checkNumber(field: DescField, scalar: ScalarType, value: JsonValue): void {
+  if (typeof value === "number" && wide.has(scalar) && !Number.isSafeInteger(value)) {
+    throw new CodecError(
+      "invalid_json",
+      `cannot decode field ${field.parent.typeName}.${field.name} from JSON: the number ${value} is beyond ±2^53, where JSON numbers lose digits; write a 64-bit integer this large as a string`,
+    );
+  }
+}
+
+/** The field a JSON member names, by JSON name or proto name. */
+function fieldOf(desc: DescMessage, key: string): DescField | undefined {
+  return desc.fields.find((f) => f.jsonName === key || f.name === key);
 }
