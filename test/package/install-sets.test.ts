@@ -77,9 +77,9 @@ const usage: Record<Subpath, string> = {
 export const kind: EnvelopeKind = envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" }))));`,
   "/messages": `import { GRPC_AttendantPayloadSchema } from "vehicle-update-codec/messages";
 export const typeName: string = GRPC_AttendantPayloadSchema.typeName;`,
-  "/framing": `import { decodeKafkaValue, encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
+  "/framing": `import { decodeRecordValue, encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
 import { createEnvelope as create } from "vehicle-update-codec";
-export const schemaId: number | undefined = (() => { const v = decodeKafkaValue(encodeSchemaRegistryFrame(create("updateGet", {}, { handler: "h" }), { schemaId: 7 })); return v.framing === "schema-registry" ? v.schemaId : undefined; })();`,
+export const schemaId: number | undefined = (() => { const v = decodeRecordValue(encodeSchemaRegistryFrame(create("updateGet", {}, { handler: "h" }), { schemaId: 7 })); return v.framing === "schema-registry" ? v.schemaId : undefined; })();`,
   "/kafka": `import { decodeKafkaBatch, encodeKafkaMessage, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
 import { createEnvelope as createForKafka } from "vehicle-update-codec";
 const produced = encodeKafkaMessage(createForKafka("updateGet", {}, { handler: "h" }), { framing: "schema-registry", schemaId: 8 });
