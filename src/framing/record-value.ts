@@ -42,9 +42,8 @@ export type RecordFraming = (typeof recordFramings)[number];
  * `envelopeKind()` gives an `EnvelopeKind`, never undefined) under the default `requireData`
  * (true), else any envelope.
  */
-export type DecodedEnvelope<O = undefined> = false extends RequireDataOption<O>
-  ? GRPC_AttendantPayload
-  : EnvelopeOf<EnvelopeKind>;
+export type DecodedEnvelope<O = undefined> =
+  false extends RequireDataOption<O> ? GRPC_AttendantPayload : EnvelopeOf<EnvelopeKind>;
 
 /** The type of the option `requireData` in options of type `O`: never when they have none. */
 type RequireDataOption<O> = O extends { readonly requireData?: infer R } ? R : never;
@@ -271,7 +270,7 @@ export function checkRecordValueWriteOptions(options: unknown, context: string):
   if (framing === "raw" && (schemaId !== undefined || schemaGuid !== undefined)) {
     needs(
       `option ${schemaId !== undefined ? "schemaId" : "schemaGuid"} needs a schema-registry ` +
-        'framing, got framing "raw" (the default)',
+        `framing, got framing "raw"${given.framing === undefined ? " (the default)" : ""}`,
     );
   }
   if (framing === "schema-registry") {

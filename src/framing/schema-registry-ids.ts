@@ -1,5 +1,5 @@
 import type { BinaryWriter } from "@bufbuild/protobuf/wire";
-import { describeValue } from "../internal/describe-value.js";
+import { describeValue, showValue } from "../internal/describe-value.js";
 import { MAX_LENGTH, over32, pastEnd, tooLong } from "../runtime/index.js";
 
 // What the Confluent Schema Registry formats carry besides the message, read and written here
@@ -170,9 +170,9 @@ function checkInt32(name: string, value: unknown, fail: Fail): void {
   }
 }
 
-/** A string option quoted (its first 40 characters), else its type. @internal */
+/** An option's value as error texts show it: a string quoted (its first 40 characters). @internal */
 export function shown(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : describeValue(value);
+  return typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : showValue(value);
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -20,9 +20,8 @@ const ctx = `cannot decode schema id header ${VALUE_SCHEMA_ID_HEADER}`;
 
 /** The error of a record whose value is bare protobuf and whose header is `header`. */
 function headerError(header: unknown): string {
-  return codecErrorOf(() =>
-    decodeRecordValue(bare, { [VALUE_SCHEMA_ID_HEADER]: header as Buffer }),
-  ).message;
+  return codecErrorOf(() => decodeRecordValue(bare, { [VALUE_SCHEMA_ID_HEADER]: header as Buffer }))
+    .message;
 }
 
 describe("the schema id header", () => {

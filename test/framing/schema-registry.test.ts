@@ -81,7 +81,11 @@ describe("encodeSchemaRegistryFrame()", () => {
 
   it.each<[string, unknown, string]>([
     ["no options", undefined, "options must be an object with a schemaId, got undefined"],
-    ["no schemaId", {}, "option schemaId must be a whole number from 0 to 2147483647, got undefined"],
+    [
+      "no schemaId",
+      {},
+      "option schemaId must be a whole number from 0 to 2147483647, got undefined",
+    ],
     [
       "a negative schemaId",
       { schemaId: -1 },
