@@ -276,7 +276,11 @@ export function bytesFromJson(json: unknown): Uint8Array {
     const c = json.charCodeAt(i + 2);
     const d = json.charCodeAt(i + 3);
     if ((a | b | c | d) > 127) bail();
-    const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6) | values[d];
+    const group =
+      ((values[a] as number) << 18) |
+      ((values[b] as number) << 12) |
+      ((values[c] as number) << 6) |
+      (values[d] as number);
     if (group < 0) bail();
     bytes[written] = group >> 16;
     bytes[written + 1] = group >> 8;
@@ -288,7 +292,8 @@ export function bytesFromJson(json: unknown): Uint8Array {
     const b = json.charCodeAt(i + 1);
     const c = pad === 2 ? 65 : json.charCodeAt(i + 2); // "A": no bits
     if ((a | b | c) > 127) bail();
-    const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6);
+    const group =
+      ((values[a] as number) << 18) | ((values[b] as number) << 12) | ((values[c] as number) << 6);
     if (group < 0 || (group & (pad === 2 ? 0xffff : 0xff)) !== 0) bail(); // bits past the last byte
     bytes[written] = group >> 16;
     if (pad === 1) bytes[written + 1] = group >> 8;

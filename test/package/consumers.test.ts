@@ -141,7 +141,7 @@ export const bytes: Uint8Array = encodeEnvelope(dtc);
 export const delivered: number = EmumStatus.DELIVERED;
 export const arbitrary: Arbitrary<EnvelopeOf<"order">> = arbitraryEnvelopeOf("order");
 export const client: Client = createClient({ baseUrl: "https://ota.example.com/" });
-export const results: (KafkaDecodeResult | null)[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [] });
+export const results: KafkaDecodeResult[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [] });
 export const car: CommonCar = CommonCar.parse({ vin: "WA1LFAFP0TA000417" });
 
 export async function countCars(): Promise<number> {

@@ -145,7 +145,10 @@ function schemaRegistryHeader(random: Random): Uint8Array {
 }
 
 /** Mutated record values, bare or behind a Schema Registry header, fed to decodeRecordValue. */
-export function decodeRecordValueTarget(): FuzzTarget<BytesInput, RecordValue<GRPC_AttendantPayload>> {
+export function decodeRecordValueTarget(): FuzzTarget<
+  BytesInput,
+  RecordValue<GRPC_AttendantPayload>
+> {
   const corpus = goldenBinaries();
   const frames = corpus.map(
     (bytes) => new Uint8Array(Buffer.concat([new Uint8Array([0, 0, 0, 0, 42, 0]), bytes])),
