@@ -168,7 +168,7 @@ describe("encodeRecordValue() and decodeRecordValue() with the schema id header"
   });
 
   it.each<[unknown, string]>([
-    [7, "got number"],
+    [7, "got 7"],
     ["", 'got ""'],
   ])("refuses a schemaIdHeader option of %j", (schemaIdHeader, got) => {
     expect(
