@@ -113,7 +113,7 @@ const loops: Record<string, Decode> = {
   none: async (batch) => batch.messages.length,
   "./kafka": async (batch) => {
     let n = 0;
-    for (const result of decodeKafkaBatch(batch)) if (result?.ok) n++;
+    for (const result of decodeKafkaBatch(batch)) if (result.kind === "ok") n++;
     return n;
   },
   Confluent: async (batch) => {
@@ -231,7 +231,7 @@ let sink = 0;
 const decoders: Record<string, () => Promise<void>> = {
   "./kafka": async () => {
     for (const message of messages) {
-      if (decodeKafkaMessage({ topic, partition: 0, message })?.ok) sink++;
+      if (decodeKafkaMessage({ topic, partition: 0, message }).kind === "ok") sink++;
     }
   },
   decodeEnvelope: async () => {

@@ -2,7 +2,7 @@
 // routing by kind is than decoding, payload kind by payload kind and over the whole mix, and
 // what a peek allocates. Run with --expose-gc for the allocation figures (npm run bench:peek).
 
-import { decodeKafkaValue, encodeSchemaRegistryFrame } from "../src/framing/index.js";
+import { decodeRecordValue, encodeSchemaRegistryFrame } from "../src/framing/index.js";
 import {
   decodeEnvelope,
   type EnvelopeKind,
@@ -82,9 +82,9 @@ const rows: Row[] = [
   })),
   { name: "the whole mix", values: raw, decode },
   {
-    name: "the whole mix, Schema Registry frame (decodeKafkaValue)",
+    name: "the whole mix, Schema Registry frame (decodeRecordValue)",
     values: framed,
-    decode: (value: Uint8Array) => decodeKafkaValue(value),
+    decode: (value: Uint8Array) => decodeRecordValue(value),
   },
 ];
 

@@ -2,7 +2,11 @@ import { sizeDelimitedPeek } from "@bufbuild/protobuf/wire";
 import {
   decodeDelimited,
   decodeDelimitedStreamWithOffsets,
+  decodeRecordValue,
   decodeSchemaRegistryFrame,
+  type RecordFraming,
+  type RecordValue,
+  recordFramings,
 } from "../framing/index.js";
 import { CodecError, decodeEnvelope, type GRPC_AttendantPayload, isCodecError } from "../index.js";
 import {
@@ -16,11 +20,20 @@ import { orList } from "./parse-args.js";
 import { quote } from "./safe-text.js";
 import { unknownFields } from "./unknown-fields.js";
 
-/** The framings `encode --framing` writes and `decode` and `inspect` read. */
-export const framings = ["raw", "schema-registry", "delimited"] as const;
+/**
+ * A framing `encode --framing` writes and `decode` and `inspect` read: those of a Kafka record
+ * value that need no header, named as the library names them, and the size-delimited stream.
+ */
+export type Framing = Exclude<RecordFraming, "schema-registry-header"> | "delimited";
 
-/** A framing of {@link framings}. */
-export type Framing = (typeof framings)[number];
+/** Every {@link Framing}, in the library's order, the stream last. */
+export const framings: readonly Framing[] = [
+  ...recordFramings.filter(
+    (framing): framing is Exclude<RecordFraming, "schema-registry-header"> =>
+      framing !== "schema-registry-header",
+  ),
+  "delimited",
+];
 
 /** Checks a `--framing` value; `auto` is allowed where the command reads. */
 export function framingOption<A extends boolean>(
@@ -47,9 +60,11 @@ export interface FoundEnvelope {
 /** What {@link readEnvelopes} found: the framing and every envelope in it. */
 export interface ReadEnvelopes {
   readonly framing: Framing;
-  /** The schema id and message indexes of a schema-registry frame. */
-  readonly schemaId?: number;
-  readonly messageIndexes?: readonly number[];
+  /**
+   * The record value, as {@link decodeRecordValue} reads it, for a raw envelope or a
+   * schema-registry frame: its schema id and message indexes.
+   */
+  readonly value?: RecordValue<GRPC_AttendantPayload>;
   readonly envelopes: readonly FoundEnvelope[];
 }
 
@@ -60,19 +75,29 @@ export interface ReadEnvelopesOptions {
   readonly maxElements: number;
 }
 
-function readRaw(bytes: Uint8Array, options: ReadEnvelopesOptions): ReadEnvelopes {
-  const envelope = decodeEnvelope(bytes, options);
-  return { framing: "raw", envelopes: [{ envelope, offset: 0, size: bytes.length }] };
+/** The one envelope of a record value read from the whole input. */
+function fromValue(value: RecordValue<GRPC_AttendantPayload>, bytes: Uint8Array): ReadEnvelopes {
+  const framing = value.framing === "schema-registry-header" ? "raw" : value.framing;
+  return {
+    framing,
+    value,
+    envelopes: [{ envelope: value.envelope, offset: 0, size: bytes.length }],
+  };
 }
 
-function readSchemaRegistry(bytes: Uint8Array, options: ReadEnvelopesOptions): ReadEnvelopes {
-  const frame = decodeSchemaRegistryFrame(bytes, options);
-  return {
-    framing: "schema-registry",
-    schemaId: frame.schemaId,
-    messageIndexes: frame.messageIndexes,
-    envelopes: [{ envelope: frame.envelope, offset: 0, size: bytes.length }],
-  };
+/** A record value in the framing given, or found as {@link decodeRecordValue} finds it. */
+function readValue(
+  bytes: Uint8Array,
+  framing: "raw" | "schema-registry" | "auto",
+  options: ReadEnvelopesOptions,
+): ReadEnvelopes {
+  const value: RecordValue<GRPC_AttendantPayload> =
+    framing === "raw"
+      ? { framing, envelope: decodeEnvelope(bytes, options) }
+      : framing === "schema-registry"
+        ? decodeSchemaRegistryFrame(bytes, options)
+        : decodeRecordValue(bytes, null, options);
+  return fromValue(value, bytes);
 }
 
 function readDelimited(bytes: Uint8Array, options: ReadEnvelopesOptions): ReadEnvelopes {
@@ -126,23 +151,16 @@ function readFraming(
   framing: Framing | "auto",
   options: ReadEnvelopesOptions,
 ): ReadEnvelopes {
-  if (framing === "raw") return readRaw(bytes, options);
-  if (framing === "schema-registry") return readSchemaRegistry(bytes, options);
   if (framing === "delimited") return readDelimited(bytes, options);
-  if (bytes[0] === 0x00) return readSchemaRegistry(bytes, options);
-  const raw = attempt(() => readRaw(bytes, options));
-  if (!("error" in raw) && clean(raw)) return raw;
+  if (framing !== "auto" || bytes[0] === 0x00) return readValue(bytes, framing, options);
+  const value = attempt(() => readValue(bytes, "auto", options));
+  if (!("error" in value) && clean(value)) return value;
   if (bytes.length > 0) {
     const delimited = attempt(() => readDelimited(bytes, options));
-    if (!("error" in delimited) && ("error" in raw || clean(delimited))) return delimited;
+    if (!("error" in delimited) && ("error" in value || clean(delimited))) return delimited;
   }
-  // A first byte 0x01 to 0x07 is field number 0, which no envelope starts with: a frame of
-  // another Schema Registry format version says so by its magic byte.
-  if ("error" in raw && bytes[0] !== undefined && bytes[0] < 0x08) {
-    return readSchemaRegistry(bytes, options);
-  }
-  if ("error" in raw) throw raw.error;
-  return raw;
+  if ("error" in value) throw value.error;
+  return value;
 }
 
 /**
@@ -153,8 +171,10 @@ function readFraming(
  * 2. otherwise raw protobuf, if it decodes without fields this schema does not know;
  * 3. otherwise a size-delimited stream, if the length prefixes cut the input exactly and every
  *    envelope decodes (and, if raw decoded too, none has unknown fields);
- * 4. otherwise raw protobuf if it decoded; else, for a first byte 0x01 to 0x07, the error of a
- *    schema-registry frame (which names its magic byte); else raw protobuf's error.
+ * 4. otherwise raw protobuf if it decoded, else its error.
+ *
+ * Steps 1, 2 and 4 are {@link decodeRecordValue}'s, the library's one reader of a record value,
+ * with its errors (a first byte 0x01 to 0x07 named as another magic byte, JSON text named so).
  *
  * In every framing, an envelope that {@link implausibleEnvelope} finds to be none is refused
  * (`malformed`, "not an envelope in any framing"). Throws a CodecError as the decoders do.
@@ -220,7 +240,7 @@ export interface EnvelopeInput {
   /** Whether the input held no bytes at all. */
   readonly empty: boolean;
   /** The framing and the schema-registry header, known once the first envelope is read. */
-  framing(): Pick<ReadEnvelopes, "framing" | "schemaId" | "messageIndexes">;
+  framing(): Pick<ReadEnvelopes, "framing" | "value">;
   /** The envelopes, in order, each decoded when it is pulled. */
   readonly envelopes: AsyncIterable<FoundEnvelope>;
 }

@@ -37,7 +37,7 @@ interface EnvelopePeekBase {
   readonly handler: string;
   /**
    * `"schema-registry"` for a value that starts with the Confluent Schema Registry magic byte
-   * `0x00`, else `"raw"` (the envelope's bare protobuf bytes), as {@link decodeKafkaValue} tells
+   * `0x00`, else `"raw"` (the envelope's bare protobuf bytes), as `decodeRecordValue` of `vehicle-update-codec/framing` tells
    * them apart.
    */
   readonly framing: "raw" | "schema-registry";

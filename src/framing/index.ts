@@ -1,5 +1,5 @@
-// "./framing": Kafka framings of the envelope: size-delimited streams and the Confluent Schema
-// Registry wire format.
+// "./framing": Kafka framings of the envelope: record values (bare protobuf, the Confluent Schema
+// Registry wire format, the schema id header) and size-delimited streams.
 
 export {
   type DelimitedEnvelope,
@@ -9,12 +9,25 @@ export {
   decodeDelimitedStreamWithOffsets,
   encodeDelimited,
 } from "./delimited.js";
-export { decodeKafkaValue, type KafkaValue, type KafkaValueReadOptions } from "./kafka-value.js";
+export {
+  type DecodedEnvelope,
+  decodeRecordValue,
+  type EncodedRecordValue,
+  encodeRecordValue,
+  type RecordFraming,
+  type RecordHeaders,
+  type RecordHeaderValue,
+  type RecordValue,
+  type RecordValueReadOptions,
+  type RecordValueWriteOptions,
+  recordFramings,
+} from "./record-value.js";
+export { KEY_SCHEMA_ID_HEADER, VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
 export {
   decodeSchemaRegistryFrame,
-  ENVELOPE_MESSAGE_INDEXES,
   encodeSchemaRegistryFrame,
   type SchemaRegistryFrame,
   type SchemaRegistryFrameReadOptions,
   type SchemaRegistryFrameWriteOptions,
 } from "./schema-registry.js";
+export { ENVELOPE_MESSAGE_INDEXES } from "./schema-registry-ids.js";

@@ -1,3 +1,5 @@
+import type { RecordFraming } from "../framing/record-value.js";
+import { KEY_SCHEMA_ID_HEADER, VALUE_SCHEMA_ID_HEADER } from "../framing/schema-id-header.js";
 import {
   codecErrorCodes,
   type EnvelopeKind,
@@ -10,13 +12,11 @@ import {
   deadLetterMessage,
 } from "./dead-letter-message.js";
 import { decodeKafkaMessage } from "./decode-kafka-message.js";
-import type { KafkaFraming } from "./decode-record-value.js";
-import { KEY_SCHEMA_ID_HEADER, VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
 
 // The AsyncAPI 3.0 document of the Kafka side, written to asyncapi.json by
 // scripts/write-asyncapi.ts and shipped as vehicle-update-codec/asyncapi.json. Every list in it
 // comes from the module that owns it: the kinds from the generated envelope, the header names
-// from schema-id-header.ts and dead-letter-message.ts, the dead-letter header values from
+// from framing/schema-id-header.ts and dead-letter-message.ts, the dead-letter header values from
 // deadLetterMessage() itself.
 
 /** A JSON value, as the document holds them. */
@@ -34,7 +34,7 @@ const PROTOBUF_SCHEMA_FORMAT = "application/vnd.google.protobuf;version=3";
 const ENVELOPE_TYPE = GRPC_AttendantPayloadSchema.name; // GRPC_AttendantPayload
 
 /** What each framing is, for the description of its message trait. */
-const framings: Readonly<Record<KafkaFraming, { title: string; description: string }>> = {
+const framings: Readonly<Record<RecordFraming, { title: string; description: string }>> = {
   raw: {
     title: "bare protobuf",
     description:
@@ -95,7 +95,7 @@ const deadLetterHeaderMeanings: Readonly<Record<keyof typeof DEAD_LETTER_HEADERS
  * The package ships it as `vehicle-update-codec/asyncapi.json`. @internal
  */
 export function asyncApiDocument(protoSchema: string): AsyncApiDocument {
-  const traitRef = (framing: KafkaFraming) => ({ $ref: `#/components/messageTraits/${framing}` });
+  const traitRef = (framing: RecordFraming) => ({ $ref: `#/components/messageTraits/${framing}` });
   const messages: Record<string, Json> = {};
   for (const kind of envelopeKinds) {
     const member = GRPC_AttendantPayloadSchema.field[kind];
@@ -103,7 +103,7 @@ export function asyncApiDocument(protoSchema: string): AsyncApiDocument {
     if (member === undefined || type === undefined) {
       throw new Error(`${ENVELOPE_TYPE} has no message member ${kind}`);
     }
-    for (const framing of Object.keys(framings) as KafkaFraming[]) {
+    for (const framing of Object.keys(framings) as RecordFraming[]) {
       const message: Record<string, Json> = {
         name: `${ENVELOPE_TYPE}.${kind}`,
         title: `${kind}, ${framings[framing].title}`,
@@ -185,7 +185,7 @@ export function asyncApiDocument(protoSchema: string): AsyncApiDocument {
         channel: { $ref: "#/channels/envelopes" },
         title: "Read envelopes",
         description:
-          "decodeKafkaBatch and decodeKafkaMessage (kafkajs, Confluent's KafkaJS API), createEnvelopeDeserializer (@platformatic/kafka) and EnvelopeSerde's deserialize read every framing and say which they found.",
+          "decodeKafkaBatch and decodeKafkaMessage (kafkajs, Confluent's KafkaJS API), createPlatformaticDeserializer (@platformatic/kafka) and createConfluentDeserializer read every framing and say which they found.",
         messages: messageRefs("envelopes", envelopeMessages),
       },
       sendEnvelopes: {
@@ -193,7 +193,7 @@ export function asyncApiDocument(protoSchema: string): AsyncApiDocument {
         channel: { $ref: "#/channels/envelopes" },
         title: "Write envelopes",
         description:
-          "encodeKafkaMessage writes each framing with the headers it needs; createEnvelopeSerializer writes bare protobuf or the Schema Registry wire format; EnvelopeSerde's serialize writes either Schema Registry framing.",
+          "encodeKafkaMessage writes each framing with the headers it needs; createPlatformaticSerializer and createConfluentSerializer write the framing they are given (bare protobuf by default).",
         messages: messageRefs("envelopes", envelopeMessages),
       },
       sendDeadLetters: {
@@ -217,7 +217,7 @@ export function asyncApiDocument(protoSchema: string): AsyncApiDocument {
         },
       },
       messageTraits: Object.fromEntries(
-        (Object.keys(framings) as KafkaFraming[]).map((framing) => [framing, trait(framing)]),
+        (Object.keys(framings) as RecordFraming[]).map((framing) => [framing, trait(framing)]),
       ),
       messages: { ...messages, deadLetter: deadLetter() },
     },
@@ -230,10 +230,10 @@ function schemaIdHeader(description: string): Json {
 }
 
 /** The message trait of a framing: its description, headers and Kafka bindings. */
-function trait(framing: KafkaFraming): Json {
+function trait(framing: RecordFraming): Json {
   const header = framing === "schema-registry-header";
   const keySchemaId = schemaIdHeader(
-    `The schema id of the key, when a Schema Registry serializer wrote the key with the id in a header (EnvelopeSerde with serdeType KEY): ${SCHEMA_ID_HEADER_VALUE}`,
+    `The schema id of the key, when a Schema Registry serializer wrote the key with the id in a header (a Confluent serializer with serdeType KEY): ${SCHEMA_ID_HEADER_VALUE}`,
   );
   const headers: Record<string, Json> = {
     type: "object",
@@ -258,7 +258,7 @@ function trait(framing: KafkaFraming): Json {
   kafka.bindingVersion = KAFKA_BINDING_VERSION;
   return {
     title: framings[framing].title,
-    description: `Framing \`${framing}\` (KafkaFraming). ${framings[framing].description}`,
+    description: `Framing \`${framing}\` (RecordFraming). ${framings[framing].description}`,
     contentType: "application/x-protobuf",
     headers,
     bindings: { kafka },
@@ -272,7 +272,7 @@ function deadLetter(): Json {
     partition: 0,
     message: { offset: "0", value: Uint8Array.of(0xff) },
   });
-  if (failure === null || failure.ok) throw new Error("0xff decoded as an envelope");
+  if (failure.kind !== "error") throw new Error("0xff decoded as an envelope");
   const written = deadLetterMessage(failure).headers;
   const fixed = (name: string): Json => {
     const value = written[name];

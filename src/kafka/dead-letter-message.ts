@@ -41,14 +41,26 @@ export interface KafkaDeadLetter<M extends KafkaMessage = KafkaMessage> {
   key: M["key"];
   /** The original value, byte for byte. */
   value: NonNullable<M["value"]>;
-  /** The original headers, and the dead-letter headers ({@link DEAD_LETTER_HEADERS}). */
-  headers: { [name: string]: NonNullable<M["headers"]>[string] | string };
+  /**
+   * The original headers (those of a `Map` by their string or UTF-8 names), and the dead-letter
+   * headers ({@link DEAD_LETTER_HEADERS}).
+   */
+  headers: { [name: string]: HeaderValueOf<M["headers"]> | string };
   /** The original timestamp, when the record had one. */
   timestamp?: string;
 }
 
+/** The type of one header value of a record's headers: an object's values, a `Map`'s values. */
+export type HeaderValueOf<H> =
+  H extends ReadonlyMap<unknown, infer V>
+    ? NonNullable<V>
+    : H extends { readonly [name: string]: infer V }
+      ? NonNullable<V>
+      : never;
+
 /**
  * Turns a record that {@link decodeKafkaBatch} or {@link decodeKafkaMessage} could not decode
+ * (a result of `kind: "error"`)
  * into the record to produce to a dead-letter topic: its value and key untouched, its headers
  * and timestamp kept, plus the headers Kafka Connect writes on a dead letter
  * (`__connect.errors.topic`, `.partition`, `.offset`, `.stage`, `.class.name`,
@@ -61,7 +73,9 @@ export interface KafkaDeadLetter<M extends KafkaMessage = KafkaMessage> {
  * result.
  *
  * ```ts
- * if (!result.ok) await producer.send({ topic: "updates.dlq", messages: [deadLetterMessage(result)] });
+ * if (result.kind === "error") {
+ *   await producer.send({ topic: "updates.dlq", messages: [deadLetterMessage(result)] });
+ * }
  * ```
  */
 export function deadLetterMessage<M extends KafkaMessage>(
@@ -70,10 +84,10 @@ export function deadLetterMessage<M extends KafkaMessage>(
   if (
     typeof failure !== "object" ||
     failure === null ||
-    failure.ok !== false ||
+    failure.kind !== "error" ||
     !isCodecError(failure.error) ||
-    failure.raw === undefined ||
-    failure.raw === null
+    failure.value === undefined ||
+    failure.value === null
   ) {
     throw new CodecError(
       "invalid_argument",
@@ -82,9 +96,18 @@ export function deadLetterMessage<M extends KafkaMessage>(
   }
   const { error } = failure;
   const headers: KafkaDeadLetter<M>["headers"] = {};
-  if (typeof failure.headers === "object" && failure.headers !== null) {
-    for (const [name, value] of Object.entries(failure.headers)) {
-      if (value !== undefined) headers[name] = value as NonNullable<M["headers"]>[string];
+  const original: unknown = failure.headers;
+  const entries =
+    original instanceof Map
+      ? original.entries()
+      : typeof original === "object" && original !== null
+        ? Object.entries(original)
+        : [];
+  for (const [name, value] of entries) {
+    const text =
+      typeof name === "string" ? name : name instanceof Uint8Array ? utf8.decode(name) : undefined;
+    if (text !== undefined && value !== undefined && value !== null) {
+      headers[text] = value as HeaderValueOf<M["headers"]>;
     }
   }
   headers[DEAD_LETTER_HEADERS.topic] = String(failure.topic);
@@ -95,10 +118,12 @@ export function deadLetterMessage<M extends KafkaMessage>(
   headers[DEAD_LETTER_HEADERS.exceptionClassName] = "CodecError";
   headers[DEAD_LETTER_HEADERS.exceptionMessage] = printable(error.message);
   headers[DEAD_LETTER_HEADERS.code] = error.code;
-  const letter: KafkaDeadLetter<M> = { key: failure.key, value: failure.raw, headers };
+  const letter: KafkaDeadLetter<M> = { key: failure.key, value: failure.value, headers };
   if (typeof failure.timestamp === "string") letter.timestamp = failure.timestamp;
   return letter;
 }
+
+const utf8 = /*@__PURE__*/ new TextDecoder();
 
 /**
  * `text` as printable ASCII: space to `~` kept, a backslash doubled, anything else written as

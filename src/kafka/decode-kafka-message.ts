@@ -1,49 +1,63 @@
-import type { KafkaValueReadOptions } from "../framing/index.js";
-import { CodecError, decodeEnvelope, isCodecError } from "../index.js";
-import { decodeRecordValue, type KafkaRecordValue } from "./decode-record-value.js";
-import type { KafkaMessage, KafkaMessagePayload } from "./kafka-message.js";
-import { VALUE_SCHEMA_ID_HEADER } from "./schema-id-header.js";
+import {
+  type DecodedEnvelope,
+  decodeRecordValue,
+  type RecordValue,
+  type RecordValueReadOptions,
+} from "../framing/index.js";
+import { CodecError, type GRPC_AttendantPayload, isCodecError } from "../index.js";
+import { describeValue, showValue } from "../internal/describe-value.js";
+import type { EachMessagePayload, KafkaMessage } from "./kafka-message.js";
 
 /**
- * Options for decoding record values: those of {@link decodeEnvelope}. `maxBytes` bounds each
- * value (default 16 MiB); `requireData` (default true) makes an envelope with no `Data` member
- * this schema knows, such as a kind newer than it, a `missing_data` failure.
+ * Where a record came from, as its client handed it over: what a log line, an offset commit or a
+ * dead letter needs. Every result of {@link decodeKafkaMessage} and {@link decodeKafkaBatch}
+ * carries it, tombstones included.
  */
-export interface KafkaMessageReadOptions extends KafkaValueReadOptions {}
-
-/** Where a record came from: what a log line, an offset commit or a dead letter needs. */
 export interface KafkaRecordOrigin<M extends KafkaMessage = KafkaMessage> {
-  topic: string;
-  partition: number;
+  readonly topic: string;
+  readonly partition: number;
   /** The record's offset, as the client gives it (a decimal string). */
-  offset: string;
-  key: M["key"];
+  readonly offset: string;
+  readonly key: M["key"];
+  readonly headers: M["headers"];
+  readonly timestamp: M["timestamp"];
 }
 
-/** A record whose value was decoded: the envelope, its framing, and its schema id, if any. */
-export interface KafkaDecoded<M extends KafkaMessage = KafkaMessage>
-  extends KafkaRecordOrigin<M>,
-    KafkaRecordValue {
-  ok: true;
-}
+/**
+ * A record whose value was decoded: its origin, `kind: "ok"`, and the {@link RecordValue}: the
+ * envelope, its framing, and the schema id or GUID of the Schema Registry framings.
+ */
+export type KafkaDecoded<
+  M extends KafkaMessage = KafkaMessage,
+  E extends GRPC_AttendantPayload = DecodedEnvelope,
+> = KafkaRecordOrigin<M> & { readonly kind: "ok" } & RecordValue<E>;
 
 /**
  * A record whose value could not be decoded: the {@link CodecError} that says why, and the
- * record as it came (`raw` is its value, untouched), for {@link deadLetterMessage}.
+ * record's value untouched, for {@link deadLetterMessage}.
  */
 export interface KafkaDecodeFailure<M extends KafkaMessage = KafkaMessage>
   extends KafkaRecordOrigin<M> {
-  ok: false;
-  error: CodecError;
-  raw: NonNullable<M["value"]>;
-  headers: M["headers"];
-  timestamp: M["timestamp"];
+  readonly kind: "error";
+  readonly error: CodecError;
+  readonly value: NonNullable<M["value"]>;
 }
 
-/** What {@link decodeKafkaMessage} and {@link decodeKafkaBatch} make of one record. */
-export type KafkaDecodeResult<M extends KafkaMessage = KafkaMessage> =
-  | KafkaDecoded<M>
-  | KafkaDecodeFailure<M>;
+/** A record whose value is `null`: a tombstone, which deletes its key on a compacted topic. */
+export interface KafkaTombstone<M extends KafkaMessage = KafkaMessage>
+  extends KafkaRecordOrigin<M> {
+  readonly kind: "tombstone";
+}
+
+/**
+ * What {@link decodeKafkaMessage} and {@link decodeKafkaBatch} make of one record, discriminated
+ * by `kind`: `"ok"`, `"error"` or `"tombstone"`. `E` is the envelope's type: one with a `Data`
+ * member under the default options ({@link DecodedEnvelope}).
+ */
+export type KafkaDecodeResult<
+  M extends KafkaMessage = KafkaMessage,
+  E extends GRPC_AttendantPayload = DecodedEnvelope,
+> = KafkaDecoded<M, E> | KafkaDecodeFailure<M> | KafkaTombstone<M>;
 
 /**
  * The smallest envelope with a `Data` member: an empty `keys` (field 5, length 0). Were the
@@ -53,64 +67,105 @@ export type KafkaDecodeResult<M extends KafkaMessage = KafkaMessage> =
 const PROBE = /*@__PURE__*/ Uint8Array.of(0x2a, 0x00);
 
 /**
- * Checks the options once, as {@link decodeEnvelope} would: a bad option is the caller's bug, not
- * a bad record, so it throws `invalid_argument` instead of failing every record. It decodes a
- * two-byte envelope with them, which throws nothing with good options (no error made) unless
+ * Checks the options once, as {@link decodeRecordValue} would: a bad option is the caller's bug,
+ * not a bad record, so it throws `invalid_argument` instead of failing every record. It decodes
+ * a two-byte envelope with them, which throws nothing with good options (no error made) unless
  * they reject that envelope too, such as a `maxBytes` below 2: any error but `invalid_argument`
  * is not the options' fault. @internal
  */
-export function checkReadOptions(options: Partial<KafkaMessageReadOptions> | undefined): void {
+export function checkReadOptions(options: Partial<RecordValueReadOptions> | undefined): void {
   if (options === undefined) return;
   try {
-    decodeEnvelope(PROBE, options);
+    decodeRecordValue(PROBE, null, options);
   } catch (error) {
     if (isCodecError(error) && error.code === "invalid_argument") throw error;
   }
 }
 
 /** Decodes one record whose options are checked. @internal */
-export function decodeCheckedMessage<M extends KafkaMessage>(
+export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_AttendantPayload>(
   topic: string,
   partition: number,
   message: M,
-  options: Partial<KafkaMessageReadOptions> | undefined,
-): KafkaDecodeResult<M> | null {
-  const { value, offset, key } = message;
-  if (value === null || value === undefined) return null; // a tombstone
+  options: Partial<RecordValueReadOptions> | undefined,
+): KafkaDecodeResult<M, E> {
+  const { value, offset, key, headers, timestamp } = message;
+  if (value === null || value === undefined) {
+    return { kind: "tombstone", topic, partition, offset, key, headers, timestamp };
+  }
+  let decoded: RecordValue<E>;
   try {
-    const decoded = decodeRecordValue(value, message.headers, VALUE_SCHEMA_ID_HEADER, options);
-    const { envelope, framing, schemaId, schemaGuid } = decoded;
-    // One literal per shape, no spread: a key is there only when the value has it.
-    if (schemaId !== undefined) {
-      return { ok: true, topic, partition, offset, key, envelope, framing, schemaId };
-    }
-    if (schemaGuid !== undefined) {
-      return { ok: true, topic, partition, offset, key, envelope, framing, schemaGuid };
-    }
-    return { ok: true, topic, partition, offset, key, envelope, framing };
+    decoded = decodeRecordValue(value, headers, options) as RecordValue<E>;
   } catch (error) {
     if (!isCodecError(error)) throw error; // a bug, never a bad record
+    const failed = value as NonNullable<M["value"]>;
     return {
-      ok: false,
+      kind: "error",
       error,
-      raw: value as NonNullable<M["value"]>,
+      value: failed,
       topic,
       partition,
       offset,
       key,
-      headers: message.headers,
-      timestamp: message.timestamp,
+      headers,
+      timestamp,
     };
   }
+  // One literal per shape, no spread: a key is there only when the value has it.
+  const { framing, envelope } = decoded;
+  if (decoded.framing === "raw") {
+    return {
+      kind: "ok",
+      topic,
+      partition,
+      offset,
+      key,
+      headers,
+      timestamp,
+      framing: "raw",
+      envelope,
+    };
+  }
+  const { messageIndexes } = decoded;
+  if (decoded.schemaGuid !== undefined) {
+    const { schemaGuid } = decoded;
+    return {
+      kind: "ok",
+      topic,
+      partition,
+      offset,
+      key,
+      headers,
+      timestamp,
+      framing: "schema-registry-header",
+      envelope,
+      schemaGuid,
+      messageIndexes,
+    };
+  }
+  const { schemaId } = decoded;
+  return {
+    kind: "ok",
+    topic,
+    partition,
+    offset,
+    key,
+    headers,
+    timestamp,
+    framing: framing as "schema-registry",
+    envelope,
+    schemaId,
+    messageIndexes,
+  };
 }
 
 /**
  * Decodes the value of one consumed record, as kafkajs's `eachMessage` (or Confluent's KafkaJS
- * API) hands it over, into a result that keeps where the record came from. It never throws for
- * a record: a value that is not an envelope gives `{ ok: false, error, raw }` with a
- * {@link CodecError}; a tombstone (a `null` value) gives `null`. The value may be bare protobuf,
- * a Schema Registry frame, or bare protobuf with the schema id in the `__value_schema_id`
- * header (see {@link KafkaFraming}); the options are those of {@link decodeEnvelope}.
+ * API) hands it over, into a result that keeps where the record came from, discriminated by
+ * `kind`. It never throws for a record: a decoded value gives `kind: "ok"` with the envelope and
+ * its framing, a value that is not an envelope `kind: "error"` with the {@link CodecError} and
+ * the value untouched, a `null` value `kind: "tombstone"`. The value is read by
+ * {@link decodeRecordValue}, in any framing; the options are its own.
  *
  * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or a payload
  * without a message; an error that is not a CodecError (a bug, never bad bytes) propagates.
@@ -119,17 +174,18 @@ export function decodeCheckedMessage<M extends KafkaMessage>(
  * await consumer.run({
  *   eachMessage: async (payload) => {
  *     const result = decodeKafkaMessage(payload);
- *     if (result === null) return; // a tombstone
- *     if (result.ok) handle(result.envelope);
- *     else await producer.send({ topic: "updates.dlq", messages: [deadLetterMessage(result)] });
+ *     if (result.kind === "ok") handle(result.envelope);
+ *     if (result.kind === "error") {
+ *       await producer.send({ topic: "updates.dlq", messages: [deadLetterMessage(result)] });
+ *     }
  *   },
  * });
  * ```
  */
-export function decodeKafkaMessage<M extends KafkaMessage>(
-  payload: KafkaMessagePayload<M>,
-  options?: Partial<KafkaMessageReadOptions>,
-): KafkaDecodeResult<M> | null {
+export function decodeKafkaMessage<
+  M extends KafkaMessage,
+  O extends Partial<RecordValueReadOptions> | undefined = undefined,
+>(payload: EachMessagePayload<M>, options?: O): KafkaDecodeResult<M, DecodedEnvelope<O>> {
   checkReadOptions(options);
   checkPayload(payload, "payload");
   const { message } = payload;
@@ -141,16 +197,16 @@ export function decodeKafkaMessage<M extends KafkaMessage>(
 export function checkPayload(payload: unknown, name: string): void {
   if (typeof payload !== "object" || payload === null) {
     throw argumentError(
-      `${name} must be an object with topic and partition, got ${describe(payload)}`,
+      `${name} must be an object with topic and partition, got ${describeValue(payload)}`,
     );
   }
   const { topic, partition } = payload as { topic?: unknown; partition?: unknown };
   if (typeof topic !== "string") {
-    throw argumentError(`${name}.topic must be a string, got ${describe(topic)}`);
+    throw argumentError(`${name}.topic must be a string, got ${showValue(topic)}`);
   }
   if (!Number.isSafeInteger(partition) || (partition as number) < 0) {
     throw argumentError(
-      `${name}.partition must be a whole number of at least 0, got ${describe(partition)}`,
+      `${name}.partition must be a whole number of at least 0, got ${showValue(partition)}`,
     );
   }
 }
@@ -164,11 +220,11 @@ export function checkMessage(message: unknown, name: string, index?: number): vo
     const { offset } = message as { offset?: unknown };
     if (typeof offset === "string") return;
     throw argumentError(
-      `${elementName(name, index)}.offset must be a string, got ${describe(offset)}`,
+      `${elementName(name, index)}.offset must be a string, got ${showValue(offset)}`,
     );
   }
   throw argumentError(
-    `${elementName(name, index)} must be a Kafka message object, got ${describe(message)}`,
+    `${elementName(name, index)} must be a Kafka message object, got ${describeValue(message)}`,
   );
 }
 
@@ -179,12 +235,4 @@ function elementName(name: string, index: number | undefined): string {
 /** An `invalid_argument` error about the arguments of a decode. @internal */
 export function argumentError(detail: string): CodecError {
   return new CodecError("invalid_argument", `cannot decode Kafka record: ${detail}`);
-}
-
-/** A value's type for error texts: `null`, `array`, `number 3`, `string`, `object`. */
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return String(value);
-  return typeof value;
 }

@@ -1,22 +1,14 @@
+import type { RecordHeaders } from "../framing/index.js";
+
 // The shapes of Kafka records as the clients hand them over, declared here so that this subpath's
-// types need no client library: kafkajs's `KafkaMessage` and `Batch`, and the same shapes of
-// Confluent's KafkaJS-compatible API, are assignable to them (test/kafka/kafka-message.test-d.ts).
+// types need no client library, and named as kafkajs names them: kafkajs's `KafkaMessage`,
+// `Batch` and `EachMessagePayload`, and the same shapes of Confluent's KafkaJS-compatible API,
+// are assignable to them (test/kafka/kafka-message.test-d.ts).
 
 /**
- * A header value as the clients give it: kafkajs hands over Buffers, and accepts strings and
- * arrays (a header repeated) when producing. For an array, the last value counts, as in
- * Confluent's deserializers.
- */
-export type KafkaHeaderValue = Uint8Array | string | readonly (Uint8Array | string)[] | undefined;
-
-/** The headers of a Kafka record, by name. */
-export interface KafkaHeaders {
-  readonly [name: string]: KafkaHeaderValue;
-}
-
-/**
- * A consumed Kafka record as kafkajs (and Confluent's KafkaJS API) hands it over: the value is
- * a Buffer, or `null` for a tombstone; the offset is a decimal string.
+ * A consumed Kafka record as kafkajs (and Confluent's KafkaJS API) hands it over, in the shape of
+ * kafkajs's `KafkaMessage`: the value is a Buffer, or `null` for a tombstone; the offset is a
+ * decimal string.
  */
 export interface KafkaMessage {
   readonly value: Uint8Array | null;
@@ -25,18 +17,18 @@ export interface KafkaMessage {
   readonly offset: string;
   /** Milliseconds since the epoch, as a decimal string. */
   readonly timestamp?: string | undefined;
-  readonly headers?: KafkaHeaders | undefined;
+  readonly headers?: RecordHeaders | undefined;
 }
 
-/** One record with the topic and partition it came from: kafkajs's `eachMessage` payload. */
-export interface KafkaMessagePayload<M extends KafkaMessage = KafkaMessage> {
+/** One record with the topic and partition it came from: kafkajs's `EachMessagePayload`. */
+export interface EachMessagePayload<M extends KafkaMessage = KafkaMessage> {
   readonly topic: string;
   readonly partition: number;
   readonly message: M;
 }
 
-/** The records of one fetch from one partition: kafkajs's `eachBatch` `batch`. */
-export interface KafkaBatch<M extends KafkaMessage = KafkaMessage> {
+/** The records of one fetch from one partition: kafkajs's `Batch` (`EachBatchPayload["batch"]`). */
+export interface Batch<M extends KafkaMessage = KafkaMessage> {
   readonly topic: string;
   readonly partition: number;
   readonly messages: readonly M[];

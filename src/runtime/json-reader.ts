@@ -513,7 +513,11 @@ function standardBase64(json: string): Uint8Array | undefined {
     const c = json.charCodeAt(i + 2);
     const d = json.charCodeAt(i + 3);
     if ((a | b | c | d) > 127) return undefined;
-    const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6) | values[d];
+    const group =
+      ((values[a] as number) << 18) |
+      ((values[b] as number) << 12) |
+      ((values[c] as number) << 6) |
+      (values[d] as number);
     if (group < 0) return undefined;
     bytes[written] = group >> 16;
     bytes[written + 1] = group >> 8;
@@ -525,7 +529,8 @@ function standardBase64(json: string): Uint8Array | undefined {
     const b = json.charCodeAt(i + 1);
     const c = pad === 2 ? 65 : json.charCodeAt(i + 2); // "A": no bits
     if ((a | b | c) > 127) return undefined;
-    const group = (values[a] << 18) | (values[b] << 12) | (values[c] << 6);
+    const group =
+      ((values[a] as number) << 18) | ((values[b] as number) << 12) | ((values[c] as number) << 6);
     if (group < 0 || (group & (pad === 2 ? 0xffff : 0xff)) !== 0) return undefined; // bits past the last byte
     bytes[written] = group >> 16;
     if (pad === 1) bytes[written + 1] = group >> 8;

@@ -58,7 +58,10 @@ export const UNTIL_FALLBACK_REMOVED: ReadonlySet<string> = new Set([
   ". envelopeToJsonString",
   "/framing encodeDelimited",
   "/framing encodeSchemaRegistryFrame",
-  "/kafka EnvelopeSerde",
-  "/kafka createEnvelopeSerializer",
+  "/framing encodeRecordValue",
+  "/kafka createConfluentSerializer",
+  "/kafka createConfluentDeserializer",
+  "/kafka createPlatformaticSerializer",
+  "/kafka createPlatformaticDeserializer",
   "/kafka encodeKafkaMessage",
 ]);

@@ -100,11 +100,11 @@ describe("readEnvelopes(): input that is not an envelope in any framing", () => 
     );
   });
 
-  it("names the magic byte of a frame with a first byte 0x01 to 0x07", () => {
+  it("names a first byte 0x01 to 0x07 as decodeRecordValue does: another magic byte", () => {
     const frame = encodeSchemaRegistryFrame(createEnvelope("updateGet", {}), { schemaId: 1 });
     frame[0] = 0x01;
-    expect(codecErrorOf(() => read(frame, "auto", true))?.message).toContain(
-      "magic byte at offset 0 is 0x01, expected 0x00",
+    expect(codecErrorOf(() => read(frame, "auto", true))?.message).toBe(
+      "[malformed] cannot decode a record value: first byte 0x01 is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?",
     );
   });
 });

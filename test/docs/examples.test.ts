@@ -4,7 +4,8 @@
 //
 // Pages are found by glob (README.md, docs/*.md, bench/README.md), so a new page is tested as
 // soon as it exists. Each example becomes a module of a throwaway TypeScript project, an ESM
-// package checked under `nodenext` and strict options as an app would be, whose tsconfig maps
+// package checked under `nodenext` and strict options as an app would be (noUncheckedIndexedAccess
+// and exactOptionalPropertyTypes included: the loops of the docs compile under them), whose tsconfig maps
 // `vehicle-update-codec` and `vehicle-update-codec/*` to src/ (no build needed).
 // The project has no DOM lib, only ES2022 and Node.js's types, so a free variable is an error
 // ("Cannot find name 'record'") instead of binding to a browser global such as `window.status`.
@@ -139,6 +140,7 @@ beforeAll(() => {
         checkJs: true,
         strict: true,
         exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
         noImplicitOverride: true,
         noImplicitReturns: true,
         noFallthroughCasesInSwitch: true,

@@ -8,7 +8,7 @@ import {
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  decodeKafkaValue,
+  decodeRecordValue,
   decodeSchemaRegistryFrame,
   ENVELOPE_MESSAGE_INDEXES,
   encodeSchemaRegistryFrame,
@@ -81,46 +81,50 @@ describe("encodeSchemaRegistryFrame()", () => {
 
   it.each<[string, unknown, string]>([
     ["no options", undefined, "options must be an object with a schemaId, got undefined"],
-    ["no schemaId", {}, "schemaId must be a whole number from 0 to 2147483647, got undefined"],
+    [
+      "no schemaId",
+      {},
+      "option schemaId must be a whole number from 0 to 2147483647, got undefined",
+    ],
     [
       "a negative schemaId",
       { schemaId: -1 },
-      "schemaId must be a whole number from 0 to 2147483647, got -1",
+      "option schemaId must be a whole number from 0 to 2147483647, got -1",
     ],
     [
       "a schemaId of 2^31",
       { schemaId: 2 ** 31 },
-      "schemaId must be a whole number from 0 to 2147483647, got 2147483648",
+      "option schemaId must be a whole number from 0 to 2147483647, got 2147483648",
     ],
     [
       "a fractional schemaId",
       { schemaId: 1.5 },
-      "schemaId must be a whole number from 0 to 2147483647, got 1.5",
+      "option schemaId must be a whole number from 0 to 2147483647, got 1.5",
     ],
     [
       "a schemaId string",
       { schemaId: "1" },
-      "schemaId must be a whole number from 0 to 2147483647, got string",
+      "option schemaId must be a whole number from 0 to 2147483647, got string",
     ],
     [
       "empty messageIndexes",
       { schemaId: 1, messageIndexes: [] },
-      "messageIndexes must be a non-empty array, got []",
+      "option messageIndexes must be a non-empty array, got []",
     ],
     [
       "messageIndexes not an array",
       { schemaId: 1, messageIndexes: 0 },
-      "messageIndexes must be a non-empty array, got number",
+      "option messageIndexes must be a non-empty array, got number",
     ],
     [
       "a negative message index",
       { schemaId: 1, messageIndexes: [0, -1] },
-      "messageIndexes[1] must be a whole number from 0 to 2147483647, got -1",
+      "option messageIndexes[1] must be a whole number from 0 to 2147483647, got -1",
     ],
     [
       "a message index of 2^31",
       { schemaId: 1, messageIndexes: [2 ** 31] },
-      "messageIndexes[0] must be a whole number from 0 to 2147483647, got 2147483648",
+      "option messageIndexes[0] must be a whole number from 0 to 2147483647, got 2147483648",
     ],
   ])("rejects %s", (_, options, message) => {
     const error = codecErrorOf(() => encodeSchemaRegistryFrame(envelope, options as never));
@@ -441,7 +445,7 @@ describe("Confluent's ProtobufSerializer and ProtobufDeserializer", () => {
 // The identities, with fast-check, on the envelopes of vehicle-update-codec/testing.
 
 describe("encodeSchemaRegistryFrame() and decodeSchemaRegistryFrame() identities", () => {
-  it("read back the envelope, the schema id and the indexes [0], as decodeKafkaValue() does", () => {
+  it("read back the envelope, the schema id and the indexes [0], as decodeRecordValue() does", () => {
     fc.assert(
       fc.property(arbitraryEnvelope(), schemaIds, (envelope, schemaId) => {
         const frame = encodeSchemaRegistryFrame(envelope, { schemaId });
@@ -451,7 +455,7 @@ describe("encodeSchemaRegistryFrame() and decodeSchemaRegistryFrame() identities
         expect(decoded.schemaId).toBe(schemaId);
         expect(decoded.messageIndexes).toEqual([0]);
         expect(sameEnvelope(decoded.envelope, envelope)).toBe(true);
-        const value = decodeKafkaValue(frame);
+        const value = decodeRecordValue(frame);
         expect(value.framing === "schema-registry" && value.schemaId).toBe(schemaId);
       }),
       { numRuns: 200 },

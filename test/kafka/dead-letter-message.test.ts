@@ -97,9 +97,9 @@ describe("deadLetterMessage()", () => {
 
   it.each([
     ["null", null],
-    ["a decoded result", { ...failure, ok: true }],
+    ["a decoded result", { ...failure, kind: "ok" }],
     ["a failure without an error", { ...failure, error: new Error("x") }],
-    ["a failure without its value", { ...failure, raw: null }],
+    ["a failure without its value", { ...failure, value: null }],
   ])("throws invalid_argument for %s", (_, bad) => {
     expect(codecErrorOf(() => deadLetterMessage(bad as never)).message).toBe(
       "[invalid_argument] cannot make a dead letter: expected a failed result of decodeKafkaBatch or decodeKafkaMessage",

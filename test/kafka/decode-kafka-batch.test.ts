@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
-import {
-  decodeKafkaBatch,
-  encodeKafkaMessage,
-  type KafkaFraming,
-  type KafkaMessage,
-  type KafkaMessageWriteOptions,
-} from "../../src/kafka/index.js";
+import type { RecordFraming, RecordValueWriteOptions } from "../../src/framing/index.js";
+import { decodeKafkaBatch, encodeKafkaMessage, type KafkaMessage } from "../../src/kafka/index.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { schemaIds } from "../helpers/framing-arbitraries.js";
@@ -29,7 +24,7 @@ const guids = fc
   );
 
 /** Options for each framing, with the schema ids it carries. */
-const framingOptions: fc.Arbitrary<Partial<KafkaMessageWriteOptions> & { framing: KafkaFraming }> =
+const framingOptions: fc.Arbitrary<Partial<RecordValueWriteOptions> & { framing: RecordFraming }> =
   fc.oneof(
     fc.constant({ framing: "raw" as const }),
     schemaIds.map((schemaId) => ({ framing: "schema-registry" as const, schemaId })),
@@ -53,13 +48,11 @@ describe("decodeKafkaBatch()", () => {
         message(good.value, 13),
       ],
     });
-    expect(
-      results.map((r) => (r === null ? null : [r.ok, r.offset, r.partition, r.topic])),
-    ).toStrictEqual([
-      [true, "10", 1, "updates"],
-      null,
-      [false, "12", 1, "updates"],
-      [true, "13", 1, "updates"],
+    expect(results.map((r) => [r.kind, r.offset, r.partition, r.topic])).toStrictEqual([
+      ["ok", "10", 1, "updates"],
+      ["tombstone", "11", 1, "updates"],
+      ["error", "12", 1, "updates"],
+      ["ok", "13", 1, "updates"],
     ]);
   });
 
@@ -109,10 +102,12 @@ describe("decodeKafkaBatch()", () => {
           const results = decodeKafkaBatch({ topic: "t", partition: 0, messages });
           return records.every(([envelope, options], i) => {
             const result = results[i];
-            if (!result?.ok) return false;
+            if (result?.kind !== "ok") return false;
             const id =
               options.framing === "raw"
-                ? !("schemaId" in result) && !("schemaGuid" in result)
+                ? !("schemaId" in result) &&
+                  !("schemaGuid" in result) &&
+                  !("messageIndexes" in result)
                 : options.schemaGuid !== undefined
                   ? result.schemaGuid === options.schemaGuid
                   : result.schemaId === options.schemaId;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
-import { encodeSchemaRegistryFrame } from "../../src/framing/index.js";
+import { encodeSchemaRegistryFrame, VALUE_SCHEMA_ID_HEADER } from "../../src/framing/index.js";
 import { createEnvelope, encodeEnvelope, isCodecError } from "../../src/index.js";
 import {
   decodeKafkaMessage,
   encodeKafkaMessage,
   type KafkaMessage,
-  VALUE_SCHEMA_ID_HEADER,
 } from "../../src/kafka/index.js";
 import { B, concat, hex } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
@@ -49,13 +48,15 @@ function payload(value: Uint8Array | null, headers?: KafkaMessage["headers"]) {
 describe("decodeKafkaMessage()", () => {
   it("decodes bare protobuf, keeping topic, partition, offset and key", () => {
     expect(decodeKafkaMessage(payload(Buffer.from(bare)))).toStrictEqual({
-      ok: true,
+      kind: "ok",
       topic: "updates",
       partition: 3,
       offset: "42",
       key: Buffer.from("k"),
-      envelope: expect.anything(),
+      headers: undefined,
+      timestamp: "1700000000000",
       framing: "raw",
+      envelope: expect.anything(),
     });
   });
 
@@ -63,8 +64,8 @@ describe("decodeKafkaMessage()", () => {
     const result = decodeKafkaMessage(
       payload(encodeSchemaRegistryFrame(envelope, { schemaId: 77 })),
     );
-    expect(result).toMatchObject({ ok: true, framing: "schema-registry", schemaId: 77 });
-    expect(result?.ok && sameEnvelope(result.envelope, envelope)).toBe(true);
+    expect(result).toMatchObject({ kind: "ok", framing: "schema-registry", schemaId: 77 });
+    expect(result.kind === "ok" && sameEnvelope(result.envelope, envelope)).toBe(true);
   });
 
   it.each([
@@ -79,13 +80,13 @@ describe("decodeKafkaMessage()", () => {
       const result = decodeKafkaMessage(
         payload(bare, { [VALUE_SCHEMA_ID_HEADER]: "\u0000\u0000\u0000\u0000*\u0000" }),
       );
-      expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaId: 42 });
+      expect(result).toMatchObject({ kind: "ok", framing: "schema-registry-header", schemaId: 42 });
       return;
     }
     const result = decodeKafkaMessage(
       payload(bare, { [VALUE_SCHEMA_ID_HEADER]: shape(header) as never }),
     );
-    expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaId: 42 });
+    expect(result).toMatchObject({ kind: "ok", framing: "schema-registry-header", schemaId: 42 });
   });
 
   it("reads a schema GUID from the header, and the long form of [0]", () => {
@@ -93,28 +94,24 @@ describe("decodeKafkaMessage()", () => {
     const result = decodeKafkaMessage(
       payload(bare, { [VALUE_SCHEMA_ID_HEADER]: Buffer.from(header) }),
     );
-    expect(result).toMatchObject({ ok: true, framing: "schema-registry-header", schemaGuid: GUID });
-    expect(result && "schemaId" in result).toBe(false);
+    expect(result).toMatchObject({
+      kind: "ok",
+      framing: "schema-registry-header",
+      schemaGuid: GUID,
+    });
+    expect("schemaId" in result).toBe(false);
   });
 
   it("lets the header decide, as Confluent's DualSchemaIdDeserializer does", () => {
     const frame = encodeSchemaRegistryFrame(envelope, { schemaId: 1 });
     const header = Buffer.from(concat(B(0x01), guidBytes, B(0x00)));
     const result = decodeKafkaMessage(payload(frame, { [VALUE_SCHEMA_ID_HEADER]: header }));
-    expect(result?.ok === false && result.error.code).toBe("malformed");
+    expect(result.kind === "error" && result.error.code).toBe("malformed");
   });
 
-  it("gives null for a tombstone", () => {
-    expect(decodeKafkaMessage(payload(null))).toBeNull();
-  });
-
-  it("fails a value that is not an envelope, keeping the record", () => {
-    const value = Buffer.from([0xff, 0x01]);
-    const result = decodeKafkaMessage(payload(value, { trace: "t" }));
-    expect(result).toStrictEqual({
-      ok: false,
-      error: expect.anything(),
-      raw: value,
+  it("gives a tombstone for a null value, keeping the record's origin", () => {
+    expect(decodeKafkaMessage(payload(null, { trace: "t" }))).toStrictEqual({
+      kind: "tombstone",
       topic: "updates",
       partition: 3,
       offset: "42",
@@ -122,34 +119,50 @@ describe("decodeKafkaMessage()", () => {
       headers: { trace: "t" },
       timestamp: "1700000000000",
     });
-    expect(result?.ok === false && result.raw).toBe(value); // the same Buffer, untouched
-    expect(result?.ok === false && result.error.message).toBe(
+  });
+
+  it("fails a value that is not an envelope, keeping the record", () => {
+    const value = Buffer.from([0xff, 0x01]);
+    const result = decodeKafkaMessage(payload(value, { trace: "t" }));
+    expect(result).toStrictEqual({
+      kind: "error",
+      error: expect.anything(),
+      value,
+      topic: "updates",
+      partition: 3,
+      offset: "42",
+      key: Buffer.from("k"),
+      headers: { trace: "t" },
+      timestamp: "1700000000000",
+    });
+    expect(result.kind === "error" && result.value).toBe(value); // the same Buffer, untouched
+    expect(result.kind === "error" && result.error.message).toBe(
       `[malformed] ${bin}: invalid wire type 7 at offset 0`,
     );
   });
 
   it("fails an envelope with no Data member this schema knows: a kind newer than it", () => {
     const result = decodeKafkaMessage(payload(B(0x98, 0x06, 0x01)));
-    expect(result?.ok === false && result.error.code).toBe("missing_data");
+    expect(result.kind === "error" && result.error.code).toBe("missing_data");
     const lenient = decodeKafkaMessage(payload(B(0x98, 0x06, 0x01)), { requireData: false });
-    expect(lenient?.ok && lenient.envelope.Data.case).toBeUndefined();
+    expect(lenient.kind === "ok" && lenient.envelope.Data.case).toBeUndefined();
   });
 
   it("passes maxBytes to each value", () => {
     const value = encodeKafkaMessage(sampleEnvelope("updateManifest")).value;
     const result = decodeKafkaMessage(payload(value), { maxBytes: value.length - 1 });
-    expect(result?.ok === false && result.error.message).toBe(
+    expect(result.kind === "error" && result.error.message).toBe(
       `[too_large] ${bin}: message of ${value.length} bytes exceeds maxBytes ${value.length - 1}`,
     );
-    expect(decodeKafkaMessage(payload(value), { maxBytes: value.length })?.ok).toBe(true);
+    expect(decodeKafkaMessage(payload(value), { maxBytes: value.length }).kind).toBe("ok");
   });
 
   it("takes options that any record would fail as good options, failing the record", () => {
     // maxBytes 0 is a good option under which every value is too large: not thrown, but each
     // record's failure (the options are checked on a small envelope, which they reject too).
     const result = decodeKafkaMessage(payload(bare), { maxBytes: 0 });
-    expect(result?.ok === false && result.error.code).toBe("too_large");
-    expect(decodeKafkaMessage(payload(null), { maxBytes: 0 })).toBeNull();
+    expect(result.kind === "error" && result.error.code).toBe("too_large");
+    expect(decodeKafkaMessage(payload(null), { maxBytes: 0 }).kind).toBe("tombstone");
   });
 
   it("reads each record's own GUID when records of several schemas alternate", () => {
@@ -158,7 +171,7 @@ describe("decodeKafkaMessage()", () => {
     const header = (guid: Uint8Array) => Buffer.from(concat(B(0x01), guid, B(0x00)));
     const guids = [guidBytes, otherBytes, otherBytes, guidBytes].map((guid) => {
       const result = decodeKafkaMessage(payload(bare, { [VALUE_SCHEMA_ID_HEADER]: header(guid) }));
-      return result?.ok && result.schemaGuid;
+      return result.kind === "ok" && result.schemaGuid;
     });
     expect(guids).toStrictEqual([GUID, other, other, GUID]);
   });
@@ -169,8 +182,8 @@ describe("decodeKafkaMessage()", () => {
       partition: 0,
       message: { value: "text" as never, offset: "1" },
     });
-    expect(result?.ok === false && result.error.code).toBe("invalid_argument");
-    expect(result?.ok === false && result.raw).toBe("text");
+    expect(result.kind === "error" && result.error.code).toBe("invalid_argument");
+    expect(result.kind === "error" && result.value).toBe("text");
   });
 
   it.each([
@@ -210,7 +223,7 @@ describe("decodeKafkaMessage()", () => {
         const value = Buffer.from(frame);
         value[i] = byte;
         const result = decodeKafkaMessage(payload(value));
-        expect(result === null || result.ok || isCodecError(result.error), hex(value)).toBe(true);
+        expect(result.kind !== "error" || isCodecError(result.error), hex(value)).toBe(true);
       }
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { VALUE_SCHEMA_ID_HEADER } from "../../src/framing/index.js";
 import { createEnvelope, encodeEnvelope } from "../../src/index.js";
-import { encodeKafkaMessage, VALUE_SCHEMA_ID_HEADER } from "../../src/kafka/index.js";
+import { encodeKafkaMessage } from "../../src/kafka/index.js";
 import { hex } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
 
@@ -54,9 +55,9 @@ describe("encodeKafkaMessage()", () => {
     );
   });
 
-  const ctx = "cannot encode Kafka record";
+  const ctx = "cannot encode a record value";
   it.each([
-    [7, "options must be an object, got 7"],
+    [7, "options must be an object, got number"],
     [
       { framing: "prefix" },
       'option framing must be "raw", "schema-registry" or "schema-registry-header", got "prefix"',
@@ -65,7 +66,10 @@ describe("encodeKafkaMessage()", () => {
       { framing: 1 },
       'option framing must be "raw", "schema-registry" or "schema-registry-header", got 1',
     ],
-    [{ schemaId: 1 }, 'option schemaId needs a schema-registry framing, got framing "raw"'],
+    [
+      { schemaId: 1 },
+      'option schemaId needs a schema-registry framing, got framing "raw" (the default)',
+    ],
     [
       { framing: "raw", schemaGuid: GUID },
       'option schemaGuid needs a schema-registry framing, got framing "raw"',

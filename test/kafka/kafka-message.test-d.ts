@@ -2,7 +2,10 @@
 // batches and eachMessage payloads (Confluent's KafkaJS-compatible API declares the same shapes,
 // but its types come only with @confluentinc/kafka-javascript, which is not installed here), and
 // what ./kafka returns goes back into the clients: dead letters and encoded records into kafkajs's
-// producer, the (de)serializers into @platformatic/kafka's options.
+// producer, the (de)serializers into @platformatic/kafka's options, Confluent's SerdeType both ways.
+// The results' types let a strict consumer loop compile (noUncheckedIndexedAccess included).
+
+import { SerdeType as ConfluentSerdeType } from "@confluentinc/schemaregistry";
 import type {
   ConsumerOptions,
   Deserializers,
@@ -10,98 +13,135 @@ import type {
   Serializers,
 } from "@platformatic/kafka";
 import type {
-  Batch,
   EachBatchPayload,
-  EachMessagePayload,
   IHeaders,
+  Batch as KafkaJsBatch,
+  EachMessagePayload as KafkaJsEachMessagePayload,
   KafkaMessage as KafkaJsMessage,
   Message,
 } from "kafkajs";
 import { describe, expectTypeOf, it } from "vitest";
-import type { GRPC_AttendantPayload } from "../../src/index.js";
+import type { RecordFraming } from "../../src/framing/index.js";
+import { type EnvelopeKind, envelopeKind, type GRPC_AttendantPayload } from "../../src/index.js";
 import {
-  createEnvelopeDeserializer,
-  createEnvelopeSerializer,
+  type Batch,
+  createConfluentDeserializer,
+  createConfluentSerializer,
+  createPlatformaticDeserializer,
+  createPlatformaticSerializer,
   deadLetterMessage,
   decodeKafkaBatch,
   decodeKafkaMessage,
-  EnvelopeSerde,
+  type EachMessagePayload,
   encodeKafkaMessage,
-  type KafkaBatch,
   type KafkaDecodeResult,
   type KafkaMessage,
-  type KafkaMessagePayload,
+  type SerdeType,
 } from "../../src/kafka/index.js";
 
 describe("kafkajs", () => {
   it("hands over messages, batches and payloads that ./kafka takes", () => {
     expectTypeOf<KafkaJsMessage>().toExtend<KafkaMessage>();
-    expectTypeOf<Batch>().toExtend<KafkaBatch<KafkaJsMessage>>();
-    expectTypeOf<EachBatchPayload["batch"]>().toExtend<KafkaBatch<KafkaJsMessage>>();
-    expectTypeOf<EachMessagePayload>().toExtend<KafkaMessagePayload<KafkaJsMessage>>();
+    expectTypeOf<KafkaJsBatch>().toExtend<Batch<KafkaJsMessage>>();
+    expectTypeOf<EachBatchPayload["batch"]>().toExtend<Batch<KafkaJsMessage>>();
+    expectTypeOf<KafkaJsEachMessagePayload>().toExtend<EachMessagePayload<KafkaJsMessage>>();
   });
 
-  it("keeps the client's own types in the results", () => {
-    const batch = {} as Batch;
-    const results = decodeKafkaBatch(batch);
-    expectTypeOf(results).toEqualTypeOf<(KafkaDecodeResult<KafkaJsMessage> | null)[]>();
-    const result = decodeKafkaMessage({} as EachMessagePayload);
-    if (result && !result.ok) {
-      expectTypeOf(result.raw).toEqualTypeOf<Buffer>();
-      expectTypeOf(result.key).toEqualTypeOf<Buffer | null>();
-      expectTypeOf(result.headers).toEqualTypeOf<IHeaders | undefined>();
+  it("keeps the client's own types in the results, tombstones included", () => {
+    const results = decodeKafkaBatch({} as KafkaJsBatch);
+    expectTypeOf(results).toEqualTypeOf<KafkaDecodeResult<KafkaJsMessage>[]>();
+    const result = decodeKafkaMessage({} as KafkaJsEachMessagePayload);
+    expectTypeOf(result.kind).toEqualTypeOf<"ok" | "error" | "tombstone">();
+    expectTypeOf(result.offset).toEqualTypeOf<string>();
+    expectTypeOf(result.key).toEqualTypeOf<Buffer | null>();
+    expectTypeOf(result.headers).toEqualTypeOf<IHeaders | undefined>();
+    if (result.kind === "error") expectTypeOf(result.value).toEqualTypeOf<Buffer>();
+    if (result.kind === "ok") {
+      expectTypeOf(result.framing).toEqualTypeOf<RecordFraming>();
+      expectTypeOf(result.schemaId).toEqualTypeOf<number | undefined>();
+      if (result.framing === "schema-registry")
+        expectTypeOf(result.schemaId).toEqualTypeOf<number>();
     }
-    if (result?.ok) expectTypeOf(result.envelope).toEqualTypeOf<GRPC_AttendantPayload>();
+  });
+
+  it("types a decoded envelope as one with a Data member under the default options", () => {
+    for (const result of decodeKafkaBatch({} as KafkaJsBatch, { maxBytes: 1024 })) {
+      if (result.kind === "ok") {
+        expectTypeOf(envelopeKind(result.envelope)).toEqualTypeOf<EnvelopeKind>();
+      }
+    }
+    const lenient = decodeKafkaMessage({} as KafkaJsEachMessagePayload, { requireData: false });
+    if (lenient.kind === "ok") {
+      expectTypeOf(envelopeKind(lenient.envelope)).toEqualTypeOf<EnvelopeKind | undefined>();
+    }
   });
 
   it("takes dead letters and encoded records into its producer", () => {
-    const result = decodeKafkaBatch({} as Batch)[0];
-    if (result && !result.ok) expectTypeOf(deadLetterMessage(result)).toExtend<Message>();
+    for (const result of decodeKafkaBatch({} as KafkaJsBatch)) {
+      if (result.kind === "error") expectTypeOf(deadLetterMessage(result)).toExtend<Message>();
+    }
     expectTypeOf({
       key: "vin",
       ...encodeKafkaMessage({} as GRPC_AttendantPayload),
     }).toExtend<Message>();
   });
 
-  it("rejects a value that is not bytes", () => {
+  it("rejects a value that is not bytes, and a dead letter of a result that is no failure", () => {
     // @ts-expect-error: a string value is not a consumed record's value
     decodeKafkaMessage({ topic: "t", partition: 0, message: { value: "x", offset: "0" } });
+    const result = decodeKafkaMessage({} as KafkaJsEachMessagePayload);
+    // @ts-expect-error: only a result of kind "error" is dead-lettered
+    deadLetterMessage(result);
   });
 });
 
 describe("@platformatic/kafka", () => {
   it("takes the deserializer and the serializer in its options", () => {
     type Value = GRPC_AttendantPayload;
-    expectTypeOf(createEnvelopeDeserializer()).toExtend<
+    expectTypeOf(createPlatformaticDeserializer()).toExtend<
       Deserializers<Buffer, Value, Buffer, Buffer>["value"]
     >();
-    expectTypeOf(createEnvelopeSerializer()).toExtend<
+    expectTypeOf(createPlatformaticSerializer()).toExtend<
       Serializers<Buffer, Value, Buffer, Buffer>["value"]
     >();
     expectTypeOf({
       groupId: "g",
       clientId: "c",
       bootstrapBrokers: ["localhost:9092"],
-      deserializers: { value: createEnvelopeDeserializer() },
+      deserializers: { value: createPlatformaticDeserializer() },
     }).toExtend<ConsumerOptions<Buffer, Value, Buffer, Buffer>>();
     expectTypeOf({
       clientId: "c",
       bootstrapBrokers: ["localhost:9092"],
-      serializers: { value: createEnvelopeSerializer() },
+      serializers: { value: createPlatformaticSerializer() },
     }).toExtend<ProducerOptions<Buffer, Value, Buffer, Buffer>>();
   });
 });
 
-describe("EnvelopeSerde", () => {
-  it("has the serde signature of @confluentinc/schemaregistry", () => {
-    const serde = new EnvelopeSerde();
-    expectTypeOf(serde.serialize).toBeCallableWith(
+describe("Confluent's serde interface", () => {
+  it("has the serialize and deserialize signatures of @confluentinc/schemaregistry", async () => {
+    const serializer = createConfluentSerializer();
+    expectTypeOf(serializer.serialize).toBeCallableWith(
       "t",
       {} as GRPC_AttendantPayload,
       {} as IHeaders,
     );
-    expectTypeOf(serde.serialize).returns.toExtend<Promise<Buffer>>();
-    expectTypeOf(serde.deserialize).toBeCallableWith("t", Buffer.alloc(0), {} as IHeaders);
-    expectTypeOf(serde.deserialize).returns.toEqualTypeOf<Promise<GRPC_AttendantPayload>>();
+    expectTypeOf(serializer.serialize).returns.toExtend<Promise<Buffer>>();
+    const deserializer = createConfluentDeserializer();
+    expectTypeOf(deserializer.deserialize).toBeCallableWith("t", Buffer.alloc(0), {} as IHeaders);
+    expectTypeOf(
+      envelopeKind(await deserializer.deserialize("t", Buffer.alloc(0))),
+    ).toEqualTypeOf<EnvelopeKind>();
+  });
+
+  it("accepts Confluent's SerdeType and returns one that assigns to it", () => {
+    const serializer = createConfluentSerializer({ serdeType: ConfluentSerdeType.KEY });
+    const theirs: ConfluentSerdeType = serializer.serdeType;
+    const ours: SerdeType = ConfluentSerdeType.VALUE;
+    const deserializer = createConfluentDeserializer({ serdeType: ConfluentSerdeType.VALUE });
+    const back: ConfluentSerdeType = deserializer.serdeType;
+    expectTypeOf([theirs, ours, back]).toExtend<ConfluentSerdeType[]>();
+    // @ts-expect-error: a serdeType is VALUE or KEY
+    createConfluentSerializer({ serdeType: "BOTH" });
   });
 });

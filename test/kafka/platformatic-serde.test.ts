@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { VALUE_SCHEMA_ID_HEADER } from "../../src/framing/index.js";
 import { createEnvelope, encodeEnvelope, isCodecError } from "../../src/index.js";
 import {
-  createEnvelopeDeserializer,
-  createEnvelopeSerializer,
+  createPlatformaticDeserializer,
+  createPlatformaticSerializer,
   encodeKafkaMessage,
-  VALUE_SCHEMA_ID_HEADER,
 } from "../../src/kafka/index.js";
 import { hex } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
@@ -13,8 +13,8 @@ import { sameEnvelope } from "../helpers/wire-fields.js";
 const envelope = createEnvelope("updateGet", { vin: "V1" }, { handler: "h" });
 const bare = "0a01683a040a025631";
 
-describe("createEnvelopeDeserializer()", () => {
-  const deserialize = createEnvelopeDeserializer();
+describe("createPlatformaticDeserializer()", () => {
+  const deserialize = createPlatformaticDeserializer();
 
   it("decodes every framing, the header read from the Map @platformatic/kafka passes", () => {
     const framed = encodeKafkaMessage(envelope, { framing: "schema-registry-header", schemaId: 4 });
@@ -41,45 +41,47 @@ describe("createEnvelopeDeserializer()", () => {
 
   it("passes the read options through", () => {
     expect(
-      codecErrorOf(() => createEnvelopeDeserializer({ maxBytes: 3 })(encodeEnvelope(envelope)))
+      codecErrorOf(() => createPlatformaticDeserializer({ maxBytes: 3 })(encodeEnvelope(envelope)))
         .code,
     ).toBe("too_large");
   });
 
   it("checks the options when it is made", () => {
     expect(
-      codecErrorOf(() => createEnvelopeDeserializer({ readUnknownFields: 1 as never })).message,
+      codecErrorOf(() => createPlatformaticDeserializer({ readUnknownFields: 1 as never })).message,
     ).toBe("[invalid_argument] option readUnknownFields must be true or false, got 1");
   });
 });
 
-describe("createEnvelopeSerializer()", () => {
+describe("createPlatformaticSerializer()", () => {
   it("writes bare protobuf by default, the frame when asked, as Buffers", () => {
-    const raw = createEnvelopeSerializer()(envelope);
+    const raw = createPlatformaticSerializer()(envelope);
     expect(Buffer.isBuffer(raw) && hex(raw)).toBe(bare);
-    const framed = createEnvelopeSerializer({ framing: "schema-registry", schemaId: 1 })(envelope);
+    const framed = createPlatformaticSerializer({ framing: "schema-registry", schemaId: 1 })(
+      envelope,
+    );
     expect(hex(framed as Buffer)).toBe(`000000000100${bare}`);
   });
 
   it("passes a tombstone through", () => {
-    expect(createEnvelopeSerializer()(undefined)).toBeUndefined();
+    expect(createPlatformaticSerializer()(undefined)).toBeUndefined();
   });
 
   it("refuses the header framing, which @platformatic/kafka cannot send from a serializer", () => {
     expect(
       codecErrorOf(() =>
-        createEnvelopeSerializer({ framing: "schema-registry-header", schemaId: 1 }),
+        createPlatformaticSerializer({ framing: "schema-registry-header", schemaId: 1 }),
       ).message,
     ).toBe(
-      '[invalid_argument] cannot make an envelope serializer: framing "schema-registry-header" is not available here, as @platformatic/kafka serializes headers before the value; use encodeKafkaMessage',
+      '[invalid_argument] cannot make a @platformatic/kafka serializer: framing "schema-registry-header" is not available here, as @platformatic/kafka serializes headers before the value; use encodeRecordValue and its headers',
     );
   });
 
   it("checks the framing options when it is made", () => {
     expect(
-      codecErrorOf(() => createEnvelopeSerializer({ framing: "schema-registry" })).message,
+      codecErrorOf(() => createPlatformaticSerializer({ framing: "schema-registry" })).message,
     ).toBe(
-      '[invalid_argument] cannot make an envelope serializer: option schemaId is required for framing "schema-registry"',
+      '[invalid_argument] cannot make a @platformatic/kafka serializer: option schemaId is required for framing "schema-registry"',
     );
   });
 });

@@ -30,7 +30,7 @@ function runtimeScript(load: (specifier: string, names: string) => string): stri
   return `${load("vehicle-update-codec", "createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind, GRPC_AttendantPayloadSchema")}
 ${load("vehicle-update-codec/http", "parseResponse")}
 ${load("vehicle-update-codec/client", "createClient, DEFAULT_TIMEOUT_MS")}
-${load("vehicle-update-codec/framing", "decodeKafkaValue, encodeSchemaRegistryFrame")}
+${load("vehicle-update-codec/framing", "decodeRecordValue, encodeSchemaRegistryFrame")}
 ${load("vehicle-update-codec/kafka", "decodeKafkaBatch, encodeKafkaMessage")}
 ${load("vehicle-update-codec/fixtures", "SAMPLE_VIN, sampleEnvelope, sampleHttpBody")}
 ${load("vehicle-update-codec/testing", "arbitraryEnvelope")}
@@ -42,7 +42,7 @@ export const results = {
   ".": [envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: SAMPLE_VIN }, { handler: "ota" })))), GRPC_AttendantPayloadSchema.typeName],
   "./http": parseResponse("listVehicles", 200, sampleHttpBody("listVehicles", 200)).kind,
   "./client": [typeof createClient({ baseUrl: "https://ota.example.com/" }).listVehicles, DEFAULT_TIMEOUT_MS],
-  "./framing": decodeKafkaValue(encodeSchemaRegistryFrame(sampleEnvelope("dtcEntry"), { schemaId: 7 })).schemaId,
+  "./framing": decodeRecordValue(encodeSchemaRegistryFrame(sampleEnvelope("dtcEntry"), { schemaId: 7 })).schemaId,
   "./kafka": decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", value: encodeKafkaMessage(sampleEnvelope("keys"), { framing: "schema-registry", schemaId: 8 }).value }] })[0].schemaId,
   "./fixtures": SAMPLE_VIN,
   "./testing": sample(arbitraryEnvelope(), { numRuns: 3, seed: 1 }).every((e) => envelopeKind(e) !== undefined),
@@ -118,13 +118,13 @@ import {
 } from "vehicle-update-codec";
 import { type Client, createClient } from "vehicle-update-codec/client";
 import { type DeepPartial, sampleEnvelope } from "vehicle-update-codec/fixtures";
-import { decodeKafkaValue, type KafkaValue } from "vehicle-update-codec/framing";
+import { decodeRecordValue, type RecordValue } from "vehicle-update-codec/framing";
 import { decodeKafkaBatch, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
 import { CommonCar, type OperationOf, parseResponse, type ResponseResult } from "vehicle-update-codec/http";
 import { arbitraryEnvelopeOf } from "vehicle-update-codec/testing";
 
 export function describeValue(bytes: Uint8Array): string {
-  const value: KafkaValue = decodeKafkaValue(bytes);
+  const value: RecordValue = decodeRecordValue(bytes);
   const envelope: GRPC_AttendantPayload = value.envelope;
   if (isEnvelopeOf(envelope, "dtcEntry")) {
     const entry: DTCEntry = envelope.Data.value;
@@ -142,7 +142,7 @@ export const bytes: Uint8Array = encodeEnvelope(dtc);
 export const delivered: number = EmumStatus.DELIVERED;
 export const arbitrary: Arbitrary<EnvelopeOf<"order">> = arbitraryEnvelopeOf("order");
 export const client: Client = createClient({ baseUrl: "https://ota.example.com/" });
-export const results: (KafkaDecodeResult | null)[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [] });
+export const results: KafkaDecodeResult[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [] });
 export const car: CommonCar = CommonCar.parse({ vin: "WA1LFAFP0TA000417" });
 
 export async function countCars(): Promise<number> {

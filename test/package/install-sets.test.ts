@@ -68,13 +68,13 @@ const usage: Record<Subpath, string> = {
   "": `import { createEnvelope, decodeEnvelope, encodeEnvelope, envelopeKind, type EnvelopeKind, GRPC_AttendantPayloadSchema } from "vehicle-update-codec";
 export const kind: EnvelopeKind = envelopeKind(decodeEnvelope(encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }, { handler: "ota" }))));
 export const typeName: string = GRPC_AttendantPayloadSchema.typeName;`,
-  "/framing": `import { decodeKafkaValue, encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
+  "/framing": `import { decodeRecordValue, encodeSchemaRegistryFrame } from "vehicle-update-codec/framing";
 import { createEnvelope as create } from "vehicle-update-codec";
-export const schemaId: number | undefined = (() => { const v = decodeKafkaValue(encodeSchemaRegistryFrame(create("updateGet", {}, { handler: "h" }), { schemaId: 7 })); return v.framing === "schema-registry" ? v.schemaId : undefined; })();`,
+export const schemaId: number | undefined = (() => { const v = decodeRecordValue(encodeSchemaRegistryFrame(create("updateGet", {}, { handler: "h" }), { schemaId: 7 })); return v.framing === "schema-registry" ? v.schemaId : undefined; })();`,
   "/kafka": `import { decodeKafkaBatch, encodeKafkaMessage, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
 import { createEnvelope as createForKafka } from "vehicle-update-codec";
 const produced = encodeKafkaMessage(createForKafka("updateGet", {}, { handler: "h" }), { framing: "schema-registry", schemaId: 8 });
-export const results: (KafkaDecodeResult | null)[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", key: null, value: produced.value, headers: {} }] });`,
+export const results: KafkaDecodeResult[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", key: null, value: produced.value, headers: {} }] });`,
   "/fixtures": `import { SAMPLE_VIN, sampleEnvelope, sampleHttpBody } from "vehicle-update-codec/fixtures";
 export const vin: string = SAMPLE_VIN;
 export const handler: string = sampleEnvelope("dtcEntry").handler;

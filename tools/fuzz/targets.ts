@@ -3,8 +3,8 @@ import { sampleHttpBodies } from "../../src/fixtures/index.js";
 import {
   decodeDelimited,
   decodeDelimitedStream,
-  decodeKafkaValue,
-  type KafkaValue,
+  decodeRecordValue,
+  type RecordValue,
 } from "../../src/framing/index.js";
 import {
   type OperationId,
@@ -38,7 +38,7 @@ import {
 } from "./mutate-json.js";
 import type { Random } from "./random.js";
 
-// The five fuzz targets: the three binary readers (decodeEnvelope, decodeKafkaValue,
+// The five fuzz targets: the three binary readers (decodeEnvelope, decodeRecordValue,
 // decodeDelimitedStream), the JSON reader (envelopeFromJsonString) and parseResponse. Each
 // makes its inputs from the golden vectors or the sample HTTP bodies, and checks what it
 // accepted with a round trip or a differential.
@@ -46,7 +46,7 @@ import type { Random } from "./random.js";
 /** The name of each target, as `npm run fuzz -- --target` takes it. */
 export const targetNames = [
   "decodeEnvelope",
-  "decodeKafkaValue",
+  "decodeRecordValue",
   "decodeDelimitedStream",
   "envelopeFromJsonString",
   "parseResponse",
@@ -62,7 +62,7 @@ export function isTargetName(name: string): name is TargetName {
 export function createTarget(name: TargetName): FuzzTarget<never, unknown> {
   const targets: Record<TargetName, () => FuzzTarget<never, unknown>> = {
     decodeEnvelope: decodeEnvelopeTarget as () => FuzzTarget<never, unknown>,
-    decodeKafkaValue: decodeKafkaValueTarget as () => FuzzTarget<never, unknown>,
+    decodeRecordValue: decodeRecordValueTarget as () => FuzzTarget<never, unknown>,
     decodeDelimitedStream: decodeDelimitedStreamTarget as () => FuzzTarget<never, unknown>,
     envelopeFromJsonString: envelopeFromJsonStringTarget as () => FuzzTarget<never, unknown>,
     parseResponse: parseResponseTarget as () => FuzzTarget<never, unknown>,
@@ -144,16 +144,19 @@ function schemaRegistryHeader(random: Random): Uint8Array {
   return new Uint8Array(Buffer.concat([header, new Uint8Array(indexes)]));
 }
 
-/** Mutated record values, bare or behind a Schema Registry header, fed to decodeKafkaValue. */
-export function decodeKafkaValueTarget(): FuzzTarget<BytesInput, KafkaValue> {
+/** Mutated record values, bare or behind a Schema Registry header, fed to decodeRecordValue. */
+export function decodeRecordValueTarget(): FuzzTarget<
+  BytesInput,
+  RecordValue<GRPC_AttendantPayload>
+> {
   const corpus = goldenBinaries();
   const frames = corpus.map(
     (bytes) => new Uint8Array(Buffer.concat([new Uint8Array([0, 0, 0, 0, 42, 0]), bytes])),
   );
   return {
-    name: "decodeKafkaValue",
+    name: "decodeRecordValue",
     description:
-      "mutated golden vectors, bare, behind a Schema Registry header, or mutated whole frames → decodeKafkaValue",
+      "mutated golden vectors, bare, behind a Schema Registry header, or mutated whole frames → decodeRecordValue",
     mayReject: true,
     generate(random) {
       const options = readOptions(random);
@@ -171,7 +174,7 @@ export function decodeKafkaValueTarget(): FuzzTarget<BytesInput, KafkaValue> {
       }
       return { bytes: mutateBytes(random, random.pick(frames), frames), options };
     },
-    run: ({ bytes, options }) => decodeKafkaValue(bytes, options),
+    run: ({ bytes, options }) => decodeRecordValue(bytes, null, options),
     check(_, outcome) {
       if (!outcome.ok) return;
       const value = outcome.value;

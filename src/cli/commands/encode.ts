@@ -1,8 +1,7 @@
-import { encodeDelimited, encodeSchemaRegistryFrame } from "../../framing/index.js";
+import { encodeDelimited, encodeRecordValue } from "../../framing/index.js";
 import {
   CodecError,
   type EnvelopeJsonReadStringOptions,
-  encodeEnvelope,
   envelopeFromJsonString,
   type GRPC_AttendantPayload,
   isCodecError,
@@ -120,11 +119,12 @@ Examples:
       maxBytes: limit,
     });
     const bytes =
-      framing === "schema-registry"
-        ? encodeSchemaRegistryFrame(envelope, { schemaId, requireData })
-        : framing === "delimited"
-          ? encodeDelimited(envelope, { requireData })
-          : encodeEnvelope(envelope, { requireData });
+      framing === "delimited"
+        ? encodeDelimited(envelope, { requireData })
+        : encodeRecordValue(
+            envelope,
+            framing === "schema-registry" ? { framing, schemaId, requireData } : { requireData },
+          ).value;
     emitBinary(io, bytes, format);
     return 0;
   },

@@ -12,12 +12,17 @@ import { escapeControls } from "../safe-text.js";
 import { unknownFields } from "../unknown-fields.js";
 
 function framingText(
-  read: Pick<ReadEnvelopes, "framing" | "schemaId" | "messageIndexes">,
+  read: Pick<ReadEnvelopes, "framing" | "value">,
   index: number,
   found: FoundEnvelope,
 ): string {
-  if (read.framing === "schema-registry") {
-    return `schema-registry (schema id ${read.schemaId}, message indexes [${read.messageIndexes?.join(", ")}])`;
+  const { value } = read;
+  if (value !== undefined && value.framing !== "raw") {
+    const id =
+      value.schemaId === undefined
+        ? `schema GUID ${value.schemaGuid}`
+        : `schema id ${value.schemaId}`;
+    return `${value.framing} (${id}, message indexes [${value.messageIndexes.join(", ")}])`;
   }
   if (read.framing === "delimited") {
     return `delimited (message ${index + 1}, at offset ${found.offset})`;
@@ -26,7 +31,7 @@ function framingText(
 }
 
 function report(
-  read: Pick<ReadEnvelopes, "framing" | "schemaId" | "messageIndexes">,
+  read: Pick<ReadEnvelopes, "framing" | "value">,
   index: number,
   found: FoundEnvelope,
   input: string,

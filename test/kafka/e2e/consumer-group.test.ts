@@ -74,17 +74,16 @@ async function startConsumer(
     eachBatchAutoResolve: false,
     ...(options.autoCommitInterval ? { autoCommitInterval: options.autoCommitInterval } : {}),
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-      const results = decodeKafkaBatch(batch);
-      for (const [i, message] of batch.messages.entries()) {
+      for (const result of decodeKafkaBatch(batch)) {
         if (!isRunning() || isStale()) return; // revoked: the rest is the new owner's
-        if (results[i]?.ok !== true) throw new Error(`record ${message.offset} did not decode`);
+        if (result.kind !== "ok") throw new Error(`record ${result.offset} did not decode`);
         deliveries.push({
           consumer: name,
-          record: `${batch.partition}:${message.offset}`,
-          partition: batch.partition,
+          record: `${result.partition}:${result.offset}`,
+          partition: result.partition,
           at: Date.now(),
         });
-        resolveOffset(message.offset);
+        resolveOffset(result.offset);
       }
       await heartbeat();
       if (options.slow) await new Promise((resolve) => setTimeout(resolve, options.slow));

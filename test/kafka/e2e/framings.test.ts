@@ -6,6 +6,7 @@
 import type { Consumer, IHeaders, Message, Producer } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../../src/fixtures/index.js";
+import type { RecordFraming } from "../../../src/framing/index.js";
 import {
   type CodecErrorCode,
   encodeEnvelope,
@@ -17,13 +18,12 @@ import {
   deadLetterMessage,
   decodeKafkaBatch,
   encodeKafkaMessage,
-  type KafkaFraming,
 } from "../../../src/kafka/index.js";
 import { TOPICS } from "../broker/topics.js";
 import { createKafka, freshGroupId, waitFor, within10s } from "./clients.js";
 
 const GUID = "6f1c2e4a-9b3d-4c5e-8f70-112233445566";
-const framings: readonly KafkaFraming[] = ["raw", "schema-registry", "schema-registry-header"];
+const framings: readonly RecordFraming[] = ["raw", "schema-registry", "schema-registry-header"];
 const framingOptions = {
   raw: {},
   "schema-registry": { framing: "schema-registry", schemaId: 42 },
@@ -94,14 +94,12 @@ beforeAll(async () => {
   await consumer.run({
     eachBatchAutoResolve: false,
     eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-      const results = decodeKafkaBatch(batch, { maxBytes });
-      for (const [i, message] of batch.messages.entries()) {
-        const result = results[i];
-        const where = `${batch.partition}:${message.offset}`;
-        const key = String(message.key);
-        if (result === null) {
+      for (const result of decodeKafkaBatch(batch, { maxBytes })) {
+        const where = `${result.partition}:${result.offset}`;
+        const key = String(result.key);
+        if (result.kind === "tombstone") {
           tombstoned.set(where, key);
-        } else if (result.ok) {
+        } else if (result.kind === "ok") {
           decoded.set(where, { key, envelope: result.envelope });
         } else {
           await producer.send({
@@ -113,7 +111,7 @@ beforeAll(async () => {
         // Counted once the record is filed (a dead letter after its send), so that the wait below
         // ends only when every record is in one of the three maps.
         deliveries += 1;
-        resolveOffset(message.offset);
+        resolveOffset(result.offset);
         await heartbeat();
       }
     },

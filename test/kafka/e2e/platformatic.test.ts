@@ -1,5 +1,5 @@
-// @platformatic/kafka against the test broker: its producer with createEnvelopeSerializer, its
-// consumer with createEnvelopeDeserializer, and its onDeserializationError seeing the CodecError
+// @platformatic/kafka against the test broker: its producer with createPlatformaticSerializer, its
+// consumer with createPlatformaticDeserializer, and its onDeserializationError seeing the CodecError
 // of a value that is not an envelope. @platformatic/kafka needs Node.js >= 22.22 (or >= 24.6):
 // below that the tests are skipped, and the skip names the reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,8 +11,8 @@ import {
   isCodecError,
 } from "../../../src/index.js";
 import {
-  createEnvelopeDeserializer,
-  createEnvelopeSerializer,
+  createPlatformaticDeserializer,
+  createPlatformaticSerializer,
   encodeKafkaMessage,
 } from "../../../src/kafka/index.js";
 import { sameEnvelope } from "../../helpers/wire-fields.js";
@@ -50,7 +50,7 @@ describe.skipIf(!supported)(
         bootstrapBrokers,
         serializers: {
           key: kafka.stringSerializer,
-          value: createEnvelopeSerializer({ framing: "schema-registry", schemaId: 9 }),
+          value: createPlatformaticSerializer({ framing: "schema-registry", schemaId: 9 }),
         },
       });
       closers.push(() => producer.close());
@@ -84,7 +84,7 @@ describe.skipIf(!supported)(
         clientId: "platformatic-consumer",
         bootstrapBrokers,
         maxWaitTime: 100,
-        deserializers: { key: kafka.stringDeserializer, value: createEnvelopeDeserializer() },
+        deserializers: { key: kafka.stringDeserializer, value: createPlatformaticDeserializer() },
       });
       closers.unshift(() => consumer.close(true));
       const stream = await consumer.consume({

@@ -1,4 +1,4 @@
-// EnvelopeSerde against @confluentinc/schemaregistry's own ProtobufSerializer and
+// createConfluentSerializer and createConfluentDeserializer against @confluentinc/schemaregistry's own ProtobufSerializer and
 // ProtobufDeserializer, both ways, in the prefix and the header framing, the records going
 // through the test broker with kafkajs.
 import {
@@ -11,8 +11,12 @@ import {
 import type { Consumer, IHeaders, Producer } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../../src/fixtures/index.js";
+import { VALUE_SCHEMA_ID_HEADER } from "../../../src/framing/index.js";
 import { envelopeKinds, GRPC_AttendantPayloadSchema } from "../../../src/index.js";
-import { EnvelopeSerde, VALUE_SCHEMA_ID_HEADER } from "../../../src/kafka/index.js";
+import {
+  createConfluentDeserializer,
+  createConfluentSerializer,
+} from "../../../src/kafka/index.js";
 import { sameEnvelope } from "../../helpers/wire-fields.js";
 import { TOPICS } from "../broker/topics.js";
 import { createKafka, freshGroupId, waitFor, within10s } from "./clients.js";
@@ -46,8 +50,8 @@ beforeAll(async () => {
   await headerSerializer.serialize(topic, sampleEnvelope("dtcEntry"), probe);
   const guid = (probe[VALUE_SCHEMA_ID_HEADER] as Buffer).subarray(1, 17).toString("hex");
   const schemaGuid = `${guid.slice(0, 8)}-${guid.slice(8, 12)}-${guid.slice(12, 16)}-${guid.slice(16, 20)}-${guid.slice(20)}`;
-  const oursPrefix = new EnvelopeSerde({ schemaId: 1 });
-  const oursHeader = new EnvelopeSerde({ framing: "schema-registry-header", schemaGuid });
+  const oursPrefix = createConfluentSerializer({ framing: "schema-registry", schemaId: 1 });
+  const oursHeader = createConfluentSerializer({ framing: "schema-registry-header", schemaGuid });
 
   const messages = [];
   for (const kind of envelopeKinds) {
@@ -88,11 +92,11 @@ afterAll(async () => {
   await within10s(producer?.disconnect());
 });
 
-describe("EnvelopeSerde and Confluent's serde, through the broker", () => {
+describe("our Confluent-shaped serdes and Confluent's own, through the broker", () => {
   it.each(["confluent/prefix", "confluent/header"] as const)(
-    "EnvelopeSerde reads every kind %s wrote",
+    "createConfluentDeserializer() reads every kind %s wrote",
     async (writer) => {
-      const serde = new EnvelopeSerde();
+      const serde = createConfluentDeserializer();
       const records = received.filter((r) => r.writer === writer);
       expect(records).toHaveLength(envelopeKinds.length);
       for (const { kind, value, headers } of records) {

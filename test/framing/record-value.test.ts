@@ -1,7 +1,7 @@
 import { MockClient, ProtobufSerializer, SerdeType } from "@confluentinc/schemaregistry";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeKafkaValue, encodeSchemaRegistryFrame } from "../../src/framing/index.js";
+import { decodeRecordValue, encodeSchemaRegistryFrame } from "../../src/framing/index.js";
 import {
   createEnvelope,
   encodeEnvelope,
@@ -17,16 +17,16 @@ import { sameEnvelope } from "../helpers/wire-fields.js";
 
 const bin = "cannot decode kafka_grpc.GRPC_AttendantPayload from binary";
 const envelope = createEnvelope("messageStatus", { messageId: "m-1", status: 2 }, { handler: "s" });
-describe("decodeKafkaValue()", () => {
+describe("decodeRecordValue()", () => {
   it("decodes bare protobuf and says so", () => {
-    const value = decodeKafkaValue(encodeEnvelope(envelope));
+    const value = decodeRecordValue(encodeEnvelope(envelope));
     expect(value.framing).toBe("raw");
     expect(Object.keys(value)).toEqual(["framing", "envelope"]);
     expect(sameEnvelope(value.envelope, envelope)).toBe(true);
   });
 
   it("decodes a Schema Registry frame and returns its schema id and indexes", () => {
-    const value = decodeKafkaValue(encodeSchemaRegistryFrame(envelope, { schemaId: 77 }));
+    const value = decodeRecordValue(encodeSchemaRegistryFrame(envelope, { schemaId: 77 }));
     expect(value).toMatchObject({ framing: "schema-registry", schemaId: 77, messageIndexes: [0] });
     expect(sameEnvelope(value.envelope, envelope)).toBe(true);
   });
@@ -36,16 +36,16 @@ describe("decodeKafkaValue()", () => {
       autoRegisterSchemas: true,
     });
     serializer.registry.add(GRPC_AttendantPayloadSchema);
-    const value = decodeKafkaValue(await serializer.serialize("topic", envelope));
+    const value = decodeRecordValue(await serializer.serialize("topic", envelope));
     expect(value.framing === "schema-registry" && value.schemaId).toBe(1);
     expect(sameEnvelope(value.envelope, envelope)).toBe(true);
   });
 
   it("takes empty bytes for bare protobuf: an empty envelope", () => {
-    expect(codecErrorOf(() => decodeKafkaValue(B())).message).toBe(
+    expect(codecErrorOf(() => decodeRecordValue(B())).message).toBe(
       "[missing_data] cannot decode kafka_grpc.GRPC_AttendantPayload: envelope has no Data member",
     );
-    const value = decodeKafkaValue(B(), { requireData: false });
+    const value = decodeRecordValue(B(), null, { requireData: false });
     expect(value.framing).toBe("raw");
     expect(value.envelope.Data.case).toBeUndefined();
   });
@@ -77,7 +77,7 @@ describe("decodeKafkaValue()", () => {
       concat(B(0x01), new Uint8Array(16), B(0x00), encodeEnvelope(envelope)),
       {},
       "malformed",
-      "cannot decode a Kafka value: first byte 0x01 is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?",
+      "cannot decode a record value: first byte 0x01 is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?",
     ],
     [
       "bare protobuf cut off",
@@ -94,13 +94,13 @@ describe("decodeKafkaValue()", () => {
       `${bin}: expected a Uint8Array, got null`,
     ],
   ])("rejects %s", (_, bytes, options, code, message) => {
-    const error = codecErrorOf(() => decodeKafkaValue(bytes, options));
+    const error = codecErrorOf(() => decodeRecordValue(bytes, null, options));
     expect(error.code).toBe(code);
     expect(error.message).toBe(`[${code}] ${message}`);
   });
 });
 
-describe("decodeKafkaValue() on envelopes protobuf-es reads without an error", () => {
+describe("decodeRecordValue() on envelopes protobuf-es reads without an error", () => {
   const frame = (payload: Uint8Array) =>
     new Uint8Array([
       ...wire(
@@ -112,12 +112,12 @@ describe("decodeKafkaValue() on envelopes protobuf-es reads without an error", (
     ]);
 
   it.each(envelopeTable)("rejects %s as bare protobuf with decodeEnvelope's message", (_, c) => {
-    const error = codecErrorOf(() => decodeKafkaValue(c.bytes));
+    const error = codecErrorOf(() => decodeRecordValue(c.bytes));
     expect(error.message).toBe(`[malformed] ${c.message}`);
   });
 
   it.each(envelopeTable)("rejects %s in a Schema Registry frame, at offset 6", (_, c) => {
-    const error = codecErrorOf(() => decodeKafkaValue(frame(c.bytes)));
+    const error = codecErrorOf(() => decodeRecordValue(frame(c.bytes)));
     expect(error.code).toBe("malformed");
     expect(error.rawMessage).toBe(
       `cannot decode schema registry frame: envelope at offset 6: ${c.message}`,
@@ -128,7 +128,7 @@ describe("decodeKafkaValue() on envelopes protobuf-es reads without an error", (
 
 // The identities, with fast-check, on the envelopes of vehicle-update-codec/testing.
 
-describe("decodeKafkaValue() identities", () => {
+describe("decodeRecordValue() identities", () => {
   it("tells bare protobuf from a Schema Registry frame, and decodes both", () => {
     const values = fc.array(
       fc.tuple(arbitraryEnvelope(), fc.option(schemaIds, { nil: undefined })),
@@ -141,7 +141,7 @@ describe("decodeKafkaValue() identities", () => {
             schemaId === undefined
               ? encodeEnvelope(envelope)
               : encodeSchemaRegistryFrame(envelope, { schemaId });
-          const value = decodeKafkaValue(bytes);
+          const value = decodeRecordValue(bytes);
           if (schemaId === undefined) {
             expect(value.framing).toBe("raw");
           } else {
@@ -168,7 +168,7 @@ describe("decodeKafkaValue() identities", () => {
     fc.assert(
       fc.property(frames, (frame) => {
         try {
-          decodeKafkaValue(frame, { requireData: false });
+          decodeRecordValue(frame, null, { requireData: false });
         } catch (error) {
           if (!isCodecError(error)) throw error;
         }
@@ -178,24 +178,24 @@ describe("decodeKafkaValue() identities", () => {
   });
 });
 
-describe("decodeKafkaValue() on values that are no envelope", () => {
+describe("decodeRecordValue() on values that are no envelope", () => {
   it.each([1, 2, 7])("names a first byte 0x0%i: a frame with another magic byte", (byte) => {
     const frame = encodeSchemaRegistryFrame(envelope, { schemaId: 3 });
     frame[0] = byte;
-    const error = codecErrorOf(() => decodeKafkaValue(frame));
+    const error = codecErrorOf(() => decodeRecordValue(frame));
     expect(error.code).toBe("malformed");
     expect(error.rawMessage).toBe(
-      `cannot decode a Kafka value: first byte 0x0${byte} is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?`,
+      `cannot decode a record value: first byte 0x0${byte} is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?`,
     );
   });
 
   it.each(['{"handler":"h","updateGet":{"vin":"WVWZZZ1JZXW000001"}}', '[{"handler":"h"}]'])(
     "says that JSON text %s is JSON",
     (text) => {
-      const error = codecErrorOf(() => decodeKafkaValue(new TextEncoder().encode(text)));
+      const error = codecErrorOf(() => decodeRecordValue(new TextEncoder().encode(text)));
       expect(error.code).toBe("malformed");
       expect(error.rawMessage).toBe(
-        "cannot decode a Kafka value: the value is JSON text, not a protobuf envelope nor a Schema Registry frame (read proto3 JSON with envelopeFromJson)",
+        "cannot decode a record value: the value is JSON text, not a protobuf envelope nor a Schema Registry frame (read proto3 JSON with envelopeFromJson)",
       );
     },
   );
@@ -203,8 +203,8 @@ describe("decodeKafkaValue() on values that are no envelope", () => {
   it("never refuses an arbitrary envelope, bare or framed, by these checks", () => {
     fc.assert(
       fc.property(arbitraryEnvelope(), schemaIds, (value, schemaId) => {
-        expect(decodeKafkaValue(encodeEnvelope(value)).framing).toBe("raw");
-        expect(decodeKafkaValue(encodeSchemaRegistryFrame(value, { schemaId })).framing).toBe(
+        expect(decodeRecordValue(encodeEnvelope(value)).framing).toBe("raw");
+        expect(decodeRecordValue(encodeSchemaRegistryFrame(value, { schemaId })).framing).toBe(
           "schema-registry",
         );
       }),
