@@ -1,9 +1,8 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { readOptions } from "../internal/check-options.js";
 import { contractTypeName } from "./contract-type-name.js";
-import { encodeFallback } from "./fallback.js";
 import { levelBounds, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
+import { writeMessageBinary } from "./write-binary.js";
 
 /**
  * Encodes one kafka_grpc message of type `schema` to protobuf binary. Fields kept in
@@ -27,7 +26,9 @@ export function encodeMessage<Desc extends DescMessage>(
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const typeName = contractTypeName(schema, "encode", "to binary");
-  const o = readOptions(options, messageWriteDefaults, levelBounds);
-  const bytes = fast.toBinary(typeName, message, o);
-  return bytes ?? encodeFallback(schema, message, o);
+  return writeMessageBinary(
+    typeName,
+    message,
+    readOptions(options, messageWriteDefaults, levelBounds),
+  );
 }

@@ -71,6 +71,7 @@ export {
 export {
   boolToJson,
   bytesToJson,
+  checkMapKey,
   enumToJson,
   int32ToJson,
   int64FieldToJson,
@@ -83,7 +84,7 @@ export {
   type WriteJson,
   writeJsonValue,
 } from "./json-writer.js";
-// What both writers check of a message value.
+// What both writers check of a message value, and how they refuse one.
 export {
   asList,
   asMessage,
@@ -91,7 +92,8 @@ export {
   checkUnknownFields,
   isZeroInt64,
   oneofCase,
-  requireOwn,
+  refuseCase,
+  refuseMessage,
 } from "./message-value.js";
 export { setOwn } from "./own-property.js";
 export {
@@ -112,3 +114,10 @@ export {
   type WireErrorCode,
 } from "./wire-error.js";
 export { EGROUP, I32, I64, LEN, SGROUP, VARINT, wireTypeName } from "./wire-type.js";
+export {
+  type PathStep,
+  refuseDepth,
+  WriteProblem,
+  type WriteProblemKind,
+  within,
+} from "./write-problem.js";
