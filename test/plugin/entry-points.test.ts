@@ -6,6 +6,7 @@ import {
   file_kafka_grpc_kafka_grpc,
   VehicleDataSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { WriteProblem } from "../../src/runtime/index.js";
 
 // The generated file exposes a few entry points keyed by type name (fromBinary, toBinary,
 // toJson, toJsonForText, fromJson), not one wrapper per message: each message of the file has
@@ -51,11 +52,29 @@ describe("fromBinary(), toBinary(), toJson(), fromJson()", () => {
     expect(fast.fromJson("kafka_grpc.VehicleData", json, options)).toEqual(vehicle);
   });
 
-  it("give undefined for what the fast path leaves to the slow one", () => {
+  it("refuse a message of another type with the runtime's WriteProblem, whose path is empty", () => {
     const other = create(VehicleDataSchema, { vin: "x" });
-    expect(fast.toBinary("kafka_grpc.Order", other, binaryWrite)).toBeUndefined();
-    expect(fast.toJson("kafka_grpc.Order", other, jsonWrite)).toBeUndefined();
+    const problem = new WriteProblem("messageName", "kafka_grpc.VehicleData", "kafka_grpc.Order");
+    expect(thrownBy(() => fast.toBinary("kafka_grpc.Order", other, binaryWrite))).toStrictEqual(
+      problem,
+    );
+    expect(thrownBy(() => fast.toJson("kafka_grpc.Order", other, jsonWrite))).toStrictEqual(
+      problem,
+    );
+  });
+
+  it("give undefined for what the JSON reader leaves to the slow path", () => {
     const options = { ignoreUnknownFields: false, recursionLimit: 100 };
     expect(fast.fromJson("kafka_grpc.VehicleData", { vin: 1 }, options)).toBeUndefined();
   });
 });
+
+/** What `fn` threw, or undefined. */
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (thrown) {
+    return thrown;
+  }
+  return undefined;
+}
