@@ -11,7 +11,7 @@ import {
 } from "../../src/index.js";
 import { arbitraryMessage } from "../../src/testing/index.js";
 
-import { damage, damaged } from "../helpers/hostile-messages.js";
+import { damaged, writerDamage } from "../helpers/hostile-messages.js";
 import { expectSameEncoding } from "../helpers/outcome.js";
 import { encodeMessageByOracle } from "../oracle/encode-by-oracle.js";
 
@@ -26,7 +26,7 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
     fc.assert(
       fc.property(
         arbitraryMessage(schema),
-        fc.option(damage),
+        fc.option(writerDamage),
         fc.boolean(),
         (message, d, deterministic) => {
           const value = d === null ? message : damaged(message, d);

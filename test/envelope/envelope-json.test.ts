@@ -20,7 +20,7 @@ import {
 } from "../../src/index.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
-import { damage, damaged } from "../helpers/hostile-messages.js";
+import { damage, damaged, writerDamage } from "../helpers/hostile-messages.js";
 import {
   jsonDamage,
   jsonText,
@@ -481,7 +481,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
 
   it("fails with the same error, or makes the same JSON, for damaged envelopes", () => {
     fc.assert(
-      fc.property(arbitraryEnvelope(), damage, writeOptions, (envelope, d, o) => {
+      fc.property(arbitraryEnvelope(), writerDamage, writeOptions, (envelope, d, o) => {
         const bad = damaged(envelope, d);
         expectSameOutcome(
           () => envelopeToJson(bad, o),

@@ -134,6 +134,14 @@ export const damage: fc.Arbitrary<Damage> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("inherit" as const), at: fc.nat() }) },
+);
+
+/**
+ * {@link damage}, and damage only a writer can be given (a copy, JSON.stringify() or
+ * structuredClone() of the message would run into it): a getter that throws, a Proxy.
+ */
+export const writerDamage: fc.Arbitrary<Damage> = fc.oneof(
+  { weight: 8, arbitrary: damage },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("getter" as const), at: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("proxy" as const), at: fc.nat() }) },
 );
