@@ -239,7 +239,8 @@ function printFieldWrite(c: Code, field: DescField): void {
 
 /**
  * Prints the step back over a field with explicit presence that was written from a value the
- * message inherits: protobuf-es writes only an own property, and checks what it does not write.
+ * message inherits: protobuf-es writes only an own property; an inherited value is checked as
+ * any other.
  */
 function printInherited(c: Code, field: DescField): void {
   c.line(

@@ -1,10 +1,10 @@
-// How a generated encoder or JSON mapper gives up: the exported function returns undefined and
-// its caller takes the checked path, which alone owns the error texts (src/envelope/fallback.ts).
+// How a generated JSON reader gives up: the exported function returns undefined and its caller
+// takes the checked path, which alone owns the error texts (src/envelope/fallback.ts). The
+// writers never give up: they refuse a value with a WriteProblem (write-problem.ts).
 
 /**
- * Thrown inside a generated encoder (or JSON mapper) when the message is not one it can vouch
- * for: a value of the wrong type or out of range, a lone surrogate, a `$typeName` that does not
- * match, a property that is not own. The exported function catches it and returns undefined,
+ * Thrown inside a generated JSON reader when the value is not one it can vouch for. The exported
+ * function catches it and returns undefined,
  * and the caller runs the slow path, which gives the exact error (or, for a form the fast path
  * does not take, the exact output).
  */
