@@ -1,7 +1,6 @@
-// Generates, per message type, an encoder that validates what src/envelope/check-message.ts
-// validates and writes exactly the bytes protobuf-es's toBinary() writes, map entries in key order
-// when deterministic (the runtime's mapKeysInOrder), or gives up so that the caller runs the fallback
-// (src/envelope/fallback.ts).
+// Generates, per message type, an encoder that writes exactly the bytes protobuf-es's toBinary()
+// writes, map entries in key order when deterministic (the runtime's mapKeysInOrder), and refuses
+// with a WriteProblem (the runtime's write-problem.ts) any value a field cannot take.
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { LEN } from "../src/runtime/wire-type.js";
@@ -44,7 +43,7 @@ function notZero(c: Code, scalar: ScalarType, value: string): Printable[] {
       return [`${value} !== false`];
     case ScalarType.INT64:
     case ScalarType.UINT64:
-      return ["!", c.rt("isZeroInt64"), `(${value})`];
+      return ["!", c.rt("isZeroInt64"), `(${value}, ${scalar === ScalarType.INT64})`];
     default:
       return [`${value} !== 0`];
   }
@@ -54,13 +53,19 @@ function notZero(c: Code, scalar: ScalarType, value: string): Printable[] {
 function writeChild(c: Code, desc: DescMessage, tag: number, value: string): void {
   const child = namesOf(desc);
   c.line("at = ", c.rt("fork"), `(writer, ${tag});`);
-  c.line(c.rt("enterMessage"), "(writer);");
+  c.line(c.rt("enterMessage"), `(writer, ${lit(desc.typeName)});`);
   c.line(`${child.write}(writer, `, c.rt("asMessage"), `(${value}, ${lit(desc.typeName)}));`);
   c.line("writer.depth--;");
   c.line(c.rt("join"), "(writer, at);");
 }
 
-/** Prints `writeX()`, the encoder of one message body. */
+/**
+ * Prints `writeX()`, the encoder of one message body. The fields are written in number order
+ * (which is the order this contract declares them in), each oneof checked at its first member:
+ * the first value refused is the first in the message. The function's step of a refused value's
+ * path (`f`, the list index `i`, the map key `k`) is kept in locals and added to the problem
+ * only when one passes (the runtime's within()).
+ */
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
@@ -70,9 +75,13 @@ export function printEncode(c: Code, desc: DescMessage): void {
       f.fieldKind === "map" ||
       (f.fieldKind === "list" && f.listKind === "message"),
   );
+  const usesStart = fields.some((f) => !f.oneof && hasExplicitPresence(f));
+  const hasList = fields.some((f) => f.fieldKind === "list");
+  const hasMap = fields.some((f) => f.fieldKind === "map");
   c.doc(
     `Writes the fields of the ${desc.typeName} \`message\` in field-number order, then its\n` +
-      "unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.",
+      "unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a\n" +
+      "field cannot take.",
   );
   c.block(
     [
@@ -87,20 +96,42 @@ export function printEncode(c: Code, desc: DescMessage): void {
     () => {
       c.line("let value: unknown;");
       if (usesAt) c.line("let at: number;");
-      const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
-      for (const o of oneofs) {
-        c.line(`const ${o} = message.${o};`);
-        c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
-        c.line(`let ${o}Written = ${o}Case === undefined;`);
-      }
-      for (const field of fields) printFieldWrite(c, field);
-      for (const o of oneofs)
-        c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
+      if (usesStart) c.line("let start: number;");
+      c.line('let f = "";');
+      if (hasList) c.line("let i = -1;");
+      if (hasMap) c.line("let k: string | undefined;");
+      c.block(["try {"], () => {
+        const seen = new Set<string>();
+        for (const [index, field] of fields.entries()) {
+          const o = field.oneof?.localName;
+          if (o !== undefined && !seen.has(o)) {
+            seen.add(o);
+            c.line(`f = ${lit(o)};`);
+            c.line(`const ${o} = message.${o};`);
+            c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
+            c.line(`let ${o}Written = ${o}Case === undefined;`);
+          }
+          printFieldWrite(c, field);
+          if (o !== undefined && !fields.slice(index + 1).some((g) => g.oneof?.localName === o)) {
+            c.block([`if (!${o}Written) {`], () => {
+              c.line(`f = ${lit(o)};`);
+              c.line(c.rt("refuseCase"), `(${o}Case);`);
+            });
+          }
+        }
+        c.line('f = "$unknown";');
+        c.line(
+          "if (message.$unknown !== undefined) ",
+          c.rt("writeUnknownFields"),
+          "(writer, message.$unknown);",
+        );
+      }, ["} catch (thrown) {"]);
       c.line(
-        "if (message.$unknown !== undefined) ",
-        c.rt("writeUnknownFields"),
-        "(writer, message.$unknown);",
+        "  throw ",
+        c.rt("within"),
+        `(thrown, f, ${hasList ? "i" : "-1"}, ${hasMap ? "k" : "undefined"});`,
       );
+      c.line("}");
     },
   );
   c.line();
@@ -113,6 +144,7 @@ function printFieldWrite(c: Code, field: DescField): void {
   if (field.oneof) {
     const o = field.oneof.localName;
     c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
+      c.line(`f = ${lit(field.localName)};`);
       c.line(`${o}Written = true;`);
       const value = `(${o} as { value: unknown }).value`;
       if (field.fieldKind === "message") writeChild(c, field.message, tag, value);
@@ -129,6 +161,7 @@ function printFieldWrite(c: Code, field: DescField): void {
     });
     return;
   }
+  c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {
@@ -136,8 +169,9 @@ function printFieldWrite(c: Code, field: DescField): void {
       c.line(`value = ${get};`);
       if (hasExplicitPresence(field)) {
         c.block(["if (value !== undefined) {"], () => {
-          c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
+          c.line("start = writer.pos;");
           c.line(...writeScalar(c, scalar, tag, "value"));
+          printInherited(c, field);
         });
       } else {
         c.line(
@@ -152,13 +186,15 @@ function printFieldWrite(c: Code, field: DescField): void {
     case "message":
       c.line(`value = ${get};`);
       c.block(["if (value !== undefined) {"], () => {
-        c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
+        c.line("start = writer.pos;");
         writeChild(c, field.message, tag, "value");
+        printInherited(c, field);
       });
       return;
     case "list":
       c.line(`value = `, c.rt("asList"), `(${get});`);
-      c.block(["for (const item of value as unknown[]) {"], () => {
+      c.block(["for (i = 0; i < (value as unknown[]).length; i++) {"], () => {
+        c.line("const item = (value as unknown[])[i];");
         if (field.listKind === "message") writeChild(c, field.message, tag, "item");
         else
           c.line(
@@ -170,6 +206,7 @@ function printFieldWrite(c: Code, field: DescField): void {
             ),
           );
       });
+      c.line("i = -1;");
       return;
     case "map": {
       c.line(`value = `, c.rt("asRecord"), `(${get});`);
@@ -182,8 +219,9 @@ function printFieldWrite(c: Code, field: DescField): void {
         () => {
           if (field.mapKey !== ScalarType.STRING)
             throw new Error("protoc-gen-vuc: only string map keys are supported by the encoder");
+          c.line("k = key;");
           c.line("const entry = ", c.rt("fork"), `(writer, ${tag});`);
-          c.line(...writeScalar(c, ScalarType.STRING, tagOf(1, LEN), "key"));
+          c.line(c.rt("writeString"), `(writer, ${tagOf(1, LEN)}, key, true);`);
           const value = "(value as Record<string, unknown>)[key]";
           if (field.mapKind === "message") writeChild(c, field.message, tagOf(2, LEN), value);
           else {
@@ -193,7 +231,19 @@ function printFieldWrite(c: Code, field: DescField): void {
           c.line(c.rt("join"), "(writer, entry);");
         },
       );
+      c.line("k = undefined;");
       return;
     }
   }
+}
+
+/**
+ * Prints the step back over a field with explicit presence that was written from a value the
+ * message inherits: protobuf-es writes only an own property; an inherited value is checked as
+ * any other.
+ */
+function printInherited(c: Code, field: DescField): void {
+  c.line(
+    `if (!Object.hasOwn(message, ${lit(field.localName)})) writer.pos = start; // inherited: checked, not written`,
+  );
 }

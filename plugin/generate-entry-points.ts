@@ -65,14 +65,14 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
   c.line();
   table(c, messages, "binaryWriters", ["WriteFields", "<MessageTypes[N]>"], (n) => n.write);
   c.doc(
-    "Encodes a message of type `typeName` to protobuf binary, or returns undefined for anything\n" +
-      "the generated writer does not take: see the runtime's writeBinary().",
+    "Encodes a message of type `typeName` to protobuf binary: see the runtime's writeBinary().\n" +
+      "Throws the runtime's WriteProblem, which the caller turns into a `CodecError` naming the type.",
   );
   c.block(
     [
       "export function toBinary<N extends MessageTypeName>(typeName: N, message: unknown, options: ",
       c.rtType("BinaryWriteOptions"),
-      "): Uint8Array<ArrayBuffer> | undefined {",
+      "): Uint8Array<ArrayBuffer> {",
     ],
     () =>
       c.line(
@@ -91,8 +91,8 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
       name: "toJson",
       forText: false,
       doc:
-        "Maps a message of type `typeName` to a proto3 JSON object, or returns undefined for anything\n" +
-        "the slow path would reject: see the runtime's writeJsonValue().",
+        "Maps a message of type `typeName` to a proto3 JSON object: see the runtime's\n" +
+        "writeJsonValue(). Throws the runtime's WriteProblem, as toBinary() does.",
     },
     {
       name: "toJsonForText",
@@ -110,7 +110,7 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
         c.rtType("JsonWriteOptions"),
         "): ",
         c.rtType("JsonObject"),
-        " | undefined {",
+        " {",
       ],
       () =>
         c.line(

@@ -1,7 +1,6 @@
-// Generates, per message type, the proto3 JSON writer: it makes what protobuf-es's toJson()
-// makes, validates what the slow path validates, and gives up (undefined) on anything it does not
-// take, so that the caller runs the slow path for the exact result or error. The enum tables here
-// serve the reader too (generate-json-reader.ts).
+// Generates, per message type, the proto3 JSON writer: it makes what protobuf-es's toJson() makes
+// and refuses with a WriteProblem (the runtime's write-problem.ts) any value a field cannot take.
+// The enum tables here serve the reader too (generate-json-reader.ts).
 import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { type Code, namesOf } from "./code.js";
@@ -152,14 +151,14 @@ export function printToJson(
         // The check inline rather than through asMessage(): one property-read site per type
         // stays monomorphic where a shared helper's would see every message type.
         c.line(
-          `if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
-          c.rt("bail"),
-          "();",
+          "if (++writer.depth > writer.recursionLimit) ",
+          c.rt("refuseDepth"),
+          `(writer.depth, ${lit(desc.typeName)});`,
         );
         c.line(
-          "if (++writer.depth > writer.recursionLimit) ",
-          c.rt("bail"),
-          "(); // the fallback names the depth",
+          `if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
+          c.rt("refuseMessage"),
+          `(value, ${lit(desc.typeName)});`,
         );
         c.line(`const json = ${n.writeJson}(value as `, c.shape(desc), ", writer);");
         c.line("writer.depth--;");
@@ -168,10 +167,13 @@ export function printToJson(
     );
     c.line();
   }
+  const hasList = fields.some((f) => f.fieldKind === "list");
+  const hasMap = fields.some((f) => f.fieldKind === "map");
   c.doc(
     `Maps the ${desc.typeName} \`message\` to a proto3 JSON object, key for key as protobuf-es's\n` +
       "toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.\n" +
-      "Bails on any value the slow path would reject.",
+      "Throws a WriteProblem for a value a field cannot take, with this function's step of its\n" +
+      "path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).",
   );
   c.block(
     [
@@ -188,22 +190,43 @@ export function printToJson(
     () => {
       c.line("const json: ", c.rtType("JsonObject"), " = {};");
       c.line("let value: unknown;");
-      const oneofs = new Set(fields.filter((f) => f.oneof).map((f) => f.oneof?.localName));
-      for (const o of oneofs) {
-        c.line(`const ${o} = message.${o};`);
-        c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
-        c.line(`let ${o}Written = ${o}Case === undefined;`);
-      }
-      for (const field of fields) printFieldToJson(c, field);
-      for (const o of oneofs)
-        c.line(`if (!${o}Written) `, c.rt("bail"), "(); // a case this schema does not have");
-      // JSON drops unknown fields, but checkMessage checks them (the test here keeps the usual
-      // case from calling a function too large to inline).
+      c.line('let f = "";');
+      if (hasList) c.line("let i = -1;");
+      if (hasMap) c.line("let k: string | undefined;");
+      c.block(["try {"], () => {
+        const seen = new Set<string>();
+        for (const [index, field] of fields.entries()) {
+          const o = field.oneof?.localName;
+          if (o !== undefined && !seen.has(o)) {
+            seen.add(o);
+            c.line(`f = ${lit(o)};`);
+            c.line(`const ${o} = message.${o};`);
+            c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
+            c.line(`let ${o}Written = ${o}Case === undefined;`);
+          }
+          printFieldToJson(c, field);
+          if (o !== undefined && !fields.slice(index + 1).some((g) => g.oneof?.localName === o)) {
+            c.block([`if (!${o}Written) {`], () => {
+              c.line(`f = ${lit(o)};`);
+              c.line(c.rt("refuseCase"), `(${o}Case);`);
+            });
+          }
+        }
+        // JSON drops unknown fields, but checks them as the binary writer does (the test here
+        // keeps the usual case from calling a function too large to inline).
+        c.line('f = "$unknown";');
+        c.line(
+          "if (message.$unknown !== undefined) ",
+          c.rt("checkUnknownFields"),
+          "(message.$unknown);",
+        );
+      }, ["} catch (thrown) {"]);
       c.line(
-        "if (message.$unknown !== undefined) ",
-        c.rt("checkUnknownFields"),
-        "(message.$unknown);",
+        "  throw ",
+        c.rt("within"),
+        `(thrown, f, ${hasList ? "i" : "-1"}, ${hasMap ? "k" : "undefined"});`,
       );
+      c.line("}");
       c.line("return json;");
     },
   );
@@ -216,6 +239,7 @@ function printFieldToJson(c: Code, field: DescField): void {
   if (field.oneof) {
     const o = field.oneof.localName;
     c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
+      c.line(`f = ${lit(field.localName)};`);
       c.line(`${o}Written = true;`);
       const value = `(${o} as { value: unknown }).value`;
       if (field.fieldKind === "message") {
@@ -230,6 +254,7 @@ function printFieldToJson(c: Code, field: DescField): void {
     });
     return;
   }
+  c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {
@@ -251,8 +276,8 @@ function printFieldToJson(c: Code, field: DescField): void {
       c.line(`value = message.${field.localName};`);
       if (hasExplicitPresence(field)) {
         c.block(["if (value !== undefined) {"], () => {
-          c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
-          c.line(`json[${key}] = `, ...scalarToJson(c, field, scalar, "value"), ";");
+          c.line("value = ", ...scalarToJson(c, field, scalar, "value"), ";");
+          printOwnStore(c, field, key);
         });
       } else {
         c.line(
@@ -268,8 +293,8 @@ function printFieldToJson(c: Code, field: DescField): void {
     case "message":
       c.line(`value = message.${field.localName};`);
       c.block(["if (value !== undefined) {"], () => {
-        c.line(c.rt("requireOwn"), `(message, ${lit(field.localName)});`);
-        c.line(`json[${key}] = ${namesOf(field.message).writeJson}Value(value, writer);`);
+        c.line(`value = ${namesOf(field.message).writeJson}Value(value, writer);`);
+        printOwnStore(c, field, key);
       });
       return;
     case "list":
@@ -283,7 +308,11 @@ function printFieldToJson(c: Code, field: DescField): void {
         c.line("value = ", c.rt("asList"), `(message.${field.localName});`);
         c.block(["if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {"], () => {
           c.line("const out: unknown[] = [];");
-          c.line("for (const item of value as unknown[]) out.push(", ...item, ");");
+          c.block(["for (i = 0; i < (value as unknown[]).length; i++) {"], () => {
+            c.line("const item = (value as unknown[])[i];");
+            c.line("out.push(", ...item, ");");
+          });
+          c.line("i = -1;");
           c.line(`json[${key}] = out;`);
         });
       } else {
@@ -293,14 +322,9 @@ function printFieldToJson(c: Code, field: DescField): void {
           c.block(["if (keys.length > 0 || writer.alwaysEmitImplicit) {"], () => {
             c.line("const out: ", c.rtType("JsonObject"), " = {};");
             c.block(["for (const key of keys) {"], () => {
+              c.line("k = key;");
+              c.line(c.rt("checkMapKey"), "(key, writer.forText);");
               c.line("const item = (value as ", c.rtType("JsonObject"), ")[key];");
-              c.line(
-                "if (!writer.forText && !",
-                c.rt("wellFormed"),
-                "(key)) ",
-                c.rt("bail"),
-                "();",
-              );
               // The store inline rather than through setOwn(): a store site per map stays
               // monomorphic.
               c.line("const itemJson = ", ...item, ";");
@@ -313,11 +337,21 @@ function printFieldToJson(c: Code, field: DescField): void {
               `json[${key}] = writer.forText && keys.length > ${MAP_SPREAD_KEYS} ? { ...out } : out;`,
             );
           });
+          c.line("k = undefined;");
         });
       }
       return;
     }
   }
+}
+
+/**
+ * Prints the store of `value`, the JSON of a field with explicit presence, unless the message
+ * inherits the field: protobuf-es writes only an own property; an inherited value is checked as
+ * any other.
+ */
+function printOwnStore(c: Code, field: DescField, key: string): void {
+  c.line(`if (Object.hasOwn(message, ${lit(field.localName)})) json[${key}] = value;`);
 }
 
 /**

@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, bail, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, requireOwn, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, wellFormed, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asMessage, asRecord, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -157,191 +157,237 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
 
 /**
  * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPayload): void {
   let value: unknown;
   let at: number;
-  const Data = message.Data;
-  const DataCase = oneofCase(Data);
-  let DataWritten = DataCase === undefined;
-  // 1 handler
-  value = message.handler;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 carUpdateStatus
-  if (DataCase === "carUpdateStatus") {
-    DataWritten = true;
-    at = fork(writer, 18);
-    enterMessage(writer);
-    writeCarUpdateStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
-    writer.depth--;
-    join(writer, at);
+  let f = "";
+  try {
+    // 1 handler
+    f = "handler";
+    value = message.handler;
+    if (value !== "") writeString(writer, 10, value);
+    f = "Data";
+    const Data = message.Data;
+    const DataCase = oneofCase(Data);
+    let DataWritten = DataCase === undefined;
+    // 2 carUpdateStatus
+    if (DataCase === "carUpdateStatus") {
+      f = "carUpdateStatus";
+      DataWritten = true;
+      at = fork(writer, 18);
+      enterMessage(writer, "kafka_grpc.CarUpdateStatus");
+      writeCarUpdateStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 3 carUpdateProgress
+    if (DataCase === "carUpdateProgress") {
+      f = "carUpdateProgress";
+      DataWritten = true;
+      at = fork(writer, 26);
+      enterMessage(writer, "kafka_grpc.CarUpdateProgress");
+      writeCarUpdateProgress(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 4 fileKeyReq
+    if (DataCase === "fileKeyReq") {
+      f = "fileKeyReq";
+      DataWritten = true;
+      at = fork(writer, 34);
+      enterMessage(writer, "kafka_grpc.FileKeysRequest");
+      writeFileKeysRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 5 keys
+    if (DataCase === "keys") {
+      f = "keys";
+      DataWritten = true;
+      at = fork(writer, 42);
+      enterMessage(writer, "kafka_grpc.ECCKeys");
+      writeECCKeys(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 6 updateApprove
+    if (DataCase === "updateApprove") {
+      f = "updateApprove";
+      DataWritten = true;
+      at = fork(writer, 50);
+      enterMessage(writer, "kafka_grpc.UpdateData");
+      writeUpdateData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 7 updateGet
+    if (DataCase === "updateGet") {
+      f = "updateGet";
+      DataWritten = true;
+      at = fork(writer, 58);
+      enterMessage(writer, "kafka_grpc.VehicleData");
+      writeVehicleData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 8 updateManifest
+    if (DataCase === "updateManifest") {
+      f = "updateManifest";
+      DataWritten = true;
+      at = fork(writer, 66);
+      enterMessage(writer, "kafka_grpc.UpdateManifest");
+      writeUpdateManifest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 9 order
+    if (DataCase === "order") {
+      f = "order";
+      DataWritten = true;
+      at = fork(writer, 74);
+      enterMessage(writer, "kafka_grpc.Order");
+      writeOrder(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 10 messageStatus
+    if (DataCase === "messageStatus") {
+      f = "messageStatus";
+      DataWritten = true;
+      at = fork(writer, 82);
+      enterMessage(writer, "kafka_grpc.MessageStatus");
+      writeMessageStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 11 dtcEntry
+    if (DataCase === "dtcEntry") {
+      f = "dtcEntry";
+      DataWritten = true;
+      at = fork(writer, 90);
+      enterMessage(writer, "kafka_grpc.DTCEntry");
+      writeDTCEntry(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
+      writer.depth--;
+      join(writer, at);
+    }
+    // 12 carUpdateRequest
+    if (DataCase === "carUpdateRequest") {
+      f = "carUpdateRequest";
+      DataWritten = true;
+      at = fork(writer, 98);
+      enterMessage(writer, "kafka_grpc.CarUpdateRequest");
+      writeCarUpdateRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
+      writer.depth--;
+      join(writer, at);
+    }
+    if (!DataWritten) {
+      f = "Data";
+      refuseCase(DataCase);
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  // 3 carUpdateProgress
-  if (DataCase === "carUpdateProgress") {
-    DataWritten = true;
-    at = fork(writer, 26);
-    enterMessage(writer);
-    writeCarUpdateProgress(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 4 fileKeyReq
-  if (DataCase === "fileKeyReq") {
-    DataWritten = true;
-    at = fork(writer, 34);
-    enterMessage(writer);
-    writeFileKeysRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 5 keys
-  if (DataCase === "keys") {
-    DataWritten = true;
-    at = fork(writer, 42);
-    enterMessage(writer);
-    writeECCKeys(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 6 updateApprove
-  if (DataCase === "updateApprove") {
-    DataWritten = true;
-    at = fork(writer, 50);
-    enterMessage(writer);
-    writeUpdateData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 7 updateGet
-  if (DataCase === "updateGet") {
-    DataWritten = true;
-    at = fork(writer, 58);
-    enterMessage(writer);
-    writeVehicleData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 8 updateManifest
-  if (DataCase === "updateManifest") {
-    DataWritten = true;
-    at = fork(writer, 66);
-    enterMessage(writer);
-    writeUpdateManifest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 9 order
-  if (DataCase === "order") {
-    DataWritten = true;
-    at = fork(writer, 74);
-    enterMessage(writer);
-    writeOrder(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 10 messageStatus
-  if (DataCase === "messageStatus") {
-    DataWritten = true;
-    at = fork(writer, 82);
-    enterMessage(writer);
-    writeMessageStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 11 dtcEntry
-  if (DataCase === "dtcEntry") {
-    DataWritten = true;
-    at = fork(writer, 90);
-    enterMessage(writer);
-    writeDTCEntry(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 12 carUpdateRequest
-  if (DataCase === "carUpdateRequest") {
-    DataWritten = true;
-    at = fork(writer, 98);
-    enterMessage(writer);
-    writeCarUpdateRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
-    writer.depth--;
-    join(writer, at);
-  }
-  if (!DataWritten) bail(); // a case this schema does not have
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /**
  * Maps the kafka_grpc.GRPC_AttendantPayload `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  const Data = message.Data;
-  const DataCase = oneofCase(Data);
-  let DataWritten = DataCase === undefined;
-  // 1 handler
-  value = message.handler;
-  if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
-  // 2 carUpdateStatus
-  if (DataCase === "carUpdateStatus") {
-    DataWritten = true;
-    json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
+  let f = "";
+  try {
+    // 1 handler
+    f = "handler";
+    value = message.handler;
+    if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
+    f = "Data";
+    const Data = message.Data;
+    const DataCase = oneofCase(Data);
+    let DataWritten = DataCase === undefined;
+    // 2 carUpdateStatus
+    if (DataCase === "carUpdateStatus") {
+      f = "carUpdateStatus";
+      DataWritten = true;
+      json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
+    }
+    // 3 carUpdateProgress
+    if (DataCase === "carUpdateProgress") {
+      f = "carUpdateProgress";
+      DataWritten = true;
+      json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
+    }
+    // 4 fileKeyReq
+    if (DataCase === "fileKeyReq") {
+      f = "fileKeyReq";
+      DataWritten = true;
+      json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
+    }
+    // 5 keys
+    if (DataCase === "keys") {
+      f = "keys";
+      DataWritten = true;
+      json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
+    }
+    // 6 updateApprove
+    if (DataCase === "updateApprove") {
+      f = "updateApprove";
+      DataWritten = true;
+      json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
+    }
+    // 7 updateGet
+    if (DataCase === "updateGet") {
+      f = "updateGet";
+      DataWritten = true;
+      json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
+    }
+    // 8 updateManifest
+    if (DataCase === "updateManifest") {
+      f = "updateManifest";
+      DataWritten = true;
+      json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
+    }
+    // 9 order
+    if (DataCase === "order") {
+      f = "order";
+      DataWritten = true;
+      json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
+    }
+    // 10 messageStatus
+    if (DataCase === "messageStatus") {
+      f = "messageStatus";
+      DataWritten = true;
+      json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
+    }
+    // 11 dtcEntry
+    if (DataCase === "dtcEntry") {
+      f = "dtcEntry";
+      DataWritten = true;
+      json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
+    }
+    // 12 carUpdateRequest
+    if (DataCase === "carUpdateRequest") {
+      f = "carUpdateRequest";
+      DataWritten = true;
+      json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
+    }
+    if (!DataWritten) {
+      f = "Data";
+      refuseCase(DataCase);
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  // 3 carUpdateProgress
-  if (DataCase === "carUpdateProgress") {
-    DataWritten = true;
-    json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
-  }
-  // 4 fileKeyReq
-  if (DataCase === "fileKeyReq") {
-    DataWritten = true;
-    json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
-  }
-  // 5 keys
-  if (DataCase === "keys") {
-    DataWritten = true;
-    json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
-  }
-  // 6 updateApprove
-  if (DataCase === "updateApprove") {
-    DataWritten = true;
-    json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
-  }
-  // 7 updateGet
-  if (DataCase === "updateGet") {
-    DataWritten = true;
-    json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
-  }
-  // 8 updateManifest
-  if (DataCase === "updateManifest") {
-    DataWritten = true;
-    json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
-  }
-  // 9 order
-  if (DataCase === "order") {
-    DataWritten = true;
-    json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
-  }
-  // 10 messageStatus
-  if (DataCase === "messageStatus") {
-    DataWritten = true;
-    json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
-  }
-  // 11 dtcEntry
-  if (DataCase === "dtcEntry") {
-    DataWritten = true;
-    json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
-  }
-  // 12 carUpdateRequest
-  if (DataCase === "carUpdateRequest") {
-    DataWritten = true;
-    json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
-  }
-  if (!DataWritten) bail(); // a case this schema does not have
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -897,30 +943,41 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateStatus `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   let value: unknown;
   let at: number;
-  // 1 ecus
-  value = asRecord(message.ecus);
-  for (const key of mapKeysInOrder(writer, value as Record<string, unknown>)) {
-    const entry = fork(writer, 10);
-    writeString(writer, 10, key);
-    at = fork(writer, 18);
-    enterMessage(writer);
-    writeCarECU(writer, asMessage((value as Record<string, unknown>)[key], "kafka_grpc.CarECU"));
-    writer.depth--;
-    join(writer, at);
-    join(writer, entry);
+  let f = "";
+  let k: string | undefined;
+  try {
+    // 1 ecus
+    f = "ecus";
+    value = asRecord(message.ecus);
+    for (const key of mapKeysInOrder(writer, value as Record<string, unknown>)) {
+      k = key;
+      const entry = fork(writer, 10);
+      writeString(writer, 10, key, true);
+      at = fork(writer, 18);
+      enterMessage(writer, "kafka_grpc.CarECU");
+      writeCarECU(writer, asMessage((value as Record<string, unknown>)[key], "kafka_grpc.CarECU"));
+      writer.depth--;
+      join(writer, at);
+      join(writer, entry);
+    }
+    k = undefined;
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, k);
   }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateStatusValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateStatus");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") refuseMessage(value, "kafka_grpc.CarUpdateStatus");
   const json = writeJsonCarUpdateStatus(value as CarUpdateStatus, writer);
   writer.depth--;
   return json;
@@ -929,28 +986,39 @@ function writeJsonCarUpdateStatusValue(value: unknown, writer: JsonWriter): Json
 /**
  * Maps the kafka_grpc.CarUpdateStatus `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 ecus
-  value = asRecord(message.ecus);
-  {
-    const keys = Object.keys(value as object);
-    if (keys.length > 0 || writer.alwaysEmitImplicit) {
-      const out: JsonObject = {};
-      for (const key of keys) {
-        const item = (value as JsonObject)[key];
-        if (!writer.forText && !wellFormed(key)) bail();
-        const itemJson = writeJsonCarECUValue(item, writer);
-        if (key === "__proto__") setOwn(out, key, itemJson);
-        else out[key] = itemJson;
+  let f = "";
+  let k: string | undefined;
+  try {
+    // 1 ecus
+    f = "ecus";
+    value = asRecord(message.ecus);
+    {
+      const keys = Object.keys(value as object);
+      if (keys.length > 0 || writer.alwaysEmitImplicit) {
+        const out: JsonObject = {};
+        for (const key of keys) {
+          k = key;
+          checkMapKey(key, writer.forText);
+          const item = (value as JsonObject)[key];
+          const itemJson = writeJsonCarECUValue(item, writer);
+          if (key === "__proto__") setOwn(out, key, itemJson);
+          else out[key] = itemJson;
+        }
+        json["ecus"] = writer.forText && keys.length > 16 ? { ...out } : out;
       }
-      json["ecus"] = writer.forText && keys.length > 16 ? { ...out } : out;
+      k = undefined;
     }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, k);
   }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -1147,65 +1215,89 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
 
 /**
  * Writes the fields of the kafka_grpc.CarECU `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeCarECU(writer: Writer, message: CarECU): void {
   let value: unknown;
-  // 1 vin
-  value = message.vin;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 ecu
-  value = message.ecu;
-  if (value !== "") writeString(writer, 18, value);
-  // 3 sw_version
-  value = message.swVersion;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 serial_number
-  value = message.serialNumber;
-  if (value !== "") writeString(writer, 34, value);
-  // 5 hw_version
-  value = message.hwVersion;
-  if (value !== "") writeString(writer, 42, value);
-  // 6 boot_loader_version
-  value = message.bootLoaderVersion;
-  if (value !== "") writeString(writer, 50, value);
-  // 7 fingerprint
-  value = message.fingerprint;
-  if (value !== "") writeString(writer, 58, value);
-  // 8 code_data_string
-  value = message.codeDataString;
-  if (value !== "") writeString(writer, 66, value);
-  // 9 vendor
-  value = message.vendor;
-  if (value !== "") writeString(writer, 74, value);
-  // 10 supplier_sw_version
-  value = message.supplierSwVersion;
-  if (value !== "") writeString(writer, 82, value);
-  // 11 epoch_usec
-  value = message.epochUsec;
-  if (!isZeroInt64(value)) writeVarint64(writer, 88, value, true);
-  // 12 assy_number
-  value = message.assyNumber;
-  if (value !== "") writeString(writer, 98, value);
-  // 13 createdAt
-  value = message.createdAt;
-  if (value !== undefined) {
-    requireOwn(message, "createdAt");
-    writeVarint64(writer, 104, value, true);
+  let start: number;
+  let f = "";
+  try {
+    // 1 vin
+    f = "vin";
+    value = message.vin;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "") writeString(writer, 18, value);
+    // 3 sw_version
+    f = "swVersion";
+    value = message.swVersion;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 serial_number
+    f = "serialNumber";
+    value = message.serialNumber;
+    if (value !== "") writeString(writer, 34, value);
+    // 5 hw_version
+    f = "hwVersion";
+    value = message.hwVersion;
+    if (value !== "") writeString(writer, 42, value);
+    // 6 boot_loader_version
+    f = "bootLoaderVersion";
+    value = message.bootLoaderVersion;
+    if (value !== "") writeString(writer, 50, value);
+    // 7 fingerprint
+    f = "fingerprint";
+    value = message.fingerprint;
+    if (value !== "") writeString(writer, 58, value);
+    // 8 code_data_string
+    f = "codeDataString";
+    value = message.codeDataString;
+    if (value !== "") writeString(writer, 66, value);
+    // 9 vendor
+    f = "vendor";
+    value = message.vendor;
+    if (value !== "") writeString(writer, 74, value);
+    // 10 supplier_sw_version
+    f = "supplierSwVersion";
+    value = message.supplierSwVersion;
+    if (value !== "") writeString(writer, 82, value);
+    // 11 epoch_usec
+    f = "epochUsec";
+    value = message.epochUsec;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 88, value, true);
+    // 12 assy_number
+    f = "assyNumber";
+    value = message.assyNumber;
+    if (value !== "") writeString(writer, 98, value);
+    // 13 createdAt
+    f = "createdAt";
+    value = message.createdAt;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 104, value, true);
+      if (!Object.hasOwn(message, "createdAt")) writer.pos = start; // inherited: checked, not written
+    }
+    // 14 updatedAt
+    f = "updatedAt";
+    value = message.updatedAt;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 112, value, true);
+      if (!Object.hasOwn(message, "updatedAt")) writer.pos = start; // inherited: checked, not written
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  // 14 updatedAt
-  value = message.updatedAt;
-  if (value !== undefined) {
-    requireOwn(message, "updatedAt");
-    writeVarint64(writer, 112, value, true);
-  }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarECUValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarECU");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") refuseMessage(value, "kafka_grpc.CarECU");
   const json = writeJsonCarECU(value as CarECU, writer);
   writer.depth--;
   return json;
@@ -1214,60 +1306,81 @@ function writeJsonCarECUValue(value: unknown, writer: JsonWriter): JsonObject {
 /**
  * Maps the kafka_grpc.CarECU `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 vin
-  value = message.vin;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
-  // 2 ecu
-  value = message.ecu;
-  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
-  // 3 sw_version
-  value = message.swVersion;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "sw_version" : "swVersion"] = stringToJson(value, writer.forText);
-  // 4 serial_number
-  value = message.serialNumber;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "serial_number" : "serialNumber"] = stringToJson(value, writer.forText);
-  // 5 hw_version
-  value = message.hwVersion;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
-  // 6 boot_loader_version
-  value = message.bootLoaderVersion;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(value, writer.forText);
-  // 7 fingerprint
-  value = message.fingerprint;
-  if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
-  // 8 code_data_string
-  value = message.codeDataString;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "code_data_string" : "codeDataString"] = stringToJson(value, writer.forText);
-  // 9 vendor
-  value = message.vendor;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vendor"] = stringToJson(value, writer.forText);
-  // 10 supplier_sw_version
-  value = message.supplierSwVersion;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(value, writer.forText);
-  // 11 epoch_usec
-  value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json[writer.useProtoFieldName ? "epoch_usec" : "epochUsec"] = value;
-  // 12 assy_number
-  value = message.assyNumber;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "assy_number" : "assyNumber"] = stringToJson(value, writer.forText);
-  // 13 createdAt
-  value = message.createdAt;
-  if (value !== undefined) {
-    requireOwn(message, "createdAt");
-    json["createdAt"] = int64ToJson(value, true);
+  let f = "";
+  try {
+    // 1 vin
+    f = "vin";
+    value = message.vin;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+    // 2 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    // 3 sw_version
+    f = "swVersion";
+    value = message.swVersion;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "sw_version" : "swVersion"] = stringToJson(value, writer.forText);
+    // 4 serial_number
+    f = "serialNumber";
+    value = message.serialNumber;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "serial_number" : "serialNumber"] = stringToJson(value, writer.forText);
+    // 5 hw_version
+    f = "hwVersion";
+    value = message.hwVersion;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
+    // 6 boot_loader_version
+    f = "bootLoaderVersion";
+    value = message.bootLoaderVersion;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(value, writer.forText);
+    // 7 fingerprint
+    f = "fingerprint";
+    value = message.fingerprint;
+    if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
+    // 8 code_data_string
+    f = "codeDataString";
+    value = message.codeDataString;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "code_data_string" : "codeDataString"] = stringToJson(value, writer.forText);
+    // 9 vendor
+    f = "vendor";
+    value = message.vendor;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vendor"] = stringToJson(value, writer.forText);
+    // 10 supplier_sw_version
+    f = "supplierSwVersion";
+    value = message.supplierSwVersion;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(value, writer.forText);
+    // 11 epoch_usec
+    f = "epochUsec";
+    value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json[writer.useProtoFieldName ? "epoch_usec" : "epochUsec"] = value;
+    // 12 assy_number
+    f = "assyNumber";
+    value = message.assyNumber;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "assy_number" : "assyNumber"] = stringToJson(value, writer.forText);
+    // 13 createdAt
+    f = "createdAt";
+    value = message.createdAt;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "createdAt")) json["createdAt"] = value;
+    }
+    // 14 updatedAt
+    f = "updatedAt";
+    value = message.updatedAt;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "updatedAt")) json["updatedAt"] = value;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  // 14 updatedAt
-  value = message.updatedAt;
-  if (value !== undefined) {
-    requireOwn(message, "updatedAt");
-    json["updatedAt"] = int64ToJson(value, true);
-  }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -1832,50 +1945,68 @@ function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdatePr
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateProgress `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): void {
   let value: unknown;
-  // 1 fileCurrent
-  value = message.fileCurrent;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, false);
-  // 2 fileTotal
-  value = message.fileTotal;
-  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, false);
-  // 3 pkgCurrent
-  value = message.pkgCurrent;
-  if (!isZeroInt64(value)) writeVarint64(writer, 24, value, false);
-  // 4 pkgTotal
-  value = message.pkgTotal;
-  if (!isZeroInt64(value)) writeVarint64(writer, 32, value, false);
-  // 5 installedFiles
-  value = message.installedFiles;
-  if (!isZeroInt64(value)) writeVarint64(writer, 40, value, true);
-  // 6 totalFiles
-  value = message.totalFiles;
-  if (!isZeroInt64(value)) writeVarint64(writer, 48, value, true);
-  // 7 carUpdateID
-  value = message.carUpdateID;
-  if (!isZeroInt64(value)) writeVarint64(writer, 56, value, true);
-  // 8 ecu
-  value = message.ecu;
-  if (value !== "") writeString(writer, 66, value);
-  // 9 info
-  value = message.info;
-  if (value !== "") writeString(writer, 74, value);
-  // 10 status
-  value = message.status;
-  if (value !== "") writeString(writer, 82, value);
-  // 11 errCode
-  value = message.errCode;
-  if (!isZeroInt64(value)) writeVarint64(writer, 88, value, true);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 fileCurrent
+    f = "fileCurrent";
+    value = message.fileCurrent;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 8, value, false);
+    // 2 fileTotal
+    f = "fileTotal";
+    value = message.fileTotal;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 16, value, false);
+    // 3 pkgCurrent
+    f = "pkgCurrent";
+    value = message.pkgCurrent;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 24, value, false);
+    // 4 pkgTotal
+    f = "pkgTotal";
+    value = message.pkgTotal;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 32, value, false);
+    // 5 installedFiles
+    f = "installedFiles";
+    value = message.installedFiles;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 40, value, true);
+    // 6 totalFiles
+    f = "totalFiles";
+    value = message.totalFiles;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 48, value, true);
+    // 7 carUpdateID
+    f = "carUpdateID";
+    value = message.carUpdateID;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 56, value, true);
+    // 8 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "") writeString(writer, 66, value);
+    // 9 info
+    f = "info";
+    value = message.info;
+    if (value !== "") writeString(writer, 74, value);
+    // 10 status
+    f = "status";
+    value = message.status;
+    if (value !== "") writeString(writer, 82, value);
+    // 11 errCode
+    f = "errCode";
+    value = message.errCode;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 88, value, true);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateProgressValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateProgress");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") refuseMessage(value, "kafka_grpc.CarUpdateProgress");
   const json = writeJsonCarUpdateProgress(value as CarUpdateProgress, writer);
   writer.depth--;
   return json;
@@ -1884,45 +2015,63 @@ function writeJsonCarUpdateProgressValue(value: unknown, writer: JsonWriter): Js
 /**
  * Maps the kafka_grpc.CarUpdateProgress `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 fileCurrent
-  value = int64FieldToJson(message.fileCurrent, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["fileCurrent"] = value;
-  // 2 fileTotal
-  value = int64FieldToJson(message.fileTotal, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["fileTotal"] = value;
-  // 3 pkgCurrent
-  value = int64FieldToJson(message.pkgCurrent, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["pkgCurrent"] = value;
-  // 4 pkgTotal
-  value = int64FieldToJson(message.pkgTotal, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["pkgTotal"] = value;
-  // 5 installedFiles
-  value = int64FieldToJson(message.installedFiles, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["installedFiles"] = value;
-  // 6 totalFiles
-  value = int64FieldToJson(message.totalFiles, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["totalFiles"] = value;
-  // 7 carUpdateID
-  value = int64FieldToJson(message.carUpdateID, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["carUpdateID"] = value;
-  // 8 ecu
-  value = message.ecu;
-  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
-  // 9 info
-  value = message.info;
-  if (value !== "" || writer.alwaysEmitImplicit) json["info"] = stringToJson(value, writer.forText);
-  // 10 status
-  value = message.status;
-  if (value !== "" || writer.alwaysEmitImplicit) json["status"] = stringToJson(value, writer.forText);
-  // 11 errCode
-  value = int64FieldToJson(message.errCode, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["errCode"] = value;
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 fileCurrent
+    f = "fileCurrent";
+    value = int64FieldToJson(message.fileCurrent, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["fileCurrent"] = value;
+    // 2 fileTotal
+    f = "fileTotal";
+    value = int64FieldToJson(message.fileTotal, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["fileTotal"] = value;
+    // 3 pkgCurrent
+    f = "pkgCurrent";
+    value = int64FieldToJson(message.pkgCurrent, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["pkgCurrent"] = value;
+    // 4 pkgTotal
+    f = "pkgTotal";
+    value = int64FieldToJson(message.pkgTotal, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["pkgTotal"] = value;
+    // 5 installedFiles
+    f = "installedFiles";
+    value = int64FieldToJson(message.installedFiles, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["installedFiles"] = value;
+    // 6 totalFiles
+    f = "totalFiles";
+    value = int64FieldToJson(message.totalFiles, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["totalFiles"] = value;
+    // 7 carUpdateID
+    f = "carUpdateID";
+    value = int64FieldToJson(message.carUpdateID, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["carUpdateID"] = value;
+    // 8 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    // 9 info
+    f = "info";
+    value = message.info;
+    if (value !== "" || writer.alwaysEmitImplicit) json["info"] = stringToJson(value, writer.forText);
+    // 10 status
+    f = "status";
+    value = message.status;
+    if (value !== "" || writer.alwaysEmitImplicit) json["status"] = stringToJson(value, writer.forText);
+    // 11 errCode
+    f = "errCode";
+    value = int64FieldToJson(message.errCode, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["errCode"] = value;
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -2242,22 +2391,33 @@ function readFileKeysRequest(reader: Reader, end: number, message: FileKeysReque
 
 /**
  * Writes the fields of the kafka_grpc.FileKeysRequest `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
   let value: unknown;
-  // 1 fileIDs
-  value = asList(message.fileIDs);
-  for (const item of value as unknown[]) {
-    writeString(writer, 10, item);
+  let f = "";
+  let i = -1;
+  try {
+    // 1 fileIDs
+    f = "fileIDs";
+    value = asList(message.fileIDs);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      writeString(writer, 10, item);
+    }
+    i = -1;
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFileKeysRequestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeysRequest");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") refuseMessage(value, "kafka_grpc.FileKeysRequest");
   const json = writeJsonFileKeysRequest(value as FileKeysRequest, writer);
   writer.depth--;
   return json;
@@ -2266,19 +2426,32 @@ function writeJsonFileKeysRequestValue(value: unknown, writer: JsonWriter): Json
 /**
  * Maps the kafka_grpc.FileKeysRequest `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 fileIDs
-  value = asList(message.fileIDs);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
-    json["fileIDs"] = out;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 fileIDs
+    f = "fileIDs";
+    value = asList(message.fileIDs);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(stringToJson(item, writer.forText));
+      }
+      i = -1;
+      json["fileIDs"] = out;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -2446,47 +2619,64 @@ function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
 
 /**
  * Writes the fields of the kafka_grpc.DTCEntry `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeDTCEntry(writer: Writer, message: DTCEntry): void {
   let value: unknown;
-  // 1 createdAt
-  value = message.createdAt;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
-  // 2 vin
-  value = message.vin;
-  if (value !== "") writeString(writer, 18, value);
-  // 3 ecu
-  value = message.ecu;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 dtc
-  value = message.dtc;
-  if (!isZeroInt64(value)) writeVarint64(writer, 32, value, false);
-  // 5 timestamp
-  value = message.timestamp;
-  if (!isZeroInt64(value)) writeVarint64(writer, 40, value, true);
-  // 6 speed
-  value = message.speed;
-  if (value !== 0) writeUint32(writer, 48, value);
-  // 7 mileage
-  value = message.mileage;
-  if (value !== 0) writeUint32(writer, 56, value);
-  // 8 volt
-  value = message.volt;
-  if (value !== 0) writeUint32(writer, 64, value);
-  // 9 snapshotBase64
-  value = message.snapshotBase64;
-  if (value !== "") writeString(writer, 74, value);
-  // 10 status
-  value = message.status;
-  if (value !== 0) writeUint32(writer, 80, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 createdAt
+    f = "createdAt";
+    value = message.createdAt;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
+    // 2 vin
+    f = "vin";
+    value = message.vin;
+    if (value !== "") writeString(writer, 18, value);
+    // 3 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 dtc
+    f = "dtc";
+    value = message.dtc;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 32, value, false);
+    // 5 timestamp
+    f = "timestamp";
+    value = message.timestamp;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 40, value, true);
+    // 6 speed
+    f = "speed";
+    value = message.speed;
+    if (value !== 0) writeUint32(writer, 48, value);
+    // 7 mileage
+    f = "mileage";
+    value = message.mileage;
+    if (value !== 0) writeUint32(writer, 56, value);
+    // 8 volt
+    f = "volt";
+    value = message.volt;
+    if (value !== 0) writeUint32(writer, 64, value);
+    // 9 snapshotBase64
+    f = "snapshotBase64";
+    value = message.snapshotBase64;
+    if (value !== "") writeString(writer, 74, value);
+    // 10 status
+    f = "status";
+    value = message.status;
+    if (value !== 0) writeUint32(writer, 80, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonDTCEntryValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.DTCEntry");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") refuseMessage(value, "kafka_grpc.DTCEntry");
   const json = writeJsonDTCEntry(value as DTCEntry, writer);
   writer.depth--;
   return json;
@@ -2495,42 +2685,59 @@ function writeJsonDTCEntryValue(value: unknown, writer: JsonWriter): JsonObject 
 /**
  * Maps the kafka_grpc.DTCEntry `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 createdAt
-  value = int64FieldToJson(message.createdAt, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["createdAt"] = value;
-  // 2 vin
-  value = message.vin;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
-  // 3 ecu
-  value = message.ecu;
-  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
-  // 4 dtc
-  value = int64FieldToJson(message.dtc, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["dtc"] = value;
-  // 5 timestamp
-  value = int64FieldToJson(message.timestamp, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["timestamp"] = value;
-  // 6 speed
-  value = message.speed;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["speed"] = uint32ToJson(value);
-  // 7 mileage
-  value = message.mileage;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["mileage"] = uint32ToJson(value);
-  // 8 volt
-  value = message.volt;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["volt"] = uint32ToJson(value);
-  // 9 snapshotBase64
-  value = message.snapshotBase64;
-  if (value !== "" || writer.alwaysEmitImplicit) json["snapshotBase64"] = stringToJson(value, writer.forText);
-  // 10 status
-  value = message.status;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = uint32ToJson(value);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 createdAt
+    f = "createdAt";
+    value = int64FieldToJson(message.createdAt, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["createdAt"] = value;
+    // 2 vin
+    f = "vin";
+    value = message.vin;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+    // 3 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    // 4 dtc
+    f = "dtc";
+    value = int64FieldToJson(message.dtc, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["dtc"] = value;
+    // 5 timestamp
+    f = "timestamp";
+    value = int64FieldToJson(message.timestamp, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["timestamp"] = value;
+    // 6 speed
+    f = "speed";
+    value = message.speed;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["speed"] = uint32ToJson(value);
+    // 7 mileage
+    f = "mileage";
+    value = message.mileage;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["mileage"] = uint32ToJson(value);
+    // 8 volt
+    f = "volt";
+    value = message.volt;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["volt"] = uint32ToJson(value);
+    // 9 snapshotBase64
+    f = "snapshotBase64";
+    value = message.snapshotBase64;
+    if (value !== "" || writer.alwaysEmitImplicit) json["snapshotBase64"] = stringToJson(value, writer.forText);
+    // 10 status
+    f = "status";
+    value = message.status;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = uint32ToJson(value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -2830,27 +3037,38 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
 
 /**
  * Writes the fields of the kafka_grpc.ECCKeys `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeECCKeys(writer: Writer, message: ECCKeys): void {
   let value: unknown;
   let at: number;
-  // 1 eccKeys
-  value = asList(message.eccKeys);
-  for (const item of value as unknown[]) {
-    at = fork(writer, 10);
-    enterMessage(writer);
-    writeECCKey(writer, asMessage(item, "kafka_grpc.ECCKey"));
-    writer.depth--;
-    join(writer, at);
+  let f = "";
+  let i = -1;
+  try {
+    // 1 eccKeys
+    f = "eccKeys";
+    value = asList(message.eccKeys);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      at = fork(writer, 10);
+      enterMessage(writer, "kafka_grpc.ECCKey");
+      writeECCKey(writer, asMessage(item, "kafka_grpc.ECCKey"));
+      writer.depth--;
+      join(writer, at);
+    }
+    i = -1;
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeysValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKeys");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") refuseMessage(value, "kafka_grpc.ECCKeys");
   const json = writeJsonECCKeys(value as ECCKeys, writer);
   writer.depth--;
   return json;
@@ -2859,19 +3077,32 @@ function writeJsonECCKeysValue(value: unknown, writer: JsonWriter): JsonObject {
 /**
  * Maps the kafka_grpc.ECCKeys `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 eccKeys
-  value = asList(message.eccKeys);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(writeJsonECCKeyValue(item, writer));
-    json["eccKeys"] = out;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 eccKeys
+    f = "eccKeys";
+    value = asList(message.eccKeys);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(writeJsonECCKeyValue(item, writer));
+      }
+      i = -1;
+      json["eccKeys"] = out;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -3038,96 +3269,122 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
 
 /**
  * Writes the fields of the kafka_grpc.ECCKey `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeECCKey(writer: Writer, message: ECCKey): void {
   let value: unknown;
   let at: number;
-  // 1 ecu
-  value = message.ecu;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 env
-  value = message.env;
-  if (value !== "") writeString(writer, 18, value);
-  // 3 pub_key_level_1
-  value = message.pubKeyLevel1;
-  if (value !== undefined) {
-    requireOwn(message, "pubKeyLevel1");
-    at = fork(writer, 26);
-    enterMessage(writer);
-    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-    writer.depth--;
-    join(writer, at);
+  let start: number;
+  let f = "";
+  try {
+    // 1 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 env
+    f = "env";
+    value = message.env;
+    if (value !== "") writeString(writer, 18, value);
+    // 3 pub_key_level_1
+    f = "pubKeyLevel1";
+    value = message.pubKeyLevel1;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 26);
+      enterMessage(writer, "kafka_grpc.BineryHex");
+      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "pubKeyLevel1")) writer.pos = start; // inherited: checked, not written
+    }
+    // 4 pub_key_level_2
+    f = "pubKeyLevel2";
+    value = message.pubKeyLevel2;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 34);
+      enterMessage(writer, "kafka_grpc.BineryHex");
+      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "pubKeyLevel2")) writer.pos = start; // inherited: checked, not written
+    }
+    // 5 pub_key_level_3
+    f = "pubKeyLevel3";
+    value = message.pubKeyLevel3;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 42);
+      enterMessage(writer, "kafka_grpc.BineryHex");
+      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "pubKeyLevel3")) writer.pos = start; // inherited: checked, not written
+    }
+    // 6 level_1
+    f = "level1";
+    value = message.level1;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 50);
+      enterMessage(writer, "kafka_grpc.BineryHex");
+      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "level1")) writer.pos = start; // inherited: checked, not written
+    }
+    // 7 level_2
+    f = "level2";
+    value = message.level2;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 58);
+      enterMessage(writer, "kafka_grpc.BineryHex");
+      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "level2")) writer.pos = start; // inherited: checked, not written
+    }
+    // 8 level_3
+    f = "level3";
+    value = message.level3;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 66);
+      enterMessage(writer, "kafka_grpc.BineryHex");
+      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "level3")) writer.pos = start; // inherited: checked, not written
+    }
+    // 9 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 72, value, true);
+      if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
+    }
+    // 10 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 80, value, true);
+      if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  // 4 pub_key_level_2
-  value = message.pubKeyLevel2;
-  if (value !== undefined) {
-    requireOwn(message, "pubKeyLevel2");
-    at = fork(writer, 34);
-    enterMessage(writer);
-    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 5 pub_key_level_3
-  value = message.pubKeyLevel3;
-  if (value !== undefined) {
-    requireOwn(message, "pubKeyLevel3");
-    at = fork(writer, 42);
-    enterMessage(writer);
-    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 6 level_1
-  value = message.level1;
-  if (value !== undefined) {
-    requireOwn(message, "level1");
-    at = fork(writer, 50);
-    enterMessage(writer);
-    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 7 level_2
-  value = message.level2;
-  if (value !== undefined) {
-    requireOwn(message, "level2");
-    at = fork(writer, 58);
-    enterMessage(writer);
-    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 8 level_3
-  value = message.level3;
-  if (value !== undefined) {
-    requireOwn(message, "level3");
-    at = fork(writer, 66);
-    enterMessage(writer);
-    writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 9 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    writeVarint64(writer, 72, value, true);
-  }
-  // 10 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    writeVarint64(writer, 80, value, true);
-  }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonECCKeyValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKey");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") refuseMessage(value, "kafka_grpc.ECCKey");
   const json = writeJsonECCKey(value as ECCKey, writer);
   writer.depth--;
   return json;
@@ -3136,66 +3393,83 @@ function writeJsonECCKeyValue(value: unknown, writer: JsonWriter): JsonObject {
 /**
  * Maps the kafka_grpc.ECCKey `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 ecu
-  value = message.ecu;
-  if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
-  // 2 env
-  value = message.env;
-  if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
-  // 3 pub_key_level_1
-  value = message.pubKeyLevel1;
-  if (value !== undefined) {
-    requireOwn(message, "pubKeyLevel1");
-    json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = writeJsonBineryHexValue(value, writer);
+  let f = "";
+  try {
+    // 1 ecu
+    f = "ecu";
+    value = message.ecu;
+    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    // 2 env
+    f = "env";
+    value = message.env;
+    if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
+    // 3 pub_key_level_1
+    f = "pubKeyLevel1";
+    value = message.pubKeyLevel1;
+    if (value !== undefined) {
+      value = writeJsonBineryHexValue(value, writer);
+      if (Object.hasOwn(message, "pubKeyLevel1")) json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = value;
+    }
+    // 4 pub_key_level_2
+    f = "pubKeyLevel2";
+    value = message.pubKeyLevel2;
+    if (value !== undefined) {
+      value = writeJsonBineryHexValue(value, writer);
+      if (Object.hasOwn(message, "pubKeyLevel2")) json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = value;
+    }
+    // 5 pub_key_level_3
+    f = "pubKeyLevel3";
+    value = message.pubKeyLevel3;
+    if (value !== undefined) {
+      value = writeJsonBineryHexValue(value, writer);
+      if (Object.hasOwn(message, "pubKeyLevel3")) json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = value;
+    }
+    // 6 level_1
+    f = "level1";
+    value = message.level1;
+    if (value !== undefined) {
+      value = writeJsonBineryHexValue(value, writer);
+      if (Object.hasOwn(message, "level1")) json[writer.useProtoFieldName ? "level_1" : "level1"] = value;
+    }
+    // 7 level_2
+    f = "level2";
+    value = message.level2;
+    if (value !== undefined) {
+      value = writeJsonBineryHexValue(value, writer);
+      if (Object.hasOwn(message, "level2")) json[writer.useProtoFieldName ? "level_2" : "level2"] = value;
+    }
+    // 8 level_3
+    f = "level3";
+    value = message.level3;
+    if (value !== undefined) {
+      value = writeJsonBineryHexValue(value, writer);
+      if (Object.hasOwn(message, "level3")) json[writer.useProtoFieldName ? "level_3" : "level3"] = value;
+    }
+    // 9 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "created")) json["created"] = value;
+    }
+    // 10 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "updated")) json["updated"] = value;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  // 4 pub_key_level_2
-  value = message.pubKeyLevel2;
-  if (value !== undefined) {
-    requireOwn(message, "pubKeyLevel2");
-    json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = writeJsonBineryHexValue(value, writer);
-  }
-  // 5 pub_key_level_3
-  value = message.pubKeyLevel3;
-  if (value !== undefined) {
-    requireOwn(message, "pubKeyLevel3");
-    json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = writeJsonBineryHexValue(value, writer);
-  }
-  // 6 level_1
-  value = message.level1;
-  if (value !== undefined) {
-    requireOwn(message, "level1");
-    json[writer.useProtoFieldName ? "level_1" : "level1"] = writeJsonBineryHexValue(value, writer);
-  }
-  // 7 level_2
-  value = message.level2;
-  if (value !== undefined) {
-    requireOwn(message, "level2");
-    json[writer.useProtoFieldName ? "level_2" : "level2"] = writeJsonBineryHexValue(value, writer);
-  }
-  // 8 level_3
-  value = message.level3;
-  if (value !== undefined) {
-    requireOwn(message, "level3");
-    json[writer.useProtoFieldName ? "level_3" : "level3"] = writeJsonBineryHexValue(value, writer);
-  }
-  // 9 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    json["created"] = int64ToJson(value, true);
-  }
-  // 10 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    json["updated"] = int64ToJson(value, true);
-  }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -3641,20 +3915,28 @@ function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
 
 /**
  * Writes the fields of the kafka_grpc.BineryHex `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeBineryHex(writer: Writer, message: BineryHex): void {
   let value: unknown;
-  // 1 data
-  value = message.data;
-  if (!(value instanceof Uint8Array) || value.length > 0) writeBytes(writer, 10, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 data
+    f = "data";
+    value = message.data;
+    if (!(value instanceof Uint8Array) || value.length > 0) writeBytes(writer, 10, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonBineryHexValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.BineryHex");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") refuseMessage(value, "kafka_grpc.BineryHex");
   const json = writeJsonBineryHex(value as BineryHex, writer);
   writer.depth--;
   return json;
@@ -3663,15 +3945,23 @@ function writeJsonBineryHexValue(value: unknown, writer: JsonWriter): JsonObject
 /**
  * Maps the kafka_grpc.BineryHex `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 data
-  value = message.data;
-  if (!(value instanceof Uint8Array) || value.length > 0 || writer.alwaysEmitImplicit) json["data"] = bytesToJson(value);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 data
+    f = "data";
+    value = message.data;
+    if (!(value instanceof Uint8Array) || value.length > 0 || writer.alwaysEmitImplicit) json["data"] = bytesToJson(value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -3793,20 +4083,28 @@ function readUpdateData(reader: Reader, end: number, message: UpdateData): void 
 
 /**
  * Writes the fields of the kafka_grpc.UpdateData `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeUpdateData(writer: Writer, message: UpdateData): void {
   let value: unknown;
-  // 1 id
-  value = message.id;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 id
+    f = "id";
+    value = message.id;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateDataValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateData");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") refuseMessage(value, "kafka_grpc.UpdateData");
   const json = writeJsonUpdateData(value as UpdateData, writer);
   writer.depth--;
   return json;
@@ -3815,15 +4113,23 @@ function writeJsonUpdateDataValue(value: unknown, writer: JsonWriter): JsonObjec
 /**
  * Maps the kafka_grpc.UpdateData `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 id
-  value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["id"] = value;
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 id
+    f = "id";
+    value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["id"] = value;
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -3943,20 +4249,28 @@ function readVehicleData(reader: Reader, end: number, message: VehicleData): voi
 
 /**
  * Writes the fields of the kafka_grpc.VehicleData `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeVehicleData(writer: Writer, message: VehicleData): void {
   let value: unknown;
-  // 1 vin
-  value = message.vin;
-  if (value !== "") writeString(writer, 10, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 vin
+    f = "vin";
+    value = message.vin;
+    if (value !== "") writeString(writer, 10, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonVehicleDataValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleData");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") refuseMessage(value, "kafka_grpc.VehicleData");
   const json = writeJsonVehicleData(value as VehicleData, writer);
   writer.depth--;
   return json;
@@ -3965,15 +4279,23 @@ function writeJsonVehicleDataValue(value: unknown, writer: JsonWriter): JsonObje
 /**
  * Maps the kafka_grpc.VehicleData `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 vin
-  value = message.vin;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 vin
+    f = "vin";
+    value = message.vin;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -4097,23 +4419,32 @@ function readMessageStatus(reader: Reader, end: number, message: MessageStatus):
 
 /**
  * Writes the fields of the kafka_grpc.MessageStatus `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeMessageStatus(writer: Writer, message: MessageStatus): void {
   let value: unknown;
-  // 1 messageId
-  value = message.messageId;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 status
-  value = message.status;
-  if (value !== 0) writeInt32(writer, 16, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 messageId
+    f = "messageId";
+    value = message.messageId;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 status
+    f = "status";
+    value = message.status;
+    if (value !== 0) writeInt32(writer, 16, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonMessageStatusValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MessageStatus");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") refuseMessage(value, "kafka_grpc.MessageStatus");
   const json = writeJsonMessageStatus(value as MessageStatus, writer);
   writer.depth--;
   return json;
@@ -4122,18 +4453,27 @@ function writeJsonMessageStatusValue(value: unknown, writer: JsonWriter): JsonOb
 /**
  * Maps the kafka_grpc.MessageStatus `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 messageId
-  value = message.messageId;
-  if (value !== "" || writer.alwaysEmitImplicit) json["messageId"] = stringToJson(value, writer.forText);
-  // 2 status
-  value = message.status;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = enumToJson(value, EmumStatus$names, writer);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 messageId
+    f = "messageId";
+    value = message.messageId;
+    if (value !== "" || writer.alwaysEmitImplicit) json["messageId"] = stringToJson(value, writer.forText);
+    // 2 status
+    f = "status";
+    value = message.status;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = enumToJson(value, EmumStatus$names, writer);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -4380,114 +4720,155 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifest `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
   let value: unknown;
   let at: number;
-  // 1 id
-  value = message.id;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
-  // 2 name
-  value = message.name;
-  if (value !== "") writeString(writer, 18, value);
-  // 3 version
-  value = message.version;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 description
-  value = message.description;
-  if (value !== "") writeString(writer, 34, value);
-  // 5 release_notes
-  value = message.releaseNotes;
-  if (value !== "") writeString(writer, 42, value);
-  // 6 ecu_list
-  value = message.ecuList;
-  if (value !== "") writeString(writer, 50, value);
-  // 7 ecu_updates
-  value = asList(message.ecuUpdates);
-  for (const item of value as unknown[]) {
-    at = fork(writer, 58);
-    enterMessage(writer);
-    writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
-    writer.depth--;
-    join(writer, at);
+  let start: number;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 id
+    f = "id";
+    value = message.id;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
+    // 2 name
+    f = "name";
+    value = message.name;
+    if (value !== "") writeString(writer, 18, value);
+    // 3 version
+    f = "version";
+    value = message.version;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 description
+    f = "description";
+    value = message.description;
+    if (value !== "") writeString(writer, 34, value);
+    // 5 release_notes
+    f = "releaseNotes";
+    value = message.releaseNotes;
+    if (value !== "") writeString(writer, 42, value);
+    // 6 ecu_list
+    f = "ecuList";
+    value = message.ecuList;
+    if (value !== "") writeString(writer, 50, value);
+    // 7 ecu_updates
+    f = "ecuUpdates";
+    value = asList(message.ecuUpdates);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      at = fork(writer, 58);
+      enterMessage(writer, "kafka_grpc.UpdateManifestECU");
+      writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
+      writer.depth--;
+      join(writer, at);
+    }
+    i = -1;
+    // 8 fingerprint
+    f = "fingerprint";
+    value = message.fingerprint;
+    if (value !== "") writeString(writer, 66, value);
+    // 9 car_update_id
+    f = "carUpdateId";
+    value = message.carUpdateId;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 72, value, true);
+    // 10 rollback
+    f = "rollback";
+    value = message.rollback;
+    if (value !== false) writeBool(writer, 80, value);
+    // 11 type
+    f = "type";
+    value = message.type;
+    if (value !== "") writeString(writer, 90, value);
+    // 12 vod
+    f = "vod";
+    value = message.vod;
+    if (value !== "") writeString(writer, 98, value);
+    // 13 manifest_type
+    f = "manifestType";
+    value = message.manifestType;
+    if (value !== 0) writeInt32(writer, 104, value);
+    // 14 active
+    f = "active";
+    value = message.active;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeBool(writer, 112, value);
+      if (!Object.hasOwn(message, "active")) writer.pos = start; // inherited: checked, not written
+    }
+    // 15 country
+    f = "country";
+    value = message.country;
+    if (value !== "") writeString(writer, 122, value);
+    // 16 powertrain
+    f = "powertrain";
+    value = message.powertrain;
+    if (value !== "") writeString(writer, 130, value);
+    // 17 restraint
+    f = "restraint";
+    value = message.restraint;
+    if (value !== "") writeString(writer, 138, value);
+    // 18 model
+    f = "model";
+    value = message.model;
+    if (value !== "") writeString(writer, 146, value);
+    // 19 trim
+    f = "trim";
+    value = message.trim;
+    if (value !== "") writeString(writer, 154, value);
+    // 20 year
+    f = "year";
+    value = message.year;
+    if (value !== 0) writeInt32(writer, 160, value);
+    // 21 body_type
+    f = "bodyType";
+    value = message.bodyType;
+    if (value !== "") writeString(writer, 170, value);
+    // 22 sums
+    f = "sums";
+    value = message.sums;
+    if (value !== "") writeString(writer, 178, value);
+    // 23 env
+    f = "env";
+    value = message.env;
+    if (value !== "") writeString(writer, 186, value);
+    // 24 update_duration
+    f = "updateDuration";
+    value = message.updateDuration;
+    if (value !== 0) writeInt32(writer, 192, value);
+    // 25 max_attempts
+    f = "maxAttempts";
+    value = message.maxAttempts;
+    if (value !== 0) writeInt32(writer, 200, value);
+    // 26 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 208, value, true);
+      if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
+    }
+    // 27 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 216, value, true);
+      if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 8 fingerprint
-  value = message.fingerprint;
-  if (value !== "") writeString(writer, 66, value);
-  // 9 car_update_id
-  value = message.carUpdateId;
-  if (!isZeroInt64(value)) writeVarint64(writer, 72, value, true);
-  // 10 rollback
-  value = message.rollback;
-  if (value !== false) writeBool(writer, 80, value);
-  // 11 type
-  value = message.type;
-  if (value !== "") writeString(writer, 90, value);
-  // 12 vod
-  value = message.vod;
-  if (value !== "") writeString(writer, 98, value);
-  // 13 manifest_type
-  value = message.manifestType;
-  if (value !== 0) writeInt32(writer, 104, value);
-  // 14 active
-  value = message.active;
-  if (value !== undefined) {
-    requireOwn(message, "active");
-    writeBool(writer, 112, value);
-  }
-  // 15 country
-  value = message.country;
-  if (value !== "") writeString(writer, 122, value);
-  // 16 powertrain
-  value = message.powertrain;
-  if (value !== "") writeString(writer, 130, value);
-  // 17 restraint
-  value = message.restraint;
-  if (value !== "") writeString(writer, 138, value);
-  // 18 model
-  value = message.model;
-  if (value !== "") writeString(writer, 146, value);
-  // 19 trim
-  value = message.trim;
-  if (value !== "") writeString(writer, 154, value);
-  // 20 year
-  value = message.year;
-  if (value !== 0) writeInt32(writer, 160, value);
-  // 21 body_type
-  value = message.bodyType;
-  if (value !== "") writeString(writer, 170, value);
-  // 22 sums
-  value = message.sums;
-  if (value !== "") writeString(writer, 178, value);
-  // 23 env
-  value = message.env;
-  if (value !== "") writeString(writer, 186, value);
-  // 24 update_duration
-  value = message.updateDuration;
-  if (value !== 0) writeInt32(writer, 192, value);
-  // 25 max_attempts
-  value = message.maxAttempts;
-  if (value !== 0) writeInt32(writer, 200, value);
-  // 26 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    writeVarint64(writer, 208, value, true);
-  }
-  // 27 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    writeVarint64(writer, 216, value, true);
-  }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifest");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") refuseMessage(value, "kafka_grpc.UpdateManifest");
   const json = writeJsonUpdateManifest(value as UpdateManifest, writer);
   writer.depth--;
   return json;
@@ -4496,106 +4877,145 @@ function writeJsonUpdateManifestValue(value: unknown, writer: JsonWriter): JsonO
 /**
  * Maps the kafka_grpc.UpdateManifest `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 id
-  value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["id"] = value;
-  // 2 name
-  value = message.name;
-  if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
-  // 3 version
-  value = message.version;
-  if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
-  // 4 description
-  value = message.description;
-  if (value !== "" || writer.alwaysEmitImplicit) json["description"] = stringToJson(value, writer.forText);
-  // 5 release_notes
-  value = message.releaseNotes;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "release_notes" : "releaseNotes"] = stringToJson(value, writer.forText);
-  // 6 ecu_list
-  value = message.ecuList;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "ecu_list" : "ecuList"] = stringToJson(value, writer.forText);
-  // 7 ecu_updates
-  value = asList(message.ecuUpdates);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(writeJsonUpdateManifestECUValue(item, writer));
-    json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 id
+    f = "id";
+    value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["id"] = value;
+    // 2 name
+    f = "name";
+    value = message.name;
+    if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
+    // 3 version
+    f = "version";
+    value = message.version;
+    if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
+    // 4 description
+    f = "description";
+    value = message.description;
+    if (value !== "" || writer.alwaysEmitImplicit) json["description"] = stringToJson(value, writer.forText);
+    // 5 release_notes
+    f = "releaseNotes";
+    value = message.releaseNotes;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "release_notes" : "releaseNotes"] = stringToJson(value, writer.forText);
+    // 6 ecu_list
+    f = "ecuList";
+    value = message.ecuList;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "ecu_list" : "ecuList"] = stringToJson(value, writer.forText);
+    // 7 ecu_updates
+    f = "ecuUpdates";
+    value = asList(message.ecuUpdates);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(writeJsonUpdateManifestECUValue(item, writer));
+      }
+      i = -1;
+      json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
+    }
+    // 8 fingerprint
+    f = "fingerprint";
+    value = message.fingerprint;
+    if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
+    // 9 car_update_id
+    f = "carUpdateId";
+    value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
+    // 10 rollback
+    f = "rollback";
+    value = message.rollback;
+    if (value !== false || writer.alwaysEmitImplicit) json["rollback"] = boolToJson(value);
+    // 11 type
+    f = "type";
+    value = message.type;
+    if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
+    // 12 vod
+    f = "vod";
+    value = message.vod;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vod"] = stringToJson(value, writer.forText);
+    // 13 manifest_type
+    f = "manifestType";
+    value = message.manifestType;
+    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "manifest_type" : "manifestType"] = int32ToJson(value);
+    // 14 active
+    f = "active";
+    value = message.active;
+    if (value !== undefined) {
+      value = boolToJson(value);
+      if (Object.hasOwn(message, "active")) json["active"] = value;
+    }
+    // 15 country
+    f = "country";
+    value = message.country;
+    if (value !== "" || writer.alwaysEmitImplicit) json["country"] = stringToJson(value, writer.forText);
+    // 16 powertrain
+    f = "powertrain";
+    value = message.powertrain;
+    if (value !== "" || writer.alwaysEmitImplicit) json["powertrain"] = stringToJson(value, writer.forText);
+    // 17 restraint
+    f = "restraint";
+    value = message.restraint;
+    if (value !== "" || writer.alwaysEmitImplicit) json["restraint"] = stringToJson(value, writer.forText);
+    // 18 model
+    f = "model";
+    value = message.model;
+    if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
+    // 19 trim
+    f = "trim";
+    value = message.trim;
+    if (value !== "" || writer.alwaysEmitImplicit) json["trim"] = stringToJson(value, writer.forText);
+    // 20 year
+    f = "year";
+    value = message.year;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["year"] = int32ToJson(value);
+    // 21 body_type
+    f = "bodyType";
+    value = message.bodyType;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "body_type" : "bodyType"] = stringToJson(value, writer.forText);
+    // 22 sums
+    f = "sums";
+    value = message.sums;
+    if (value !== "" || writer.alwaysEmitImplicit) json["sums"] = stringToJson(value, writer.forText);
+    // 23 env
+    f = "env";
+    value = message.env;
+    if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
+    // 24 update_duration
+    f = "updateDuration";
+    value = message.updateDuration;
+    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "update_duration" : "updateDuration"] = int32ToJson(value);
+    // 25 max_attempts
+    f = "maxAttempts";
+    value = message.maxAttempts;
+    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "max_attempts" : "maxAttempts"] = int32ToJson(value);
+    // 26 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "created")) json["created"] = value;
+    }
+    // 27 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "updated")) json["updated"] = value;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 8 fingerprint
-  value = message.fingerprint;
-  if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
-  // 9 car_update_id
-  value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
-  // 10 rollback
-  value = message.rollback;
-  if (value !== false || writer.alwaysEmitImplicit) json["rollback"] = boolToJson(value);
-  // 11 type
-  value = message.type;
-  if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
-  // 12 vod
-  value = message.vod;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vod"] = stringToJson(value, writer.forText);
-  // 13 manifest_type
-  value = message.manifestType;
-  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "manifest_type" : "manifestType"] = int32ToJson(value);
-  // 14 active
-  value = message.active;
-  if (value !== undefined) {
-    requireOwn(message, "active");
-    json["active"] = boolToJson(value);
-  }
-  // 15 country
-  value = message.country;
-  if (value !== "" || writer.alwaysEmitImplicit) json["country"] = stringToJson(value, writer.forText);
-  // 16 powertrain
-  value = message.powertrain;
-  if (value !== "" || writer.alwaysEmitImplicit) json["powertrain"] = stringToJson(value, writer.forText);
-  // 17 restraint
-  value = message.restraint;
-  if (value !== "" || writer.alwaysEmitImplicit) json["restraint"] = stringToJson(value, writer.forText);
-  // 18 model
-  value = message.model;
-  if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
-  // 19 trim
-  value = message.trim;
-  if (value !== "" || writer.alwaysEmitImplicit) json["trim"] = stringToJson(value, writer.forText);
-  // 20 year
-  value = message.year;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["year"] = int32ToJson(value);
-  // 21 body_type
-  value = message.bodyType;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "body_type" : "bodyType"] = stringToJson(value, writer.forText);
-  // 22 sums
-  value = message.sums;
-  if (value !== "" || writer.alwaysEmitImplicit) json["sums"] = stringToJson(value, writer.forText);
-  // 23 env
-  value = message.env;
-  if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
-  // 24 update_duration
-  value = message.updateDuration;
-  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "update_duration" : "updateDuration"] = int32ToJson(value);
-  // 25 max_attempts
-  value = message.maxAttempts;
-  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "max_attempts" : "maxAttempts"] = int32ToJson(value);
-  // 26 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    json["created"] = int64ToJson(value, true);
-  }
-  // 27 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    json["updated"] = int64ToJson(value, true);
-  }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -5461,96 +5881,131 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestECU `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): void {
   let value: unknown;
   let at: number;
-  // 1 id
-  value = message.id;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
-  // 2 manifest_id
-  value = message.manifestId;
-  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, true);
-  // 3 name
-  value = message.name;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 version
-  value = message.version;
-  if (value !== "") writeString(writer, 34, value);
-  // 5 current_version
-  value = message.currentVersion;
-  if (value !== "") writeString(writer, 42, value);
-  // 6 hw_version
-  value = message.hwVersion;
-  if (value !== "") writeString(writer, 50, value);
-  // 7 hw_versions
-  value = asList(message.hwVersions);
-  for (const item of value as unknown[]) {
-    writeString(writer, 58, item);
+  let start: number;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 id
+    f = "id";
+    value = message.id;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
+    // 2 manifest_id
+    f = "manifestId";
+    value = message.manifestId;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
+    // 3 name
+    f = "name";
+    value = message.name;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 version
+    f = "version";
+    value = message.version;
+    if (value !== "") writeString(writer, 34, value);
+    // 5 current_version
+    f = "currentVersion";
+    value = message.currentVersion;
+    if (value !== "") writeString(writer, 42, value);
+    // 6 hw_version
+    f = "hwVersion";
+    value = message.hwVersion;
+    if (value !== "") writeString(writer, 50, value);
+    // 7 hw_versions
+    f = "hwVersions";
+    value = asList(message.hwVersions);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      writeString(writer, 58, item);
+    }
+    i = -1;
+    // 8 configuration_mask
+    f = "configurationMask";
+    value = message.configurationMask;
+    if (value !== "") writeString(writer, 66, value);
+    // 9 configuration
+    f = "configuration";
+    value = message.configuration;
+    if (value !== "") writeString(writer, 74, value);
+    // 10 self_download
+    f = "selfDownload";
+    value = message.selfDownload;
+    if (value !== false) writeBool(writer, 80, value);
+    // 11 mode
+    f = "mode";
+    value = message.mode;
+    if (value !== "") writeString(writer, 90, value);
+    // 12 files
+    f = "files";
+    value = asList(message.files);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      at = fork(writer, 98);
+      enterMessage(writer, "kafka_grpc.UpdateManifestFile");
+      writeUpdateManifestFile(writer, asMessage(item, "kafka_grpc.UpdateManifestFile"));
+      writer.depth--;
+      join(writer, at);
+    }
+    i = -1;
+    // 13 rollback
+    f = "rollback";
+    value = asList(message.rollback);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      at = fork(writer, 106);
+      enterMessage(writer, "kafka_grpc.UpdateManifestECU");
+      writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
+      writer.depth--;
+      join(writer, at);
+    }
+    i = -1;
+    // 14 ecc_keys
+    f = "eccKeys";
+    value = message.eccKeys;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 114);
+      enterMessage(writer, "kafka_grpc.ECCKey");
+      writeECCKey(writer, asMessage(value, "kafka_grpc.ECCKey"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "eccKeys")) writer.pos = start; // inherited: checked, not written
+    }
+    // 15 install_priority
+    f = "installPriority";
+    value = message.installPriority;
+    if (value !== 0) writeInt32(writer, 120, value);
+    // 16 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 128, value, true);
+      if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
+    }
+    // 17 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeVarint64(writer, 136, value, true);
+      if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 8 configuration_mask
-  value = message.configurationMask;
-  if (value !== "") writeString(writer, 66, value);
-  // 9 configuration
-  value = message.configuration;
-  if (value !== "") writeString(writer, 74, value);
-  // 10 self_download
-  value = message.selfDownload;
-  if (value !== false) writeBool(writer, 80, value);
-  // 11 mode
-  value = message.mode;
-  if (value !== "") writeString(writer, 90, value);
-  // 12 files
-  value = asList(message.files);
-  for (const item of value as unknown[]) {
-    at = fork(writer, 98);
-    enterMessage(writer);
-    writeUpdateManifestFile(writer, asMessage(item, "kafka_grpc.UpdateManifestFile"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 13 rollback
-  value = asList(message.rollback);
-  for (const item of value as unknown[]) {
-    at = fork(writer, 106);
-    enterMessage(writer);
-    writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 14 ecc_keys
-  value = message.eccKeys;
-  if (value !== undefined) {
-    requireOwn(message, "eccKeys");
-    at = fork(writer, 114);
-    enterMessage(writer);
-    writeECCKey(writer, asMessage(value, "kafka_grpc.ECCKey"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 15 install_priority
-  value = message.installPriority;
-  if (value !== 0) writeInt32(writer, 120, value);
-  // 16 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    writeVarint64(writer, 128, value, true);
-  }
-  // 17 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    writeVarint64(writer, 136, value, true);
-  }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestECUValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestECU");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") refuseMessage(value, "kafka_grpc.UpdateManifestECU");
   const json = writeJsonUpdateManifestECU(value as UpdateManifestECU, writer);
   writer.depth--;
   return json;
@@ -5559,84 +6014,121 @@ function writeJsonUpdateManifestECUValue(value: unknown, writer: JsonWriter): Js
 /**
  * Maps the kafka_grpc.UpdateManifestECU `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 id
-  value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["id"] = value;
-  // 2 manifest_id
-  value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json[writer.useProtoFieldName ? "manifest_id" : "manifestId"] = value;
-  // 3 name
-  value = message.name;
-  if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
-  // 4 version
-  value = message.version;
-  if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
-  // 5 current_version
-  value = message.currentVersion;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "current_version" : "currentVersion"] = stringToJson(value, writer.forText);
-  // 6 hw_version
-  value = message.hwVersion;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
-  // 7 hw_versions
-  value = asList(message.hwVersions);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
-    json[writer.useProtoFieldName ? "hw_versions" : "hwVersions"] = out;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 id
+    f = "id";
+    value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["id"] = value;
+    // 2 manifest_id
+    f = "manifestId";
+    value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json[writer.useProtoFieldName ? "manifest_id" : "manifestId"] = value;
+    // 3 name
+    f = "name";
+    value = message.name;
+    if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
+    // 4 version
+    f = "version";
+    value = message.version;
+    if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
+    // 5 current_version
+    f = "currentVersion";
+    value = message.currentVersion;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "current_version" : "currentVersion"] = stringToJson(value, writer.forText);
+    // 6 hw_version
+    f = "hwVersion";
+    value = message.hwVersion;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
+    // 7 hw_versions
+    f = "hwVersions";
+    value = asList(message.hwVersions);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(stringToJson(item, writer.forText));
+      }
+      i = -1;
+      json[writer.useProtoFieldName ? "hw_versions" : "hwVersions"] = out;
+    }
+    // 8 configuration_mask
+    f = "configurationMask";
+    value = message.configurationMask;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "configuration_mask" : "configurationMask"] = stringToJson(value, writer.forText);
+    // 9 configuration
+    f = "configuration";
+    value = message.configuration;
+    if (value !== "" || writer.alwaysEmitImplicit) json["configuration"] = stringToJson(value, writer.forText);
+    // 10 self_download
+    f = "selfDownload";
+    value = message.selfDownload;
+    if (value !== false || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "self_download" : "selfDownload"] = boolToJson(value);
+    // 11 mode
+    f = "mode";
+    value = message.mode;
+    if (value !== "" || writer.alwaysEmitImplicit) json["mode"] = stringToJson(value, writer.forText);
+    // 12 files
+    f = "files";
+    value = asList(message.files);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(writeJsonUpdateManifestFileValue(item, writer));
+      }
+      i = -1;
+      json["files"] = out;
+    }
+    // 13 rollback
+    f = "rollback";
+    value = asList(message.rollback);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(writeJsonUpdateManifestECUValue(item, writer));
+      }
+      i = -1;
+      json["rollback"] = out;
+    }
+    // 14 ecc_keys
+    f = "eccKeys";
+    value = message.eccKeys;
+    if (value !== undefined) {
+      value = writeJsonECCKeyValue(value, writer);
+      if (Object.hasOwn(message, "eccKeys")) json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = value;
+    }
+    // 15 install_priority
+    f = "installPriority";
+    value = message.installPriority;
+    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "install_priority" : "installPriority"] = int32ToJson(value);
+    // 16 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "created")) json["created"] = value;
+    }
+    // 17 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      value = int64ToJson(value, true);
+      if (Object.hasOwn(message, "updated")) json["updated"] = value;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 8 configuration_mask
-  value = message.configurationMask;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "configuration_mask" : "configurationMask"] = stringToJson(value, writer.forText);
-  // 9 configuration
-  value = message.configuration;
-  if (value !== "" || writer.alwaysEmitImplicit) json["configuration"] = stringToJson(value, writer.forText);
-  // 10 self_download
-  value = message.selfDownload;
-  if (value !== false || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "self_download" : "selfDownload"] = boolToJson(value);
-  // 11 mode
-  value = message.mode;
-  if (value !== "" || writer.alwaysEmitImplicit) json["mode"] = stringToJson(value, writer.forText);
-  // 12 files
-  value = asList(message.files);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(writeJsonUpdateManifestFileValue(item, writer));
-    json["files"] = out;
-  }
-  // 13 rollback
-  value = asList(message.rollback);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(writeJsonUpdateManifestECUValue(item, writer));
-    json["rollback"] = out;
-  }
-  // 14 ecc_keys
-  value = message.eccKeys;
-  if (value !== undefined) {
-    requireOwn(message, "eccKeys");
-    json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = writeJsonECCKeyValue(value, writer);
-  }
-  // 15 install_priority
-  value = message.installPriority;
-  if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "install_priority" : "installPriority"] = int32ToJson(value);
-  // 16 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    json["created"] = int64ToJson(value, true);
-  }
-  // 17 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    json["updated"] = int64ToJson(value, true);
-  }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -6326,103 +6818,139 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestFile `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): void {
   let value: unknown;
   let at: number;
-  // 1 file_id
-  value = message.fileId;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 manifest_ecu_id
-  value = message.manifestEcuId;
-  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, true);
-  // 3 filename
-  value = message.filename;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 url
-  value = message.url;
-  if (value !== "") writeString(writer, 34, value);
-  // 5 file_size
-  value = message.fileSize;
-  if (!isZeroInt64(value)) writeVarint64(writer, 40, value, false);
-  // 6 checksum
-  value = message.checksum;
-  if (value !== "") writeString(writer, 50, value);
-  // 7 type
-  value = message.type;
-  if (value !== "") writeString(writer, 58, value);
-  // 8 order
-  value = message.order;
-  if (value !== 0) writeInt32(writer, 64, value);
-  // 9 write_region
-  value = message.writeRegion;
-  if (value !== undefined) {
-    requireOwn(message, "writeRegion");
-    at = fork(writer, 74);
-    enterMessage(writer);
-    writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
-    writer.depth--;
-    join(writer, at);
+  let start: number;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 file_id
+    f = "fileId";
+    value = message.fileId;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 manifest_ecu_id
+    f = "manifestEcuId";
+    value = message.manifestEcuId;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
+    // 3 filename
+    f = "filename";
+    value = message.filename;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 url
+    f = "url";
+    value = message.url;
+    if (value !== "") writeString(writer, 34, value);
+    // 5 file_size
+    f = "fileSize";
+    value = message.fileSize;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 40, value, false);
+    // 6 checksum
+    f = "checksum";
+    value = message.checksum;
+    if (value !== "") writeString(writer, 50, value);
+    // 7 type
+    f = "type";
+    value = message.type;
+    if (value !== "") writeString(writer, 58, value);
+    // 8 order
+    f = "order";
+    value = message.order;
+    if (value !== 0) writeInt32(writer, 64, value);
+    // 9 write_region
+    f = "writeRegion";
+    value = message.writeRegion;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 74);
+      enterMessage(writer, "kafka_grpc.MemoryRegion");
+      writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "writeRegion")) writer.pos = start; // inherited: checked, not written
+    }
+    // 10 erase_region
+    f = "eraseRegion";
+    value = message.eraseRegion;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 82);
+      enterMessage(writer, "kafka_grpc.MemoryRegion");
+      writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "eraseRegion")) writer.pos = start; // inherited: checked, not written
+    }
+    // 11 file_key
+    f = "fileKey";
+    value = message.fileKey;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 90);
+      enterMessage(writer, "kafka_grpc.FileKeyResponse");
+      writeFileKeyResponse(writer, asMessage(value, "kafka_grpc.FileKeyResponse"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "fileKey")) writer.pos = start; // inherited: checked, not written
+    }
+    // 12 parsed_file
+    f = "parsedFile";
+    value = message.parsedFile;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeBool(writer, 96, value);
+      if (!Object.hasOwn(message, "parsedFile")) writer.pos = start; // inherited: checked, not written
+    }
+    // 13 signature
+    f = "signature";
+    value = message.signature;
+    if (value !== "") writeString(writer, 106, value);
+    // 14 compatible_trims
+    f = "compatibleTrims";
+    value = asList(message.compatibleTrims);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      writeString(writer, 114, item);
+    }
+    i = -1;
+    // 15 compatible_drive_sides
+    f = "compatibleDriveSides";
+    value = asList(message.compatibleDriveSides);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      writeString(writer, 122, item);
+    }
+    i = -1;
+    // 16 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeString(writer, 130, value);
+      if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
+    }
+    // 17 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      start = writer.pos;
+      writeString(writer, 138, value);
+      if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 10 erase_region
-  value = message.eraseRegion;
-  if (value !== undefined) {
-    requireOwn(message, "eraseRegion");
-    at = fork(writer, 82);
-    enterMessage(writer);
-    writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 11 file_key
-  value = message.fileKey;
-  if (value !== undefined) {
-    requireOwn(message, "fileKey");
-    at = fork(writer, 90);
-    enterMessage(writer);
-    writeFileKeyResponse(writer, asMessage(value, "kafka_grpc.FileKeyResponse"));
-    writer.depth--;
-    join(writer, at);
-  }
-  // 12 parsed_file
-  value = message.parsedFile;
-  if (value !== undefined) {
-    requireOwn(message, "parsedFile");
-    writeBool(writer, 96, value);
-  }
-  // 13 signature
-  value = message.signature;
-  if (value !== "") writeString(writer, 106, value);
-  // 14 compatible_trims
-  value = asList(message.compatibleTrims);
-  for (const item of value as unknown[]) {
-    writeString(writer, 114, item);
-  }
-  // 15 compatible_drive_sides
-  value = asList(message.compatibleDriveSides);
-  for (const item of value as unknown[]) {
-    writeString(writer, 122, item);
-  }
-  // 16 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    writeString(writer, 130, value);
-  }
-  // 17 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    writeString(writer, 138, value);
-  }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonUpdateManifestFileValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestFile");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") refuseMessage(value, "kafka_grpc.UpdateManifestFile");
   const json = writeJsonUpdateManifestFile(value as UpdateManifestFile, writer);
   writer.depth--;
   return json;
@@ -6431,89 +6959,122 @@ function writeJsonUpdateManifestFileValue(value: unknown, writer: JsonWriter): J
 /**
  * Maps the kafka_grpc.UpdateManifestFile `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 file_id
-  value = message.fileId;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
-  // 2 manifest_ecu_id
-  value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json[writer.useProtoFieldName ? "manifest_ecu_id" : "manifestEcuId"] = value;
-  // 3 filename
-  value = message.filename;
-  if (value !== "" || writer.alwaysEmitImplicit) json["filename"] = stringToJson(value, writer.forText);
-  // 4 url
-  value = message.url;
-  if (value !== "" || writer.alwaysEmitImplicit) json["url"] = stringToJson(value, writer.forText);
-  // 5 file_size
-  value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json[writer.useProtoFieldName ? "file_size" : "fileSize"] = value;
-  // 6 checksum
-  value = message.checksum;
-  if (value !== "" || writer.alwaysEmitImplicit) json["checksum"] = stringToJson(value, writer.forText);
-  // 7 type
-  value = message.type;
-  if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
-  // 8 order
-  value = message.order;
-  if (value !== 0 || writer.alwaysEmitImplicit) json["order"] = int32ToJson(value);
-  // 9 write_region
-  value = message.writeRegion;
-  if (value !== undefined) {
-    requireOwn(message, "writeRegion");
-    json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = writeJsonMemoryRegionValue(value, writer);
+  let f = "";
+  let i = -1;
+  try {
+    // 1 file_id
+    f = "fileId";
+    value = message.fileId;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
+    // 2 manifest_ecu_id
+    f = "manifestEcuId";
+    value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json[writer.useProtoFieldName ? "manifest_ecu_id" : "manifestEcuId"] = value;
+    // 3 filename
+    f = "filename";
+    value = message.filename;
+    if (value !== "" || writer.alwaysEmitImplicit) json["filename"] = stringToJson(value, writer.forText);
+    // 4 url
+    f = "url";
+    value = message.url;
+    if (value !== "" || writer.alwaysEmitImplicit) json["url"] = stringToJson(value, writer.forText);
+    // 5 file_size
+    f = "fileSize";
+    value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json[writer.useProtoFieldName ? "file_size" : "fileSize"] = value;
+    // 6 checksum
+    f = "checksum";
+    value = message.checksum;
+    if (value !== "" || writer.alwaysEmitImplicit) json["checksum"] = stringToJson(value, writer.forText);
+    // 7 type
+    f = "type";
+    value = message.type;
+    if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
+    // 8 order
+    f = "order";
+    value = message.order;
+    if (value !== 0 || writer.alwaysEmitImplicit) json["order"] = int32ToJson(value);
+    // 9 write_region
+    f = "writeRegion";
+    value = message.writeRegion;
+    if (value !== undefined) {
+      value = writeJsonMemoryRegionValue(value, writer);
+      if (Object.hasOwn(message, "writeRegion")) json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = value;
+    }
+    // 10 erase_region
+    f = "eraseRegion";
+    value = message.eraseRegion;
+    if (value !== undefined) {
+      value = writeJsonMemoryRegionValue(value, writer);
+      if (Object.hasOwn(message, "eraseRegion")) json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = value;
+    }
+    // 11 file_key
+    f = "fileKey";
+    value = message.fileKey;
+    if (value !== undefined) {
+      value = writeJsonFileKeyResponseValue(value, writer);
+      if (Object.hasOwn(message, "fileKey")) json[writer.useProtoFieldName ? "file_key" : "fileKey"] = value;
+    }
+    // 12 parsed_file
+    f = "parsedFile";
+    value = message.parsedFile;
+    if (value !== undefined) {
+      value = boolToJson(value);
+      if (Object.hasOwn(message, "parsedFile")) json[writer.useProtoFieldName ? "parsed_file" : "parsedFile"] = value;
+    }
+    // 13 signature
+    f = "signature";
+    value = message.signature;
+    if (value !== "" || writer.alwaysEmitImplicit) json["signature"] = stringToJson(value, writer.forText);
+    // 14 compatible_trims
+    f = "compatibleTrims";
+    value = asList(message.compatibleTrims);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(stringToJson(item, writer.forText));
+      }
+      i = -1;
+      json[writer.useProtoFieldName ? "compatible_trims" : "compatibleTrims"] = out;
+    }
+    // 15 compatible_drive_sides
+    f = "compatibleDriveSides";
+    value = asList(message.compatibleDriveSides);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(stringToJson(item, writer.forText));
+      }
+      i = -1;
+      json[writer.useProtoFieldName ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
+    }
+    // 16 created
+    f = "created";
+    value = message.created;
+    if (value !== undefined) {
+      value = stringToJson(value, writer.forText);
+      if (Object.hasOwn(message, "created")) json["created"] = value;
+    }
+    // 17 updated
+    f = "updated";
+    value = message.updated;
+    if (value !== undefined) {
+      value = stringToJson(value, writer.forText);
+      if (Object.hasOwn(message, "updated")) json["updated"] = value;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 10 erase_region
-  value = message.eraseRegion;
-  if (value !== undefined) {
-    requireOwn(message, "eraseRegion");
-    json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = writeJsonMemoryRegionValue(value, writer);
-  }
-  // 11 file_key
-  value = message.fileKey;
-  if (value !== undefined) {
-    requireOwn(message, "fileKey");
-    json[writer.useProtoFieldName ? "file_key" : "fileKey"] = writeJsonFileKeyResponseValue(value, writer);
-  }
-  // 12 parsed_file
-  value = message.parsedFile;
-  if (value !== undefined) {
-    requireOwn(message, "parsedFile");
-    json[writer.useProtoFieldName ? "parsed_file" : "parsedFile"] = boolToJson(value);
-  }
-  // 13 signature
-  value = message.signature;
-  if (value !== "" || writer.alwaysEmitImplicit) json["signature"] = stringToJson(value, writer.forText);
-  // 14 compatible_trims
-  value = asList(message.compatibleTrims);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
-    json[writer.useProtoFieldName ? "compatible_trims" : "compatibleTrims"] = out;
-  }
-  // 15 compatible_drive_sides
-  value = asList(message.compatibleDriveSides);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(stringToJson(item, writer.forText));
-    json[writer.useProtoFieldName ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
-  }
-  // 16 created
-  value = message.created;
-  if (value !== undefined) {
-    requireOwn(message, "created");
-    json["created"] = stringToJson(value, writer.forText);
-  }
-  // 17 updated
-  value = message.updated;
-  if (value !== undefined) {
-    requireOwn(message, "updated");
-    json["updated"] = stringToJson(value, writer.forText);
-  }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -7159,23 +7720,32 @@ function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): v
 
 /**
  * Writes the fields of the kafka_grpc.MemoryRegion `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
   let value: unknown;
-  // 1 offset
-  value = message.offset;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, false);
-  // 2 length
-  value = message.length;
-  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, false);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 offset
+    f = "offset";
+    value = message.offset;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 8, value, false);
+    // 2 length
+    f = "length";
+    value = message.length;
+    if (!isZeroInt64(value, false)) writeVarint64(writer, 16, value, false);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonMemoryRegionValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MemoryRegion");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") refuseMessage(value, "kafka_grpc.MemoryRegion");
   const json = writeJsonMemoryRegion(value as MemoryRegion, writer);
   writer.depth--;
   return json;
@@ -7184,18 +7754,27 @@ function writeJsonMemoryRegionValue(value: unknown, writer: JsonWriter): JsonObj
 /**
  * Maps the kafka_grpc.MemoryRegion `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 offset
-  value = int64FieldToJson(message.offset, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["offset"] = value;
-  // 2 length
-  value = int64FieldToJson(message.length, false, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["length"] = value;
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 offset
+    f = "offset";
+    value = int64FieldToJson(message.offset, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["offset"] = value;
+    // 2 length
+    f = "length";
+    value = int64FieldToJson(message.length, false, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["length"] = value;
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -7351,32 +7930,44 @@ function readFileKeyResponse(reader: Reader, end: number, message: FileKeyRespon
 
 /**
  * Writes the fields of the kafka_grpc.FileKeyResponse `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
   let value: unknown;
-  // 1 file_id
-  value = message.fileId;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 key
-  value = message.key;
-  if (value !== "") writeString(writer, 18, value);
-  // 3 auth
-  value = message.auth;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 nonce
-  value = message.nonce;
-  if (value !== "") writeString(writer, 34, value);
-  // 5 error
-  value = message.error;
-  if (value !== "") writeString(writer, 42, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 file_id
+    f = "fileId";
+    value = message.fileId;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 key
+    f = "key";
+    value = message.key;
+    if (value !== "") writeString(writer, 18, value);
+    // 3 auth
+    f = "auth";
+    value = message.auth;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 nonce
+    f = "nonce";
+    value = message.nonce;
+    if (value !== "") writeString(writer, 34, value);
+    // 5 error
+    f = "error";
+    value = message.error;
+    if (value !== "") writeString(writer, 42, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFileKeyResponseValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeyResponse");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") refuseMessage(value, "kafka_grpc.FileKeyResponse");
   const json = writeJsonFileKeyResponse(value as FileKeyResponse, writer);
   writer.depth--;
   return json;
@@ -7385,27 +7976,39 @@ function writeJsonFileKeyResponseValue(value: unknown, writer: JsonWriter): Json
 /**
  * Maps the kafka_grpc.FileKeyResponse `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 file_id
-  value = message.fileId;
-  if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
-  // 2 key
-  value = message.key;
-  if (value !== "" || writer.alwaysEmitImplicit) json["key"] = stringToJson(value, writer.forText);
-  // 3 auth
-  value = message.auth;
-  if (value !== "" || writer.alwaysEmitImplicit) json["auth"] = stringToJson(value, writer.forText);
-  // 4 nonce
-  value = message.nonce;
-  if (value !== "" || writer.alwaysEmitImplicit) json["nonce"] = stringToJson(value, writer.forText);
-  // 5 error
-  value = message.error;
-  if (value !== "" || writer.alwaysEmitImplicit) json["error"] = stringToJson(value, writer.forText);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 file_id
+    f = "fileId";
+    value = message.fileId;
+    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
+    // 2 key
+    f = "key";
+    value = message.key;
+    if (value !== "" || writer.alwaysEmitImplicit) json["key"] = stringToJson(value, writer.forText);
+    // 3 auth
+    f = "auth";
+    value = message.auth;
+    if (value !== "" || writer.alwaysEmitImplicit) json["auth"] = stringToJson(value, writer.forText);
+    // 4 nonce
+    f = "nonce";
+    value = message.nonce;
+    if (value !== "" || writer.alwaysEmitImplicit) json["nonce"] = stringToJson(value, writer.forText);
+    // 5 error
+    f = "error";
+    value = message.error;
+    if (value !== "" || writer.alwaysEmitImplicit) json["error"] = stringToJson(value, writer.forText);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -7627,23 +8230,32 @@ function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): v
 
 /**
  * Writes the fields of the kafka_grpc.FeatureCodes `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
   let value: unknown;
-  // 1 familyCode
-  value = message.familyCode;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 featureCode
-  value = message.featureCode;
-  if (value !== "") writeString(writer, 18, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 familyCode
+    f = "familyCode";
+    value = message.familyCode;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 featureCode
+    f = "featureCode";
+    value = message.featureCode;
+    if (value !== "") writeString(writer, 18, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonFeatureCodesValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FeatureCodes");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") refuseMessage(value, "kafka_grpc.FeatureCodes");
   const json = writeJsonFeatureCodes(value as FeatureCodes, writer);
   writer.depth--;
   return json;
@@ -7652,18 +8264,27 @@ function writeJsonFeatureCodesValue(value: unknown, writer: JsonWriter): JsonObj
 /**
  * Maps the kafka_grpc.FeatureCodes `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 familyCode
-  value = message.familyCode;
-  if (value !== "" || writer.alwaysEmitImplicit) json["familyCode"] = stringToJson(value, writer.forText);
-  // 2 featureCode
-  value = message.featureCode;
-  if (value !== "" || writer.alwaysEmitImplicit) json["featureCode"] = stringToJson(value, writer.forText);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 familyCode
+    f = "familyCode";
+    value = message.familyCode;
+    if (value !== "" || writer.alwaysEmitImplicit) json["familyCode"] = stringToJson(value, writer.forText);
+    // 2 featureCode
+    f = "featureCode";
+    value = message.featureCode;
+    if (value !== "" || writer.alwaysEmitImplicit) json["featureCode"] = stringToJson(value, writer.forText);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -7859,69 +8480,94 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
 
 /**
  * Writes the fields of the kafka_grpc.VehicleSpecification `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeVehicleSpecification(writer: Writer, message: VehicleSpecification): void {
   let value: unknown;
   let at: number;
-  // 1 orderId
-  value = message.orderId;
-  if (value !== "") writeString(writer, 10, value);
-  // 2 productId
-  value = message.productId;
-  if (value !== "") writeString(writer, 18, value);
-  // 3 vehicleId
-  value = message.vehicleId;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 mfPlant
-  value = message.mfPlant;
-  if (value !== "") writeString(writer, 34, value);
-  // 5 modelType
-  value = message.modelType;
-  if (value !== "") writeString(writer, 42, value);
-  // 6 modelId
-  value = message.modelId;
-  if (!isZeroInt64(value)) writeVarint64(writer, 48, value, true);
-  // 7 modelYear
-  value = message.modelYear;
-  if (!isZeroInt64(value)) writeVarint64(writer, 56, value, true);
-  // 8 sn
-  value = message.sn;
-  if (value !== "") writeString(writer, 66, value);
-  // 9 version
-  value = message.version;
-  if (!isZeroInt64(value)) writeVarint64(writer, 72, value, true);
-  // 10 model
-  value = message.model;
-  if (value !== "") writeString(writer, 82, value);
-  // 11 vinPre
-  value = message.vinPre;
-  if (value !== "") writeString(writer, 90, value);
-  // 12 destCon
-  value = message.destCon;
-  if (value !== "") writeString(writer, 98, value);
-  // 13 feature
-  value = asList(message.feature);
-  for (const item of value as unknown[]) {
-    at = fork(writer, 106);
-    enterMessage(writer);
-    writeFeatureCodes(writer, asMessage(item, "kafka_grpc.FeatureCodes"));
-    writer.depth--;
-    join(writer, at);
+  let f = "";
+  let i = -1;
+  try {
+    // 1 orderId
+    f = "orderId";
+    value = message.orderId;
+    if (value !== "") writeString(writer, 10, value);
+    // 2 productId
+    f = "productId";
+    value = message.productId;
+    if (value !== "") writeString(writer, 18, value);
+    // 3 vehicleId
+    f = "vehicleId";
+    value = message.vehicleId;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 mfPlant
+    f = "mfPlant";
+    value = message.mfPlant;
+    if (value !== "") writeString(writer, 34, value);
+    // 5 modelType
+    f = "modelType";
+    value = message.modelType;
+    if (value !== "") writeString(writer, 42, value);
+    // 6 modelId
+    f = "modelId";
+    value = message.modelId;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 48, value, true);
+    // 7 modelYear
+    f = "modelYear";
+    value = message.modelYear;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 56, value, true);
+    // 8 sn
+    f = "sn";
+    value = message.sn;
+    if (value !== "") writeString(writer, 66, value);
+    // 9 version
+    f = "version";
+    value = message.version;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 72, value, true);
+    // 10 model
+    f = "model";
+    value = message.model;
+    if (value !== "") writeString(writer, 82, value);
+    // 11 vinPre
+    f = "vinPre";
+    value = message.vinPre;
+    if (value !== "") writeString(writer, 90, value);
+    // 12 destCon
+    f = "destCon";
+    value = message.destCon;
+    if (value !== "") writeString(writer, 98, value);
+    // 13 feature
+    f = "feature";
+    value = asList(message.feature);
+    for (i = 0; i < (value as unknown[]).length; i++) {
+      const item = (value as unknown[])[i];
+      at = fork(writer, 106);
+      enterMessage(writer, "kafka_grpc.FeatureCodes");
+      writeFeatureCodes(writer, asMessage(item, "kafka_grpc.FeatureCodes"));
+      writer.depth--;
+      join(writer, at);
+    }
+    i = -1;
+    // 14 date
+    f = "date";
+    value = message.date;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 112, value, true);
+    // 15 fOrderId
+    f = "fOrderId";
+    value = message.fOrderId;
+    if (value !== "") writeString(writer, 122, value);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 14 date
-  value = message.date;
-  if (!isZeroInt64(value)) writeVarint64(writer, 112, value, true);
-  // 15 fOrderId
-  value = message.fOrderId;
-  if (value !== "") writeString(writer, 122, value);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonVehicleSpecificationValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleSpecification");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") refuseMessage(value, "kafka_grpc.VehicleSpecification");
   const json = writeJsonVehicleSpecification(value as VehicleSpecification, writer);
   writer.depth--;
   return json;
@@ -7930,61 +8576,88 @@ function writeJsonVehicleSpecificationValue(value: unknown, writer: JsonWriter):
 /**
  * Maps the kafka_grpc.VehicleSpecification `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonVehicleSpecification(message: VehicleSpecification, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 orderId
-  value = message.orderId;
-  if (value !== "" || writer.alwaysEmitImplicit) json["orderId"] = stringToJson(value, writer.forText);
-  // 2 productId
-  value = message.productId;
-  if (value !== "" || writer.alwaysEmitImplicit) json["productId"] = stringToJson(value, writer.forText);
-  // 3 vehicleId
-  value = message.vehicleId;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vehicleId"] = stringToJson(value, writer.forText);
-  // 4 mfPlant
-  value = message.mfPlant;
-  if (value !== "" || writer.alwaysEmitImplicit) json["mfPlant"] = stringToJson(value, writer.forText);
-  // 5 modelType
-  value = message.modelType;
-  if (value !== "" || writer.alwaysEmitImplicit) json["modelType"] = stringToJson(value, writer.forText);
-  // 6 modelId
-  value = int64FieldToJson(message.modelId, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["modelId"] = value;
-  // 7 modelYear
-  value = int64FieldToJson(message.modelYear, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["modelYear"] = value;
-  // 8 sn
-  value = message.sn;
-  if (value !== "" || writer.alwaysEmitImplicit) json["sn"] = stringToJson(value, writer.forText);
-  // 9 version
-  value = int64FieldToJson(message.version, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["version"] = value;
-  // 10 model
-  value = message.model;
-  if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
-  // 11 vinPre
-  value = message.vinPre;
-  if (value !== "" || writer.alwaysEmitImplicit) json["vinPre"] = stringToJson(value, writer.forText);
-  // 12 destCon
-  value = message.destCon;
-  if (value !== "" || writer.alwaysEmitImplicit) json["destCon"] = stringToJson(value, writer.forText);
-  // 13 feature
-  value = asList(message.feature);
-  if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
-    const out: unknown[] = [];
-    for (const item of value as unknown[]) out.push(writeJsonFeatureCodesValue(item, writer));
-    json["feature"] = out;
+  let f = "";
+  let i = -1;
+  try {
+    // 1 orderId
+    f = "orderId";
+    value = message.orderId;
+    if (value !== "" || writer.alwaysEmitImplicit) json["orderId"] = stringToJson(value, writer.forText);
+    // 2 productId
+    f = "productId";
+    value = message.productId;
+    if (value !== "" || writer.alwaysEmitImplicit) json["productId"] = stringToJson(value, writer.forText);
+    // 3 vehicleId
+    f = "vehicleId";
+    value = message.vehicleId;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vehicleId"] = stringToJson(value, writer.forText);
+    // 4 mfPlant
+    f = "mfPlant";
+    value = message.mfPlant;
+    if (value !== "" || writer.alwaysEmitImplicit) json["mfPlant"] = stringToJson(value, writer.forText);
+    // 5 modelType
+    f = "modelType";
+    value = message.modelType;
+    if (value !== "" || writer.alwaysEmitImplicit) json["modelType"] = stringToJson(value, writer.forText);
+    // 6 modelId
+    f = "modelId";
+    value = int64FieldToJson(message.modelId, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["modelId"] = value;
+    // 7 modelYear
+    f = "modelYear";
+    value = int64FieldToJson(message.modelYear, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["modelYear"] = value;
+    // 8 sn
+    f = "sn";
+    value = message.sn;
+    if (value !== "" || writer.alwaysEmitImplicit) json["sn"] = stringToJson(value, writer.forText);
+    // 9 version
+    f = "version";
+    value = int64FieldToJson(message.version, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["version"] = value;
+    // 10 model
+    f = "model";
+    value = message.model;
+    if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
+    // 11 vinPre
+    f = "vinPre";
+    value = message.vinPre;
+    if (value !== "" || writer.alwaysEmitImplicit) json["vinPre"] = stringToJson(value, writer.forText);
+    // 12 destCon
+    f = "destCon";
+    value = message.destCon;
+    if (value !== "" || writer.alwaysEmitImplicit) json["destCon"] = stringToJson(value, writer.forText);
+    // 13 feature
+    f = "feature";
+    value = asList(message.feature);
+    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+      const out: unknown[] = [];
+      for (i = 0; i < (value as unknown[]).length; i++) {
+        const item = (value as unknown[])[i];
+        out.push(writeJsonFeatureCodesValue(item, writer));
+      }
+      i = -1;
+      json["feature"] = out;
+    }
+    // 14 date
+    f = "date";
+    value = int64FieldToJson(message.date, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["date"] = value;
+    // 15 fOrderId
+    f = "fOrderId";
+    value = message.fOrderId;
+    if (value !== "" || writer.alwaysEmitImplicit) json["fOrderId"] = stringToJson(value, writer.forText);
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, i, undefined);
   }
-  // 14 date
-  value = int64FieldToJson(message.date, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["date"] = value;
-  // 15 fOrderId
-  value = message.fOrderId;
-  if (value !== "" || writer.alwaysEmitImplicit) json["fOrderId"] = stringToJson(value, writer.forText);
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -8409,37 +9082,50 @@ function readOrder(reader: Reader, end: number, message: Order): void {
 
 /**
  * Writes the fields of the kafka_grpc.Order `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeOrder(writer: Writer, message: Order): void {
   let value: unknown;
   let at: number;
-  // 1 specId
-  value = message.specId;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
-  // 2 orderNo
-  value = message.orderNo;
-  if (!isZeroInt64(value)) writeVarint64(writer, 16, value, true);
-  // 3 msgIdentifier
-  value = message.msgIdentifier;
-  if (value !== "") writeString(writer, 26, value);
-  // 4 VehicleSpecification
-  value = message.VehicleSpecification;
-  if (value !== undefined) {
-    requireOwn(message, "VehicleSpecification");
-    at = fork(writer, 34);
-    enterMessage(writer);
-    writeVehicleSpecification(writer, asMessage(value, "kafka_grpc.VehicleSpecification"));
-    writer.depth--;
-    join(writer, at);
+  let start: number;
+  let f = "";
+  try {
+    // 1 specId
+    f = "specId";
+    value = message.specId;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
+    // 2 orderNo
+    f = "orderNo";
+    value = message.orderNo;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
+    // 3 msgIdentifier
+    f = "msgIdentifier";
+    value = message.msgIdentifier;
+    if (value !== "") writeString(writer, 26, value);
+    // 4 VehicleSpecification
+    f = "VehicleSpecification";
+    value = message.VehicleSpecification;
+    if (value !== undefined) {
+      start = writer.pos;
+      at = fork(writer, 34);
+      enterMessage(writer, "kafka_grpc.VehicleSpecification");
+      writeVehicleSpecification(writer, asMessage(value, "kafka_grpc.VehicleSpecification"));
+      writer.depth--;
+      join(writer, at);
+      if (!Object.hasOwn(message, "VehicleSpecification")) writer.pos = start; // inherited: checked, not written
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
 }
 
 /** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonOrderValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.Order");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") refuseMessage(value, "kafka_grpc.Order");
   const json = writeJsonOrder(value as Order, writer);
   writer.depth--;
   return json;
@@ -8448,27 +9134,38 @@ function writeJsonOrderValue(value: unknown, writer: JsonWriter): JsonObject {
 /**
  * Maps the kafka_grpc.Order `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 specId
-  value = int64FieldToJson(message.specId, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["specId"] = value;
-  // 2 orderNo
-  value = int64FieldToJson(message.orderNo, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json["orderNo"] = value;
-  // 3 msgIdentifier
-  value = message.msgIdentifier;
-  if (value !== "" || writer.alwaysEmitImplicit) json["msgIdentifier"] = stringToJson(value, writer.forText);
-  // 4 VehicleSpecification
-  value = message.VehicleSpecification;
-  if (value !== undefined) {
-    requireOwn(message, "VehicleSpecification");
-    json["VehicleSpecification"] = writeJsonVehicleSpecificationValue(value, writer);
+  let f = "";
+  try {
+    // 1 specId
+    f = "specId";
+    value = int64FieldToJson(message.specId, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["specId"] = value;
+    // 2 orderNo
+    f = "orderNo";
+    value = int64FieldToJson(message.orderNo, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json["orderNo"] = value;
+    // 3 msgIdentifier
+    f = "msgIdentifier";
+    value = message.msgIdentifier;
+    if (value !== "" || writer.alwaysEmitImplicit) json["msgIdentifier"] = stringToJson(value, writer.forText);
+    // 4 VehicleSpecification
+    f = "VehicleSpecification";
+    value = message.VehicleSpecification;
+    if (value !== undefined) {
+      value = writeJsonVehicleSpecificationValue(value, writer);
+      if (Object.hasOwn(message, "VehicleSpecification")) json["VehicleSpecification"] = value;
+    }
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
   }
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   return json;
 }
 
@@ -8652,20 +9349,28 @@ function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateReq
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateRequest `message` in field-number order, then its
- * unknown fields, as protobuf-es's toBinary() does. Bails on any value it does not take.
+ * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
+ * field cannot take.
  */
 function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void {
   let value: unknown;
-  // 1 car_update_id
-  value = message.carUpdateId;
-  if (!isZeroInt64(value)) writeVarint64(writer, 8, value, true);
-  if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  let f = "";
+  try {
+    // 1 car_update_id
+    f = "carUpdateId";
+    value = message.carUpdateId;
+    if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
+    f = "$unknown";
+    if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
 }
 
 /** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
 function writeJsonCarUpdateRequestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") bail();
-  if (++writer.depth > writer.recursionLimit) bail(); // the fallback names the depth
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateRequest");
+  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") refuseMessage(value, "kafka_grpc.CarUpdateRequest");
   const json = writeJsonCarUpdateRequest(value as CarUpdateRequest, writer);
   writer.depth--;
   return json;
@@ -8674,15 +9379,23 @@ function writeJsonCarUpdateRequestValue(value: unknown, writer: JsonWriter): Jso
 /**
  * Maps the kafka_grpc.CarUpdateRequest `message` to a proto3 JSON object, key for key as protobuf-es's
  * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Bails on any value the slow path would reject.
+ * Throws a WriteProblem for a value a field cannot take, with this function's step of its
+ * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
  */
 function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter): JsonObject {
   const json: JsonObject = {};
   let value: unknown;
-  // 1 car_update_id
-  value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
-  if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
-  if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  let f = "";
+  try {
+    // 1 car_update_id
+    f = "carUpdateId";
+    value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
+    if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
+    f = "$unknown";
+    if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
+  } catch (thrown) {
+    throw within(thrown, f, -1, undefined);
+  }
   return json;
 }
 
@@ -8913,10 +9626,10 @@ const binaryWriters: { readonly [N in MessageTypeName]: WriteFields<MessageTypes
 };
 
 /**
- * Encodes a message of type `typeName` to protobuf binary, or returns undefined for anything
- * the generated writer does not take: see the runtime's writeBinary().
+ * Encodes a message of type `typeName` to protobuf binary: see the runtime's writeBinary().
+ * Throws the runtime's WriteProblem, which the caller turns into a `CodecError` naming the type.
  */
-export function toBinary<N extends MessageTypeName>(typeName: N, message: unknown, options: BinaryWriteOptions): Uint8Array<ArrayBuffer> | undefined {
+export function toBinary<N extends MessageTypeName>(typeName: N, message: unknown, options: BinaryWriteOptions): Uint8Array<ArrayBuffer> {
   return writeBinary(binaryWriters[typeName] as WriteFields<MessageTypes[N]>, typeName, message, options);
 }
 
@@ -8945,10 +9658,10 @@ const jsonWriters: { readonly [N in MessageTypeName]: WriteJson<MessageTypes[N]>
 };
 
 /**
- * Maps a message of type `typeName` to a proto3 JSON object, or returns undefined for anything
- * the slow path would reject: see the runtime's writeJsonValue().
+ * Maps a message of type `typeName` to a proto3 JSON object: see the runtime's
+ * writeJsonValue(). Throws the runtime's WriteProblem, as toBinary() does.
  */
-export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
+export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
   return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, false);
 }
 
@@ -8956,7 +9669,7 @@ export function toJson<N extends MessageTypeName>(typeName: N, message: unknown,
  * {@link toJson} for JSON.stringify(): strings are not checked for lone surrogates, the caller
  * checks the text instead (see the runtime's JsonWriter.forText).
  */
-export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject | undefined {
+export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
   return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);
 }
 

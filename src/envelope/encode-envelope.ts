@@ -1,13 +1,8 @@
-import { isMessage } from "@bufbuild/protobuf";
-import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import {
-  type GRPC_AttendantPayload,
-  GRPC_AttendantPayloadSchema,
-} from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { readOptions } from "../internal/check-options.js";
-import { encodeFallback } from "./fallback.js";
 import { missingDataError } from "./missing-data.js";
 import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelBounds } from "./options.js";
+import { writeMessageBinary } from "./write-binary.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
 
@@ -28,14 +23,17 @@ export function encodeEnvelope(
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const o = readOptions(options, envelopeWriteDefaults, levelBounds);
-  const data = (envelope as { Data?: { case?: unknown } } | null | undefined)?.Data;
+  const e = envelope as { $typeName?: unknown; Data?: { case?: unknown } } | null | undefined;
+  const data = e?.Data;
   const hasData = typeof data === "object" && data !== null && Boolean(data.case);
-  if (hasData || !o.requireData) {
-    const bytes = fast.toBinary(typeName, envelope, o);
-    if (bytes !== undefined) return bytes;
-  }
-  if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
+  if (
+    o.requireData &&
+    !hasData &&
+    typeof e === "object" &&
+    e !== null &&
+    e.$typeName === typeName
+  ) {
     throw missingDataError(envelope, "encode");
   }
-  return encodeFallback(GRPC_AttendantPayloadSchema, envelope, o);
+  return writeMessageBinary(typeName, envelope, o);
 }

@@ -1,14 +1,11 @@
-import type { DescMessage } from "@bufbuild/protobuf";
-import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { readOptions } from "../internal/check-options.js";
 import {
   type ContractMessageType,
   contractTypeName,
   type MessageOf,
 } from "./contract-type-name.js";
-import { encodeFallback } from "./fallback.js";
 import { levelBounds, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
+import { writeMessageBinary } from "./write-binary.js";
 
 /**
  * Encodes one kafka_grpc message of type `type` to protobuf binary. Fields kept in `$unknown`
@@ -33,12 +30,9 @@ export function encodeMessage<T extends ContractMessageType>(
   options?: Partial<MessageWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const typeName = contractTypeName(type, "encode", "to binary");
-  const o = readOptions(options, messageWriteDefaults, levelBounds);
-  const bytes = fast.toBinary(typeName, message, o);
-  return bytes ?? encodeFallback(schemaOf(typeName), message as never, o);
-}
-
-/** The protobuf-es schema of a message of the contract, for the fallback. */
-function schemaOf(typeName: string): DescMessage {
-  return file_kafka_grpc_kafka_grpc.messages.find((m) => m.typeName === typeName) as DescMessage;
+  return writeMessageBinary(
+    typeName,
+    message,
+    readOptions(options, messageWriteDefaults, levelBounds),
+  );
 }

@@ -5,8 +5,7 @@ import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
-import { wellFormedOutput, wellFormedString } from "../runtime/index.js";
-import { toJsonFallback } from "./fallback.js";
+import { WriteProblem, wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { readParsedText } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
 import {
@@ -20,6 +19,7 @@ import {
   jsonWriteStringDefaults,
   levelBounds,
 } from "./options.js";
+import { writeError } from "./write-error.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
 
@@ -45,19 +45,35 @@ export function envelopeToJson(
 }
 
 /**
- * {@link envelopeToJson} with its options read. With `forText`, the fast path writes for
- * JSON.stringify() and does not check strings for lone surrogates: the caller checks the text
- * (see JsonWriter.forText).
+ * {@link envelopeToJson} with its options read: `invalid_argument` for anything but an envelope,
+ * then the generated writer. With `forText`, it writes for JSON.stringify() and does not check
+ * strings for lone surrogates: the caller checks the text (see JsonWriter.forText). A value it
+ * refuses is refused again with every string checked, so that the error names the first value
+ * refused in the envelope.
  */
 function writeJson(
   envelope: GRPC_AttendantPayload,
   o: EnvelopeJsonWriteOptions,
   forText = false,
 ): JsonValue {
-  const json = forText
-    ? fast.toJsonForText(typeName, envelope, o)
-    : fast.toJson(typeName, envelope, o);
-  return json === undefined ? toJsonFallback(envelope, o) : (json as JsonValue);
+  const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
+  if (name !== typeName) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
+        typeof name === "string" ? escapeText(name) : describeValue(envelope)
+      }`,
+    );
+  }
+  try {
+    return (
+      forText ? fast.toJsonForText(typeName, envelope, o) : fast.toJson(typeName, envelope, o)
+    ) as JsonValue;
+  } catch (thrown) {
+    if (!(thrown instanceof WriteProblem)) throw thrown;
+    if (forText) return writeJson(envelope, o);
+    throw writeError(typeName, "JSON", thrown, o.recursionLimit);
+  }
 }
 
 /**

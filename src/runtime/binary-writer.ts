@@ -1,12 +1,19 @@
 // Writing the protobuf wire format with protobuf-es's exact output, for the generated encoders:
-// deterministic map order lives here (mapKeysInOrder), nowhere else.
+// deterministic map order lives here (mapKeysInOrder), nowhere else. A value a field cannot take
+// is refused with a WriteProblem (write-problem.ts).
 
 import type { UnknownField } from "@bufbuild/protobuf";
-import { bail } from "./bail.js";
 import { inInt64Range, SAFE } from "./int64.js";
-import { asMessage, checkUnknownFields } from "./message-value.js";
+import {
+  asMessage,
+  checkUnknownFields,
+  int64Of,
+  refuseInt32,
+  refuseUint32,
+} from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { compareUtf8, wellFormed } from "./unicode.js";
+import { refuse, refuseDepth } from "./write-problem.js";
 
 /**
  * The state of one encode: the buffer, the position and the options, named as protobuf-es's
@@ -105,7 +112,7 @@ export function writeRaw(writer: Writer, bytes: Uint8Array): void {
 
 /** Writes `tag` and a uint32 varint. */
 export function writeUint32(writer: Writer, tag: number, value: unknown): void {
-  if (typeof value !== "number" || value >>> 0 !== value) bail();
+  if (typeof value !== "number" || value >>> 0 !== value) refuseUint32(value);
   ensureRoom(writer, 15);
   putTag(writer, tag);
   putVarint32(writer, value);
@@ -113,7 +120,7 @@ export function writeUint32(writer: Writer, tag: number, value: unknown): void {
 
 /** Writes `tag` and an int32 varint: 10 bytes for a negative value, sign-extended to 64 bits. */
 export function writeInt32(writer: Writer, tag: number, value: unknown): void {
-  if (typeof value !== "number" || (value | 0) !== value) bail();
+  if (typeof value !== "number" || (value | 0) !== value) refuseInt32(value);
   ensureRoom(writer, 15);
   putTag(writer, tag);
   if (value >= 0) putVarint32(writer, value);
@@ -122,32 +129,33 @@ export function writeInt32(writer: Writer, tag: number, value: unknown): void {
 
 /** Writes `tag` and a bool. */
 export function writeBool(writer: Writer, tag: number, value: unknown): void {
-  if (typeof value !== "boolean") bail();
+  if (typeof value !== "boolean") refuse("type", value, "boolean");
   ensureRoom(writer, 6);
   putTag(writer, tag);
   writer.buf[writer.pos++] = value ? 1 : 0;
 }
 
 /**
- * Writes `tag` and a 64-bit varint: an int64 (`signed`) or a uint64, given as a bigint or as a
- * safe integer (which the slow path accepts too; a decimal string is left to it).
+ * Writes `tag` and a 64-bit varint: an int64 (`signed`) or a uint64, given as a bigint, a safe
+ * integer or a decimal string (see int64Of()).
  */
 export function writeVarint64(writer: Writer, tag: number, value: unknown, signed: boolean): void {
   let lo: number;
   let hi: number;
-  const n =
-    typeof value === "bigint"
-      ? Number(value)
-      : typeof value === "number" && Number.isSafeInteger(value)
-        ? value
-        : bail();
+  let n: number;
+  if (typeof value === "bigint") n = Number(value);
+  else if (typeof value === "number" && Number.isSafeInteger(value)) n = value;
+  else {
+    value = int64Of(value, signed);
+    n = Number(value);
+  }
   if (n <= SAFE && n >= -SAFE) {
-    if (n < 0 && !signed) bail();
+    if (n < 0 && !signed) refuse("range", value, "uint64");
     lo = n >>> 0;
     hi = (n - lo) / 4294967296;
   } else {
-    const big = value as bigint; // a number here would be unsafe, and has bailed
-    if (!inInt64Range(big, signed)) bail();
+    const big = value as bigint; // a number here would be unsafe, and was made a bigint
+    if (!inInt64Range(big, signed)) refuse("range", big, signed ? "int64" : "uint64");
     lo = Number(big & 0xffffffffn);
     hi = Number((big >> 32n) & 0xffffffffn);
   }
@@ -158,7 +166,7 @@ export function writeVarint64(writer: Writer, tag: number, value: unknown, signe
 
 /** Writes `tag` and a `bytes` value. */
 export function writeBytes(writer: Writer, tag: number, value: unknown): void {
-  if (!(value instanceof Uint8Array)) bail();
+  if (!(value instanceof Uint8Array)) refuse("type", value, "Uint8Array");
   ensureRoom(writer, 10 + value.length);
   putTag(writer, tag);
   putVarint32(writer, value.length);
@@ -176,14 +184,14 @@ const encoder = /*@__PURE__*/ new TextEncoder();
 const utf8Write = nodeBuffer?.utf8Write;
 
 /**
- * Writes `tag` and a string as UTF-8. A lone surrogate bails: the slow path rejects it (protobuf-es
- * would write U+FFFD). Strings of 32 characters or more go through Node.js's native writer, or
+ * Writes `tag` and a string as UTF-8; refuses a lone surrogate (protobuf-es would write U+FFFD),
+ * as the key of a map entry with `inKey`. Strings of 32 characters or more go through Node.js's native writer, or
  * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what a few tens
  * of characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
  * their UTF-8 needs a longer prefix.
  */
-export function writeString(writer: Writer, tag: number, value: unknown): void {
-  if (typeof value !== "string") bail();
+export function writeString(writer: Writer, tag: number, value: unknown, inKey = false): void {
+  if (typeof value !== "string") refuse("type", value, "string");
   const n = value.length;
   ensureRoom(writer, 10 + 3 * n);
   putTag(writer, tag);
@@ -192,7 +200,7 @@ export function writeString(writer: Writer, tag: number, value: unknown): void {
   const start = writer.pos + reserved;
   let p = start;
   if (n >= 32) {
-    if (!wellFormed(value)) bail();
+    if (!wellFormed(value)) refuse("surrogate", value, "", inKey);
     p +=
       utf8Write !== undefined
         ? utf8Write.call(b, value, start)
@@ -212,7 +220,7 @@ export function writeString(writer: Writer, tag: number, value: unknown): void {
       } else {
         // A surrogate pair makes one code point of 4 bytes; a lone surrogate is invalid.
         const d = c < 0xdc00 && i + 1 < n ? value.charCodeAt(i + 1) : 0;
-        if (d < 0xdc00 || d > 0xdfff) bail();
+        if (d < 0xdc00 || d > 0xdfff) refuse("surrogate", value, "", inKey);
         i++;
         c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         b[p++] = 0xf0 | (c >> 18);
@@ -230,11 +238,11 @@ export function writeString(writer: Writer, tag: number, value: unknown): void {
 }
 
 /**
- * Steps one message deeper, or bails past the writer's limit: the fallback's checkMessage() then
- * names the depth (too_deep), and a message that contains itself ends there too.
+ * Steps one message deeper, into a message of type `typeName`; refuses to go past the writer's
+ * limit, so that a message that contains itself ends there too.
  */
-export function enterMessage(writer: Writer): void {
-  if (++writer.depth > writer.recursionLimit) bail();
+export function enterMessage(writer: Writer, typeName: string): void {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
 }
 
 /** Starts a length-delimited value after tag `tag`: reserves a byte for the length. */
@@ -273,7 +281,7 @@ export function mapKeysInOrder(writer: Writer, map: Record<string, unknown>): st
   return keys;
 }
 
-/** Writes the fields kept in `$unknown` (if the writer keeps them); bails on a malformed list. */
+/** Writes the fields kept in `$unknown` (if the writer keeps them); refuses a malformed list. */
 export function writeUnknownFields(writer: Writer, unknown: unknown): void {
   checkUnknownFields(unknown);
   if (unknown === undefined || !writer.writeUnknownFields) return;
@@ -300,25 +308,20 @@ export type WriteFields<T> = (writer: Writer, message: T) => void;
 
 /**
  * Encodes `message`, a message of type `typeName`, to protobuf binary with its generated writer
- * `write`, as protobuf-es's toBinary() writes it (maps in key order when `deterministic`), or
- * returns undefined for anything the message holds that the writer does not take: the caller
- * then runs the fallback (src/envelope/fallback.ts), which names the error.
+ * `write`, as protobuf-es's toBinary() writes it (maps in key order when `deterministic`).
+ * Throws a WriteProblem for a value the message cannot hold.
  */
 export function writeBinary<T>(
   write: WriteFields<T>,
   typeName: string,
   message: unknown,
   options: BinaryWriteOptions,
-): Uint8Array<ArrayBuffer> | undefined {
-  try {
-    const writer = createWriter(
-      options.writeUnknownFields,
-      options.deterministic,
-      options.recursionLimit,
-    );
-    write(writer, asMessage<T>(message, typeName));
-    return finish(writer);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+): Uint8Array<ArrayBuffer> {
+  const writer = createWriter(
+    options.writeUnknownFields,
+    options.deterministic,
+    options.recursionLimit,
+  );
+  write(writer, asMessage<T>(message, typeName));
+  return finish(writer);
 }

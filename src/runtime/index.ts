@@ -3,7 +3,6 @@
 // functions import it as `#runtime` (package.json `imports`), the framing readers and writers by
 // path. Internal: not a subpath of the package's `exports`; tsup inlines it into dist/.
 
-export { bail } from "./bail.js";
 // Binary read.
 export {
   type BinaryReadOptions,
@@ -83,6 +82,7 @@ export {
 export {
   boolToJson,
   bytesToJson,
+  checkMapKey,
   enumToJson,
   int32ToJson,
   int64FieldToJson,
@@ -107,7 +107,7 @@ export {
   initMessageMap,
   isTooDeepInit,
 } from "./message-init.js";
-// What both writers check of a message value.
+// What both writers check of a message value, and how they refuse one.
 export {
   asList,
   asMessage,
@@ -115,7 +115,8 @@ export {
   checkUnknownFields,
   isZeroInt64,
   oneofCase,
-  requireOwn,
+  refuseCase,
+  refuseMessage,
 } from "./message-value.js";
 export { setOwn } from "./own-property.js";
 export { wellFormed, wellFormedOutput, wellFormedString } from "./unicode.js";
@@ -129,3 +130,10 @@ export {
   tooLong,
 } from "./wire-error.js";
 export { LEN, wireTypeName } from "./wire-type.js";
+export {
+  type PathStep,
+  refuseDepth,
+  WriteProblem,
+  type WriteProblemKind,
+  within,
+} from "./write-problem.js";

@@ -1,10 +1,11 @@
-// Mapping message values to proto3 JSON values, for the generated JSON writers.
+// Mapping message values to proto3 JSON values, for the generated JSON writers. A value a field
+// cannot take is refused with a WriteProblem (write-problem.ts).
 
-import { bail } from "./bail.js";
 import { inInt64Range } from "./int64.js";
-import { asMessage, isZeroInt64 } from "./message-value.js";
+import { asMessage, int64Of, isZeroInt64, refuseInt32, refuseUint32 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
+import { refuse } from "./write-problem.js";
 
 /** A JSON object, as the generated mappers build and read them. */
 export type JsonObject = { [key: string]: unknown };
@@ -30,45 +31,51 @@ export interface JsonWriter {
 }
 
 /**
- * A string for JSON: bails unless it is a string, and a well-formed one (no lone surrogate)
- * unless `knownWellFormed` (known to be, or checked elsewhere).
+ * A string for JSON: refuses anything but a string, and a string with a lone surrogate unless
+ * `knownWellFormed` (known to be well-formed, or checked elsewhere).
  */
 export function stringToJson(value: unknown, knownWellFormed: boolean): string {
-  if (typeof value !== "string" || (!knownWellFormed && !wellFormed(value))) bail();
+  if (typeof value !== "string") refuse("type", value, "string");
+  if (!knownWellFormed && !wellFormed(value)) refuse("surrogate", value, "");
   return value;
 }
 
-/** An int32 for JSON: bails unless it is one. */
+/** Refuses a map key with a lone surrogate unless `knownWellFormed` (see stringToJson()). */
+export function checkMapKey(key: string, knownWellFormed: boolean): void {
+  if (!knownWellFormed && !wellFormed(key)) refuse("surrogate", key, "", true);
+}
+
+/** An int32 for JSON. */
 export function int32ToJson(value: unknown): number {
-  if (typeof value !== "number" || (value | 0) !== value) bail();
+  if (typeof value !== "number" || (value | 0) !== value) refuseInt32(value);
   return value;
 }
 
-/** A uint32 for JSON: bails unless it is one. */
+/** A uint32 for JSON. */
 export function uint32ToJson(value: unknown): number {
-  if (typeof value !== "number" || value >>> 0 !== value) bail();
+  if (typeof value !== "number" || value >>> 0 !== value) refuseUint32(value);
   return value;
 }
 
 /** A bool for JSON. */
 export function boolToJson(value: unknown): boolean {
-  if (typeof value !== "boolean") bail();
+  if (typeof value !== "boolean") refuse("type", value, "boolean");
   return value;
 }
 
 /**
- * A 64-bit integer for JSON: its decimal string. Bails unless it is in range. A bigint prints
- * itself, whatever its size: a float prints fast only a number printed just before (the engine's
- * small cache of recent numbers, which new values in every message miss), and JSON.stringify()
- * takes longer over the strings a float prints than over a bigint's.
+ * A 64-bit integer for JSON: its decimal string (a decimal string as it is, as protobuf-es
+ * writes it). A bigint prints itself, whatever its size: a float prints fast only a number
+ * printed just before (the engine's small cache of recent numbers, which new values in every
+ * message miss), and JSON.stringify() takes longer over the strings a float prints than over a
+ * bigint's.
  */
 export function int64ToJson(value: unknown, signed: boolean): string {
-  if (typeof value === "bigint") {
-    if (!inInt64Range(value, signed)) bail();
-    return value.toString();
-  }
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || (!signed && value < 0)) bail();
-  return `${value}`;
+  if (typeof value === "bigint" && inInt64Range(value, signed)) return value.toString();
+  if (typeof value === "number" && Number.isSafeInteger(value) && (signed || value >= 0))
+    return `${value}`;
+  int64Of(value, signed); // refuses all but a decimal string
+  return value as string;
 }
 
 /**
@@ -85,7 +92,7 @@ export function int64FieldToJson(
     if (value === 0n) return alwaysEmitImplicit ? "0" : undefined;
     if (inInt64Range(value, signed)) return value.toString();
   }
-  return isZeroInt64(value) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
+  return isZeroInt64(value, signed) && !alwaysEmitImplicit ? undefined : int64ToJson(value, signed);
 }
 
 /** An enum value for JSON: its name, or its number if unknown or with `enumAsInteger`. */
@@ -111,7 +118,7 @@ const nodeBase64 = nodeBuffer?.base64Slice;
  * in JavaScript. Elsewhere btoa(), which the browsers implement natively.
  */
 export function bytesToJson(value: unknown): string {
-  if (!(value instanceof Uint8Array)) bail();
+  if (!(value instanceof Uint8Array)) refuse("type", value, "Uint8Array");
   if (nodeBase64 !== undefined && value.length > 16) return nodeBase64.call(value, 0, value.length);
   let latin1 = "";
   for (let i = 0; i < value.length; i += 0x2000) {
@@ -133,10 +140,9 @@ export interface JsonWriteOptions {
 export type WriteJson<T> = (message: T, writer: JsonWriter) => JsonObject;
 
 /**
- * Maps `message`, a message of type `typeName`, to a proto3 JSON object with its generated
- * writer `write`, key for key as the slow path (checkMessage, then protobuf-es's toJson())
- * would, or returns undefined when the message holds anything the slow path would reject: the
- * caller then runs the slow path, for its exact error. `forText`: see {@link JsonWriter.forText}.
+ * Maps `message`, a message of type `typeName`, to a proto3 JSON object with its generated writer
+ * `write`, key for key as protobuf-es's toJson() would. Throws a WriteProblem for a value the
+ * message cannot hold. `forText`: see {@link JsonWriter.forText}.
  */
 export function writeJsonValue<T>(
   write: WriteJson<T>,
@@ -144,7 +150,7 @@ export function writeJsonValue<T>(
   message: unknown,
   options: JsonWriteOptions,
   forText: boolean,
-): JsonObject | undefined {
+): JsonObject {
   const writer: JsonWriter = {
     useProtoFieldName: options.useProtoFieldName,
     alwaysEmitImplicit: options.alwaysEmitImplicit,
@@ -153,9 +159,5 @@ export function writeJsonValue<T>(
     forText,
     depth: 1,
   };
-  try {
-    return write(asMessage<T>(message, typeName), writer);
-  } catch {
-    return undefined; // bailed, or a getter threw: the slow path will report it
-  }
+  return write(asMessage<T>(message, typeName), writer);
 }

@@ -4,23 +4,16 @@
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Whether `text` holds no lone surrogate: String.prototype.isWellFormed, called as it is, which
- * keeps this small enough for V8 to inline at every call site (a fallback in here slows JSON
- * writing down). Engines from before 2023 lack it: the call throws a TypeError, and
- * the generated function gives up to the slow path, as on any exception. Calls outside the
- * generated functions use wellFormedString, which has the fallback.
+ * Whether `text` holds no lone surrogate, on any engine: String.prototype.isWellFormed where there
+ * is one (engines from 2023), else a regular expression. The one check of the package's readers
+ * and writers.
  */
 export function wellFormed(text: string): boolean {
-  return text.isWellFormed();
-}
-
-/**
- * Whether `text` holds no lone surrogate, on any engine: String.prototype.isWellFormed where there
- * is one, else a regular expression. For the slow paths; the generated code calls wellFormed.
- */
-export function wellFormedString(text: string): boolean {
   return typeof text.isWellFormed === "function" ? text.isWellFormed() : !loneSurrogate.test(text);
 }
+
+/** {@link wellFormed}, under the name the JSON readers call it by. */
+export const wellFormedString = wellFormed;
 
 /** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
 export function compareUtf8(left: string, right: string): number {

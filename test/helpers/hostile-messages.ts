@@ -115,7 +115,9 @@ export type Damage =
   | { kind: "set"; at: number; value: unknown }
   | { kind: "delete"; at: number }
   | { kind: "rename"; at: number; key: string }
-  | { kind: "inherit"; at: number };
+  | { kind: "inherit"; at: number }
+  | { kind: "getter"; at: number }
+  | { kind: "proxy"; at: number };
 
 export const damage: fc.Arbitrary<Damage> = fc.oneof(
   {
@@ -135,8 +137,25 @@ export const damage: fc.Arbitrary<Damage> = fc.oneof(
 );
 
 /**
+ * {@link damage}, and damage only a writer can be given (a copy, JSON.stringify() or
+ * structuredClone() of the message would run into it): a getter that throws, a Proxy.
+ */
+export const writerDamage: fc.Arbitrary<Damage> = fc.oneof(
+  { weight: 8, arbitrary: damage },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("getter" as const), at: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("proxy" as const), at: fc.nat() }) },
+);
+
+/** What a hostile getter throws: not a CodecError, so it must pass every writer as itself. */
+export class HostileGetterError extends RangeError {
+  override name = "HostileGetterError";
+}
+
+/**
  * A copy of `message` with one slot damaged: set to a hostile value, deleted, renamed (a map key
- * changes), or moved to the prototype of its holder (an inherited property).
+ * changes), moved to the prototype of its holder (an inherited property), replaced by a getter
+ * that throws a {@link HostileGetterError}, or (an object) wrapped in a Proxy that forwards
+ * everything.
  */
 export function damaged<T>(message: T, d: Damage): T {
   const root = copy(message);
@@ -169,6 +188,22 @@ export function damaged<T>(message: T, d: Damage): T {
       const proto = Object.create(Object.getPrototypeOf(holder));
       proto[key] = value;
       Object.setPrototypeOf(holder, proto);
+      break;
+    }
+    case "getter":
+      Object.defineProperty(holder, key, {
+        get() {
+          throw new HostileGetterError(`getter of ${key} throws`);
+        },
+        enumerable: true,
+        configurable: true,
+      });
+      break;
+    case "proxy": {
+      const value = holder[key];
+      // Not a typed array: its own getters refuse a Proxy as `this`, in every library.
+      if (typeof value === "object" && value !== null && !ArrayBuffer.isView(value))
+        holder[key] = new Proxy(value, {});
       break;
     }
   }

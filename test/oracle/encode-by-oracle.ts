@@ -1,5 +1,4 @@
 import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
-import { checkMessage } from "../../src/envelope/check-message.js";
 import { missingDataError } from "../../src/envelope/missing-data.js";
 import {
   envelopeWriteDefaults,
@@ -16,6 +15,7 @@ import {
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
 import { escapeText } from "../../src/internal/escape-text.js";
+import { checkMessage } from "./check-message.js";
 import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 
 // A test oracle for encoding: checkMessage(), then protobuf-es's toBinary() with maps put in key
@@ -46,10 +46,15 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
     const toWrite = (ordered?.message ?? message) as MessageShape<Desc>;
     bytes = toBinary(schema, toWrite, { writeUnknownFields: o.writeUnknownFields });
   } catch (cause) {
+    // protobuf-es's own text: the oracle says only that the message is refused.
     const text = cause instanceof Error ? cause.message : String(cause);
-    throw new CodecError("invalid_message", `cannot encode ${schema.typeName} to binary: ${text}`, {
-      cause,
-    });
+    throw new CodecError(
+      "invalid_message",
+      `cannot encode ${schema.typeName} to binary: (protobuf-es) ${text}`,
+      {
+        cause,
+      },
+    );
   }
   if (ordered?.byteSortNeeded) sortMapEntries(schema, ordered.message, bytes);
   return bytes;
@@ -61,7 +66,7 @@ export function encodeEnvelopeByOracle(
   options?: Partial<EnvelopeWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const o = readOptions(options, envelopeWriteDefaults, levelBounds);
-  if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data.case) {
+  if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data?.case) {
     throw missingDataError(envelope, "encode");
   }
   return encodeMessageByOracle(GRPC_AttendantPayloadSchema, envelope, o);

@@ -7,6 +7,7 @@ import {
   VehicleDataSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../../src/index.js";
+import { WriteProblem } from "../../src/runtime/index.js";
 
 // The generated file exposes a few entry points keyed by type name (fromBinary, toBinary, create,
 // toJson, toJsonForText, fromJson), not one wrapper per message: each message of the file has
@@ -52,13 +53,18 @@ describe("fromBinary(), toBinary(), toJson(), fromJson()", () => {
     expect(fast.fromJson("kafka_grpc.VehicleData", json, options)).toEqual(vehicle);
   });
 
-  it("give undefined for what the fast path leaves to the slow one", () => {
+  it("refuse a message of another type with the runtime's WriteProblem, whose path is empty", () => {
     const other = create(VehicleDataSchema, { vin: "x" });
-    expect(fast.toBinary("kafka_grpc.Order", other, binaryWrite)).toBeUndefined();
-    expect(fast.toJson("kafka_grpc.Order", other, jsonWrite)).toBeUndefined();
+    const problem = new WriteProblem("messageName", "kafka_grpc.VehicleData", "kafka_grpc.Order");
+    expect(thrownBy(() => fast.toBinary("kafka_grpc.Order", other, binaryWrite))).toStrictEqual(
+      problem,
+    );
+    expect(thrownBy(() => fast.toJson("kafka_grpc.Order", other, jsonWrite))).toStrictEqual(
+      problem,
+    );
   });
 
-  it("read JSON or throw a CodecError: there is no slow path behind fromJson", () => {
+  it("give undefined for what the JSON reader leaves to the slow path", () => {
     const options = { ignoreUnknownFields: false, recursionLimit: 100 };
     expect(() => fast.fromJson("kafka_grpc.VehicleData", { vin: 1 }, options)).toThrow(
       new CodecError(
@@ -68,3 +74,13 @@ describe("fromBinary(), toBinary(), toJson(), fromJson()", () => {
     );
   });
 });
+
+/** What `fn` threw, or undefined. */
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (thrown) {
+    return thrown;
+  }
+  return undefined;
+}

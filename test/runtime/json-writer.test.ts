@@ -1,11 +1,11 @@
 import { create, toJson, toJsonString } from "@bufbuild/protobuf";
 import { describe, expect, it, vi } from "vitest";
-import { toJsonFallback } from "../../src/envelope/fallback.js";
 import {
   envelopeToJson,
   envelopeToJsonString,
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
+import { envelopeToJsonByOracle } from "../oracle/json-by-oracle.js";
 
 describe("bytesToJson(): bytes written to JSON", () => {
   // bytesToJson in the runtime goes through Node's Buffer where there is one, else btoa().
@@ -24,7 +24,7 @@ describe("bytesToJson(): bytes written to JSON", () => {
       const json = envelopeToJson(envelope) as {
         keys: { eccKeys: { level1: { data: string } }[] };
       };
-      expect(toJsonFallback(envelope)).toEqual(json);
+      expect(envelopeToJsonByOracle(envelope)).toEqual(json);
       return json.keys.eccKeys[0]?.level1.data;
     });
 

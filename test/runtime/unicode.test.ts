@@ -17,8 +17,8 @@ import { wellFormedOutput } from "../../src/runtime/index.js";
 import { outcome } from "../helpers/outcome.js";
 
 // Engines from before 2023 (Chrome < 111, Firefox < 119, Safari < 16.4) have no
-// String.prototype.isWellFormed. The generated code calls it as it is, and gives up to the slow
-// path where it is missing: every result and every error stays the same, only slower.
+// String.prototype.isWellFormed. The runtime's wellFormed() uses it where it is there, and a
+// regular expression where it is missing: every result and every error stays the same.
 
 /** Envelopes as the writers see them: every kind, and lone surrogates in three places. */
 function envelopes(): GRPC_AttendantPayload[] {

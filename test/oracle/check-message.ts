@@ -1,13 +1,15 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { CodecError } from "../codec-error.js";
-import { describeValue } from "../internal/describe-value.js";
-import { quoteText } from "../internal/escape-text.js";
-import { MAX_DECIMAL_CHARS } from "../runtime/index.js";
+import { CodecError } from "../../src/codec-error.js";
+import { describeValue } from "../../src/internal/describe-value.js";
+import { quoteText } from "../../src/internal/escape-text.js";
+import { MAX_DECIMAL_CHARS } from "../../src/runtime/index.js";
 
-// protobuf-es writes what it is given: a number in a string field becomes "5", a lone
-// surrogate becomes U+FFFD, 1.5 in an int64 field throws a bare RangeError. Encoding checks
-// every value first, so nothing is coerced and every problem is a CodecError that names the
-// field. Lossless forms are accepted: a safe-integer number or a decimal string for int64.
+// A test oracle of the texts the generated writers refuse messages with: a walk of the
+// protobuf-es descriptors, written apart from the generated code and its runtime. protobuf-es
+// writes what it is given (a number in a string field becomes "5", a lone surrogate U+FFFD), so
+// the oracle checks every value before protobuf-es writes it (encode-by-oracle.ts), and names the
+// first it refuses. Lossless forms are accepted: a safe-integer number or a decimal string for
+// int64.
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -58,12 +60,14 @@ function messageProblem(
   }
   const record = message as Record<string, unknown>;
   const typeName = record.$typeName;
-  if (typeName !== undefined && typeName !== desc.typeName) {
-    return `${path}: expected a ${desc.typeName} message, got ${String(typeName)}`;
+  if (typeName !== desc.typeName) {
+    const got = typeName === undefined ? describeValue(message) : String(typeName);
+    return `${path}: expected a ${desc.typeName} message, got ${got}`;
   }
   for (const member of desc.members) {
     const value = record[member.localName];
-    if (value === undefined) continue;
+    // Absent: a field with presence. Any other member must hold a value of its type.
+    if (value === undefined && member.kind === "field" && hasPresence(member)) continue;
     if (member.kind === "oneof") {
       const oneof = value as { case?: unknown; value?: unknown };
       if (typeof oneof !== "object" || oneof === null) {
@@ -82,6 +86,14 @@ function messageProblem(
     if (problem !== undefined) return problem;
   }
   return unknownFieldsProblem(record.$unknown, path);
+}
+
+/** Whether `field` has presence: a message field, or a scalar declared `optional`. */
+function hasPresence(field: DescField): boolean {
+  return (
+    field.fieldKind === "message" ||
+    (field.fieldKind !== "list" && field.fieldKind !== "map" && field.presence !== 2)
+  );
 }
 
 function fieldProblem(

@@ -1,0 +1,60 @@
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { CodecError } from "../codec-error.js";
+import { describeValue } from "../internal/describe-value.js";
+import { escapeText } from "../internal/escape-text.js";
+import { WriteProblem } from "../runtime/index.js";
+import type { MessageWriteOptions } from "./options.js";
+import { writeError } from "./write-error.js";
+
+/**
+ * Encodes `message`, which must be a message of type `typeName` (its `$typeName`), with the
+ * generated writer. Throws `invalid_argument` for anything else, and the CodecError of what
+ * the writer refuses (write-error.ts).
+ */
+export function writeMessageBinary(
+  typeName: fast.MessageTypeName,
+  message: unknown,
+  o: MessageWriteOptions,
+): Uint8Array<ArrayBuffer> {
+  const named = typeof message === "object" && message !== null && "$typeName" in message;
+  const name = named ? message.$typeName : undefined;
+  if (name !== typeName) {
+    const got = named ? escapeText(String(name)) : describeValue(message);
+    throw new CodecError(
+      "invalid_argument",
+      `cannot encode ${typeName} to binary: expected a ${typeName} message, got ${got}`,
+    );
+  }
+  try {
+    return fast.toBinary(typeName, message, o);
+  } catch (thrown) {
+    if (!(thrown instanceof WriteProblem)) throw thrown;
+    throw writeError(
+      typeName,
+      "binary",
+      firstProblem(typeName, message, o, thrown),
+      o.recursionLimit,
+    );
+  }
+}
+
+/**
+ * The problem the writer meets first when it takes map entries in the order of their object
+ * (`problem`, found in key order, may be a later one): the first value refused is the first in
+ * the message, however its maps are written.
+ */
+function firstProblem(
+  typeName: fast.MessageTypeName,
+  message: unknown,
+  o: MessageWriteOptions,
+  problem: WriteProblem,
+): WriteProblem {
+  if (!o.deterministic) return problem;
+  try {
+    fast.toBinary(typeName, message, { ...o, deterministic: false });
+  } catch (thrown) {
+    if (!(thrown instanceof WriteProblem)) throw thrown;
+    return thrown;
+  }
+  return problem;
+}
