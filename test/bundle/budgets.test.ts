@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InstalledPackage, installPacked, root } from "../package/pack.js";
-import { BUDGETS, PROTOBUF_ES_MARKERS, UNTIL_FALLBACK_REMOVED } from "./budgets.js";
+import { BUDGETS, PROTOBUF_ES_MARKERS } from "./budgets.js";
 
 const KiB = 1024;
 
@@ -35,7 +35,7 @@ interface Case {
   readonly holds?: string;
   /** The program bundled: what a caller imports and calls, and nothing it would not need. */
   readonly entry: string;
-  /** The exports the program uses (those of UNTIL_FALLBACK_REMOVED make the case pending). */
+  /** The exports the program uses. */
   readonly uses: readonly ExportName[];
   readonly budget?: keyof typeof BUDGETS;
   /** Packages that must contribute no byte to the bundle. */
@@ -239,9 +239,6 @@ const eachExport: readonly Case[] = (
 
 const cases: readonly Case[] = [...named, ...eachExport];
 
-/** Whether the case calls an export that holds protobuf-es until the fallback is gone. */
-const pending = (c: Case) => c.uses.some((use) => UNTIL_FALLBACK_REMOVED.has(use));
-
 interface Bundle {
   readonly text: string;
   readonly minified: number;
@@ -358,7 +355,7 @@ describe("bundles of one part of the installed package", () => {
     for (const file of ours) expect(file).toMatch(/^node_modules\/vehicle-update-codec\/dist\//);
   });
 
-  it.each(cases.filter((c) => !pending(c)))(
+  it.each(cases)(
     "$name holds no byte of $forbidden",
     ({ name, forbidden }) => {
       const packages = new Set(measured(name).files.map(packageOf));
@@ -370,14 +367,14 @@ describe("bundles of one part of the installed package", () => {
     expect(measured("http").files.map(packageOf)).toContain("zod");
   });
 
-  it.each(cases.filter((c) => c.budget !== undefined && !pending(c)))(
+  it.each(cases.filter((c) => c.budget !== undefined))(
     "$name stays within its budget",
     ({ name, budget }) => {
       expect(measured(name).gzipped).toBeLessThanOrEqual(BUDGETS[budget as keyof typeof BUDGETS]);
     },
   );
 
-  it.each(cases.filter((c) => c.budget === "oneFunction" && !pending(c)))(
+  it.each(cases.filter((c) => c.budget === "oneFunction"))(
     "$name is below protobuf-es's decode-only bundle",
     ({ name }) => {
       expect(measured(name).gzipped).toBeLessThan(BUDGETS.oneFunction);
@@ -405,7 +402,7 @@ describe("no protobuf-es runtime behind the codec, by the bundles' content", () 
   });
 
   const none = cases.filter((c) => c.protobufEs === "none");
-  it.each(none.filter((c) => !pending(c)))("$name holds no part of protobuf-es", ({ name }) => {
+  it.each(none)("$name holds no part of protobuf-es", ({ name }) => {
     expect(protobufEsIn(name)).toEqual([]);
   });
 
@@ -415,23 +412,6 @@ describe("no protobuf-es runtime behind the codec, by the bundles' content", () 
       expect(protobufEsIn(name)).toContain(
         "the boot of descriptor.proto (codegenv2's fileDesc, the registry)",
       );
-    },
-  );
-
-  // Expected to fail until src/envelope/fallback.ts is gone: each of these tests fails (and
-  // vitest reports it) as soon as the bundle is clean and within budget, and then the export
-  // comes off UNTIL_FALLBACK_REMOVED.
-  it.fails.each(none.filter(pending))(
-    "$name holds no part of protobuf-es (expected to hold once the fallback is gone)",
-    ({ name }) => {
-      expect(protobufEsIn(name)).toEqual([]);
-    },
-  );
-
-  it.fails.each(none.filter((c) => pending(c) && c.budget !== undefined))(
-    "$name stays within its budget (expected to once the fallback is gone)",
-    ({ name, budget }) => {
-      expect(measured(name).gzipped).toBeLessThanOrEqual(BUDGETS[budget as keyof typeof BUDGETS]);
     },
   );
 });

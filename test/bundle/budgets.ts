@@ -42,26 +42,3 @@ export const PROTOBUF_ES_MARKERS = {
   // The enum's own table: a name as a string, not a property name used by code.
   "the ScalarType enum (descriptors.js)": '"SFIXED32"',
 } as const;
-
-/**
- * The exports that hold protobuf-es's runtime until the checked path of src/envelope/fallback.ts
- * is gone (encoding and JSON both ways still hand values to protobuf-es; so do the framings and
- * Kafka serializers built on encodeEnvelope). Each name's tests are expected to fail: when one
- * bundles without protobuf-es, the test says so, and its name comes off this list.
- */
-export const UNTIL_FALLBACK_REMOVED: ReadonlySet<string> = new Set([
-  ". encodeEnvelope",
-  ". encodeMessage",
-  ". envelopeFromJson",
-  ". envelopeFromJsonString",
-  ". envelopeToJson",
-  ". envelopeToJsonString",
-  "/framing encodeDelimited",
-  "/framing encodeSchemaRegistryFrame",
-  "/framing encodeRecordValue",
-  "/kafka createConfluentSerializer",
-  "/kafka createConfluentDeserializer",
-  "/kafka createPlatformaticSerializer",
-  "/kafka createPlatformaticDeserializer",
-  "/kafka encodeKafkaMessage",
-]);
