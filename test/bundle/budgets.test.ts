@@ -355,13 +355,10 @@ describe("bundles of one part of the installed package", () => {
     for (const file of ours) expect(file).toMatch(/^node_modules\/vehicle-update-codec\/dist\//);
   });
 
-  it.each(cases)(
-    "$name holds no byte of $forbidden",
-    ({ name, forbidden }) => {
-      const packages = new Set(measured(name).files.map(packageOf));
-      for (const pkg of forbidden) expect([...packages], `${name} pulls ${pkg}`).not.toContain(pkg);
-    },
-  );
+  it.each(cases)("$name holds no byte of $forbidden", ({ name, forbidden }) => {
+    const packages = new Set(measured(name).files.map(packageOf));
+    for (const pkg of forbidden) expect([...packages], `${name} pulls ${pkg}`).not.toContain(pkg);
+  });
 
   it("the HTTP layer holds zod", () => {
     expect(measured("http").files.map(packageOf)).toContain("zod");
