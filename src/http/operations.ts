@@ -163,9 +163,12 @@ export const operations = /*@__PURE__*/ operationTable(specRecords);
  * The operations table with the record schemas `R` in place of the spec's open records: the type
  * of `createOperations(records)`. `Operations` alone is the type of {@link operations}.
  */
-export type Operations<R extends RecordSchemas = Record<never, never>> = ReturnType<
-  typeof operationTable<ResolvedRecords<R>>
+export type Operations<R extends RecordSchemas = Record<never, never>> = OperationTable<
+  ResolvedRecords<R>
 >;
+
+/** The type of the table {@link operationTable} builds on the record schemas `S`. */
+type OperationTable<S extends AnyRecords> = ReturnType<typeof operationTable<S>>;
 
 const tables = new WeakMap<object, unknown>();
 
