@@ -120,7 +120,7 @@ import { type Client, createClient } from "vehicle-update-codec/client";
 import { type DeepPartial, sampleEnvelope } from "vehicle-update-codec/fixtures";
 import { decodeRecordValue, type RecordValue } from "vehicle-update-codec/framing";
 import { decodeKafkaBatch, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
-import { CommonCar, type OperationOf, parseResponse, type ResponseResult } from "vehicle-update-codec/http";
+import { CommonCar, parseResponse, type ResponseResult } from "vehicle-update-codec/http";
 import { arbitraryEnvelopeOf } from "vehicle-update-codec/testing";
 
 export function describeValue(bytes: Uint8Array): string {
@@ -150,7 +150,7 @@ export async function countCars(): Promise<number> {
   return result.kind === "ok" ? (result.data.data ?? []).length : -1;
 }
 
-export function check(body: unknown): ResponseResult<OperationOf<"listVehicles">> {
+export function check(body: unknown): ResponseResult<"listVehicles"> {
   return parseResponse("listVehicles", 200, body);
 }
 

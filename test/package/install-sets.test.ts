@@ -74,7 +74,7 @@ export const schemaId: number | undefined = (() => { const v = decodeRecordValue
   "/kafka": `import { decodeKafkaBatch, encodeKafkaMessage, type KafkaDecodeResult } from "vehicle-update-codec/kafka";
 import { createEnvelope as createForKafka } from "vehicle-update-codec";
 const produced = encodeKafkaMessage(createForKafka("updateGet", {}, { handler: "h" }), { framing: "schema-registry", schemaId: 8 });
-export const results: KafkaDecodeResult[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", key: null, value: produced.value, headers: {} }] });`,
+export const results: KafkaDecodeResult[] = decodeKafkaBatch({ topic: "t", partition: 0, messages: [{ offset: "0", key: null, value: produced.value, headers: {}, timestamp: "0" }] });`,
   "/fixtures": `import { SAMPLE_VIN, sampleEnvelope, sampleHttpBody } from "vehicle-update-codec/fixtures";
 export const vin: string = SAMPLE_VIN;
 export const handler: string = sampleEnvelope("dtcEntry").handler;
