@@ -1,7 +1,7 @@
 // A small line printer for the generators: indentation, and the runtime and shape imports.
-import type { DescMessage } from "@bufbuild/protobuf";
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable } from "@bufbuild/protoplugin";
-import { stem } from "./wire.js";
+import { lit, stem } from "./wire.js";
 
 /**
  * The runtime the generated code imports: a subpath import of this package (package.json
@@ -87,4 +87,35 @@ export function namesOf(desc: DescMessage) {
     writeJson: `writeJson${s}`,
     readJson: `readJson${s}`,
   };
+}
+
+/**
+ * Prints the write of each field of a writer (binary or JSON) in number order, by `printField`,
+ * with what a writer does around a oneof: before its first case, the oneof is read once and its
+ * case named (`f` holds the name for error paths); after its last, a case no field took is
+ * refused with the runtime's `refuseCase`.
+ */
+export function printFieldsInOrder(
+  c: Code,
+  fields: readonly DescField[],
+  printField: (c: Code, field: DescField) => void,
+): void {
+  const seen = new Set<string>();
+  for (const [index, field] of fields.entries()) {
+    const o = field.oneof?.localName;
+    if (o !== undefined && !seen.has(o)) {
+      seen.add(o);
+      c.line(`f = ${lit(o)};`);
+      c.line(`const ${o} = message.${o};`);
+      c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
+      c.line(`let ${o}Written = ${o}Case === undefined;`);
+    }
+    printField(c, field);
+    if (o !== undefined && !fields.slice(index + 1).some((g) => g.oneof?.localName === o)) {
+      c.block([`if (!${o}Written) {`], () => {
+        c.line(`f = ${lit(o)};`);
+        c.line(c.rt("refuseCase"), `(${o}Case);`);
+      });
+    }
+  }
 }

@@ -4,7 +4,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { LEN } from "../src/runtime/wire-type.js";
-import { type Code, namesOf } from "./code.js";
+import { type Code, namesOf, printFieldsInOrder } from "./code.js";
 import { fieldWireType, hasExplicitPresence, lit, scalarWireType, tagOf } from "./wire.js";
 
 /** The statement that writes the scalar `value` of `scalar` with `tag`, validating it. */
@@ -101,24 +101,7 @@ export function printEncode(c: Code, desc: DescMessage): void {
       if (hasList) c.line("let i = -1;");
       if (hasMap) c.line("let k: string | undefined;");
       c.block(["try {"], () => {
-        const seen = new Set<string>();
-        for (const [index, field] of fields.entries()) {
-          const o = field.oneof?.localName;
-          if (o !== undefined && !seen.has(o)) {
-            seen.add(o);
-            c.line(`f = ${lit(o)};`);
-            c.line(`const ${o} = message.${o};`);
-            c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
-            c.line(`let ${o}Written = ${o}Case === undefined;`);
-          }
-          printFieldWrite(c, field);
-          if (o !== undefined && !fields.slice(index + 1).some((g) => g.oneof?.localName === o)) {
-            c.block([`if (!${o}Written) {`], () => {
-              c.line(`f = ${lit(o)};`);
-              c.line(c.rt("refuseCase"), `(${o}Case);`);
-            });
-          }
-        }
+        printFieldsInOrder(c, fields, printFieldWrite);
         c.line('f = "$unknown";');
         c.line(
           "if (message.$unknown !== undefined) ",

@@ -3,7 +3,7 @@
 // The enum tables here serve the reader too (generate-json-reader.ts).
 import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { type Code, namesOf } from "./code.js";
+import { type Code, namesOf, printFieldsInOrder } from "./code.js";
 import { hasExplicitPresence, lit } from "./wire.js";
 
 /** Identifier stem of an enum's tables. */
@@ -194,24 +194,7 @@ export function printToJson(
       if (hasList) c.line("let i = -1;");
       if (hasMap) c.line("let k: string | undefined;");
       c.block(["try {"], () => {
-        const seen = new Set<string>();
-        for (const [index, field] of fields.entries()) {
-          const o = field.oneof?.localName;
-          if (o !== undefined && !seen.has(o)) {
-            seen.add(o);
-            c.line(`f = ${lit(o)};`);
-            c.line(`const ${o} = message.${o};`);
-            c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
-            c.line(`let ${o}Written = ${o}Case === undefined;`);
-          }
-          printFieldToJson(c, field);
-          if (o !== undefined && !fields.slice(index + 1).some((g) => g.oneof?.localName === o)) {
-            c.block([`if (!${o}Written) {`], () => {
-              c.line(`f = ${lit(o)};`);
-              c.line(c.rt("refuseCase"), `(${o}Case);`);
-            });
-          }
-        }
+        printFieldsInOrder(c, fields, printFieldToJson);
         // JSON drops unknown fields, but checks them as the binary writer does (the test here
         // keeps the usual case from calling a function too large to inline).
         c.line('f = "$unknown";');
