@@ -1,7 +1,7 @@
 // Every public export has TSDoc in prose (STYLE.md section 4). This walks each subpath entry with
 // the TypeScript compiler API, follows every export to the declaration it names and fails with
 // the names of the exports that have no doc comment.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,15 +10,24 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/** The entry point of each subpath export, as tsup builds them. */
-const entries = {
-  ".": "src/index.ts",
-  "./http": "src/http/index.ts",
-  "./client": "src/client/index.ts",
-  "./framing": "src/framing/index.ts",
-  "./fixtures": "src/fixtures/index.ts",
-  "./testing": "src/testing/index.ts",
-} as const;
+/**
+ * The entry point of each subpath export that holds code, read from package.json's `exports`:
+ * `.` is src/index.ts, `./x` is src/x/index.ts.
+ */
+const entries: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
+        exports: Record<string, unknown>;
+      }
+    ).exports,
+  )
+    .filter(([, target]) => typeof target === "object")
+    .map(([subpath]) => [
+      subpath,
+      subpath === "." ? "src/index.ts" : `src/${subpath.slice(2)}/index.ts`,
+    ]),
+);
 
 function loadProgram(rootNames: string[]): ts.Program {
   const configPath = `${root}tsconfig.json`;
