@@ -46,10 +46,26 @@ async function produce(topic: string): Promise<void> {
   }
 }
 
+/** A started consumer: its latest assignment, and what happened to it, for a failure's message. */
+interface Member {
+  readonly assigned: () => number[] | undefined;
+  readonly events: string[];
+}
+
+/**
+ * Whether kafkajs gave up on a consumer because the mock cluster refused its SyncGroup with
+ * INVALID_REQUEST: librdkafka's mock answers a member's SyncGroup that reaches it after the
+ * leader's (the group already up) with that error, where Kafka returns the member's assignment.
+ * A loaded machine makes that order likely; the consumer is then started again, as a service's
+ * supervisor would.
+ */
+const refusedLateSync = (error: Error | undefined): boolean =>
+  (error as { type?: string } | undefined)?.type === "INVALID_REQUEST";
+
 /**
  * Starts a consumer of `topic` in `groupId` that decodes each batch, records each delivery, and
  * resolves each offset; `slow` ms of work per batch keeps it mid-stream. Returns its latest
- * assignment, as its GROUP_JOIN events report it.
+ * assignment, as its GROUP_JOIN events report it, and a log of its group events.
  */
 async function startConsumer(
   name: string,
@@ -57,54 +73,86 @@ async function startConsumer(
   groupId: string,
   deliveries: Delivery[],
   options: { slow?: number; autoCommitInterval?: number } = {},
-): Promise<{ assigned: () => number[] | undefined }> {
-  const consumer = createKafka(name).consumer({
-    groupId,
-    maxWaitTimeInMs: 100,
-    maxBytesPerPartition: options.slow ? 16_384 : 1_048_576,
-  });
-  clients.push(consumer);
+): Promise<Member> {
   let assigned: number[] | undefined;
-  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-    assigned = [...(payload.memberAssignment[topic] ?? [])].sort();
-  });
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({
-    eachBatchAutoResolve: false,
-    ...(options.autoCommitInterval ? { autoCommitInterval: options.autoCommitInterval } : {}),
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-      for (const result of decodeKafkaBatch(batch)) {
-        if (!isRunning() || isStale()) return; // revoked: the rest is the new owner's
-        if (result.kind !== "ok") throw new Error(`record ${result.offset} did not decode`);
-        deliveries.push({
-          consumer: name,
-          record: `${result.partition}:${result.offset}`,
-          partition: result.partition,
-          at: Date.now(),
-        });
-        resolveOffset(result.offset);
+  const events: string[] = [];
+  const started = Date.now();
+  const log = (event: string) => events.push(`${Date.now() - started} ms: ${event}`);
+
+  const launch = async (): Promise<void> => {
+    const consumer = createKafka(name).consumer({
+      groupId,
+      // The mock cluster waits up to the session timeout less a second for members to rejoin a
+      // rebalance: a shorter session than kafkajs's 30 s keeps each rebalance well inside the
+      // waits below, and a heartbeat each second keeps the members in the group.
+      sessionTimeout: 15_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 100,
+      maxBytesPerPartition: options.slow ? 16_384 : 1_048_576,
+    });
+    clients.push(consumer);
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      assigned = [...(payload.memberAssignment[topic] ?? [])].sort();
+      log(`joined with partitions [${assigned}]`);
+    });
+    consumer.on(consumer.events.REBALANCING, () => log("rebalancing"));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      log(`crashed (${payload.error?.message}), restart: ${payload.restart}`);
+      if (!payload.restart && refusedLateSync(payload.error) && events.length < 50) {
+        log("started again");
+        void launch();
       }
-      await heartbeat();
-      if (options.slow) await new Promise((resolve) => setTimeout(resolve, options.slow));
-    },
-  });
-  return { assigned: () => assigned };
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      ...(options.autoCommitInterval ? { autoCommitInterval: options.autoCommitInterval } : {}),
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        for (const result of decodeKafkaBatch(batch)) {
+          if (!isRunning() || isStale()) return; // revoked: the rest is the new owner's
+          if (result.kind !== "ok") throw new Error(`record ${result.offset} did not decode`);
+          deliveries.push({
+            consumer: name,
+            record: `${result.partition}:${result.offset}`,
+            partition: result.partition,
+            at: Date.now(),
+          });
+          resolveOffset(result.offset);
+        }
+        await heartbeat();
+        if (options.slow) await new Promise((resolve) => setTimeout(resolve, options.slow));
+      },
+    });
+  };
+  await launch();
+  return { assigned: () => assigned, events };
 }
+
+/** The members' assignments and group events, for a wait's failure message. */
+const progressOf = (members: Record<string, Member | undefined>) => () =>
+  Object.entries(members)
+    .map(([name, m]) => `${name}: [${m?.assigned() ?? "none"}] ${m?.events.join("; ") ?? ""}`)
+    .join(" | ");
 
 const unique = (deliveries: readonly Delivery[]) => new Set(deliveries.map((d) => d.record)).size;
 
 describe("two consumers in one group, settled before the records come", () => {
   const deliveries: Delivery[] = [];
-  let a: { assigned: () => number[] | undefined };
-  let b: { assigned: () => number[] | undefined };
+  let a: Member;
+  let b: Member;
 
   beforeAll(async () => {
     const groupId = freshGroupId("settled");
     // One after the other, as a service scales out: the second joins a group that has settled
     // on the first (two joining at once against the mock cluster can leave one unassigned).
     a = await startConsumer("a", TOPICS.groupSettled, groupId, deliveries);
-    await waitFor("the first consumer's assignment", () => a.assigned()?.length === 4, 45_000);
+    await waitFor(
+      "the first consumer's assignment",
+      () => a.assigned()?.length === 4,
+      45_000,
+      progressOf({ a }),
+    );
     b = await startConsumer("b", TOPICS.groupSettled, groupId, deliveries);
     const settled = () => {
       const [x, y] = [a.assigned(), b.assigned()];
@@ -116,7 +164,8 @@ describe("two consumers in one group, settled before the records come", () => {
       "the group to settle",
       settled,
       45_000,
-      () => `(a: ${a.assigned()}, b: ${b.assigned()})`,
+      () =>
+        `(a: ${a.assigned()}, b: ${b.assigned()}; a: ${a.events.join("; ")}; b: ${b.events.join("; ")})`,
     );
     await produce(TOPICS.groupSettled);
     await waitFor(
@@ -159,14 +208,20 @@ describe("a second consumer joining while the first consumes", () => {
     const groupId = freshGroupId("join");
     // Offsets are committed every 5 s: those resolved since the last commit are redelivered.
     const options = { slow: 40, autoCommitInterval: 5_000 };
-    await startConsumer("a", TOPICS.groupJoin, groupId, deliveries, options);
-    await waitFor("the first consumer to be mid-stream", () => deliveries.length >= 600, 45_000);
+    const a = await startConsumer("a", TOPICS.groupJoin, groupId, deliveries, options);
+    await waitFor(
+      "the first consumer to be mid-stream",
+      () => deliveries.length >= 600,
+      45_000,
+      progressOf({ a }),
+    );
     joinedAt = Date.now();
     const b = await startConsumer("b", TOPICS.groupJoin, groupId, deliveries, options);
     await waitFor(
       "the second consumer's assignment",
       () => (b.assigned()?.length ?? 0) > 0,
       45_000,
+      progressOf({ a, b }),
     );
     rebalancedAt = Date.now();
     await waitFor(
