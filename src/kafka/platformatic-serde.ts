@@ -37,14 +37,11 @@ export interface PlatformaticDeserializerOptions extends RecordValueReadOptions 
  * The value a deserializer made with options `O` gives: the envelope, its {@link RecordValue}
  * when `recordValue` is true, either when it may be both.
  */
-export type PlatformaticValue<O> =
-  | (true extends RecordValueOption<O> ? RecordValue<DecodedEnvelope<O>> : never)
-  | (false extends RecordValueOption<O> ? DecodedEnvelope<O> : never);
-
-/** The type of the option `recordValue` in options of type `O`: false when they have none. */
-type RecordValueOption<O> = O extends { readonly recordValue?: infer R }
-  ? Exclude<R, undefined> | (undefined extends R ? false : never)
-  : false;
+export type PlatformaticValue<O> = O extends { readonly recordValue: true }
+  ? RecordValue<DecodedEnvelope<O>>
+  : O extends undefined | { readonly recordValue?: false | undefined }
+    ? DecodedEnvelope<O>
+    : RecordValue<DecodedEnvelope<O>> | DecodedEnvelope<O>;
 
 const deserializerDefaults = { recordValue: false };
 
