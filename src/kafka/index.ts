@@ -30,8 +30,15 @@ export {
 export { encodeKafkaMessage, type KafkaMessageToProduce } from "./encode-kafka-message.js";
 export type { Batch, EachMessagePayload, KafkaBytes, KafkaMessage } from "./kafka-message.js";
 export {
+  type PlatformaticDeadLetter,
+  type PlatformaticDeserializationErrorContext,
+  platformaticDeadLetter,
+} from "./platformatic-dead-letter.js";
+export {
   createPlatformaticDeserializer,
   createPlatformaticSerializer,
   type PlatformaticDeserializer,
+  type PlatformaticDeserializerOptions,
   type PlatformaticSerializer,
+  type PlatformaticValue,
 } from "./platformatic-serde.js";

@@ -1,38 +1,58 @@
 import {
   type DecodedEnvelope,
   decodeRecordValue,
+  type RecordValue,
   type RecordValueReadOptions,
   type RecordValueWriteOptions,
 } from "../framing/index.js";
 import { checkRecordValueWriteOptions, writeRecordValue } from "../framing/record-value.js";
 import type { GRPC_AttendantPayload } from "../index.js";
 import { CodecError } from "../index.js";
+import { readOptions } from "../internal/check-options.js";
 import { checkReadOptions } from "./decode-kafka-message.js";
 import { toBuffer } from "./encode-kafka-message.js";
 import type { KafkaBytes } from "./kafka-message.js";
 
 /**
  * A value deserializer in the shape of `@platformatic/kafka`'s
- * `DeserializerWithHeaders<E>`: `(data, headers) => envelope`, synchronous, `undefined` for a
- * tombstone.
+ * `DeserializerWithHeaders<V>`: `(data, headers) => value`, synchronous, `undefined` for a
+ * tombstone. `V` is the envelope, or its {@link RecordValue} with the option `recordValue`.
  */
-export type PlatformaticDeserializer<E extends GRPC_AttendantPayload = DecodedEnvelope> = (
+export type PlatformaticDeserializer<V = DecodedEnvelope> = (
   data?: Uint8Array,
   headers?: ReadonlyMap<unknown, unknown>,
-) => E | undefined;
+) => V | undefined;
+
+/** Options of {@link createPlatformaticDeserializer}: those of reading, and what it returns. */
+export interface PlatformaticDeserializerOptions extends RecordValueReadOptions {
+  /**
+   * Whether a message's value is the {@link RecordValue} (the envelope, its framing, and the
+   * schema id or GUID of the Schema Registry framings) instead of the envelope alone. Default
+   * false.
+   */
+  recordValue: boolean;
+}
 
 /**
- * A value serializer in the shape of `@platformatic/kafka`'s `Serializer<GRPC_AttendantPayload>`:
- * `(envelope) => Buffer`, synchronous, `undefined` (a tombstone) passed through.
+ * The value a deserializer made with options `O` gives: the envelope, its {@link RecordValue}
+ * when `recordValue` is true, either when it may be both.
  */
-export type PlatformaticSerializer = (envelope?: GRPC_AttendantPayload) => KafkaBytes | undefined;
+export type PlatformaticValue<O> = O extends { readonly recordValue: true }
+  ? RecordValue<DecodedEnvelope<O>>
+  : O extends undefined | { readonly recordValue?: false | undefined }
+    ? DecodedEnvelope<O>
+    : RecordValue<DecodedEnvelope<O>> | DecodedEnvelope<O>;
+
+const deserializerDefaults = { recordValue: false };
 
 /**
  * Makes a value deserializer for `@platformatic/kafka`'s consumer
  * (`deserializers: { value: createPlatformaticDeserializer() }`). It reads every framing as
- * {@link decodeRecordValue} does, the schema id header included, returns `undefined` for a
- * tombstone, and throws the {@link CodecError} of a value that is not an envelope, which the
- * consumer hands to its `onDeserializationError` (as `context.error`). The options are those of
+ * {@link decodeRecordValue} does, the schema id header included, and gives the envelope, or
+ * with `recordValue: true` the {@link RecordValue} with the framing and schema id it found;
+ * `undefined` for a tombstone. It throws the {@link CodecError} of a value that is not an
+ * envelope, which the consumer hands to its `onDeserializationError` (as `context.error`), where
+ * {@link platformaticDeadLetter} makes the dead letter. The other options are those of
  * {@link decodeRecordValue}, checked here.
  *
  * Throws a {@link CodecError} with code `invalid_argument` for a bad option.
@@ -40,19 +60,32 @@ export type PlatformaticSerializer = (envelope?: GRPC_AttendantPayload) => Kafka
  * ```ts
  * const consumer = new Consumer({
  *   groupId: "ota", bootstrapBrokers: ["localhost:9092"], clientId: "ota",
- *   deserializers: { value: createPlatformaticDeserializer() },
+ *   deserializers: { value: createPlatformaticDeserializer({ recordValue: true }) },
  * });
  * ```
  */
 export function createPlatformaticDeserializer<
-  O extends Partial<RecordValueReadOptions> | undefined = undefined,
->(options?: O): PlatformaticDeserializer<DecodedEnvelope<O>> {
+  O extends Partial<PlatformaticDeserializerOptions> | undefined = undefined,
+>(options?: O): PlatformaticDeserializer<PlatformaticValue<O>> {
+  const { recordValue } = readOptions(options, deserializerDefaults);
   checkReadOptions(options);
+  if (recordValue) {
+    return (data, headers) => {
+      if (data === undefined || data === null) return undefined; // a tombstone
+      return decodeRecordValue(data, headers, options) as PlatformaticValue<O>;
+    };
+  }
   return (data, headers) => {
     if (data === undefined || data === null) return undefined; // a tombstone
-    return decodeRecordValue(data, headers, options).envelope as DecodedEnvelope<O>;
+    return decodeRecordValue(data, headers, options).envelope as PlatformaticValue<O>;
   };
 }
+
+/**
+ * A value serializer in the shape of `@platformatic/kafka`'s `Serializer<GRPC_AttendantPayload>`:
+ * `(envelope) => Buffer`, synchronous, `undefined` (a tombstone) passed through.
+ */
+export type PlatformaticSerializer = (envelope?: GRPC_AttendantPayload) => KafkaBytes | undefined;
 
 /**
  * Makes a value serializer for `@platformatic/kafka`'s producer

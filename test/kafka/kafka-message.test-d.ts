@@ -8,7 +8,10 @@
 import { SerdeType as ConfluentSerdeType } from "@confluentinc/schemaregistry";
 import type {
   ConsumerOptions,
+  DeserializationErrorContext,
+  DeserializationErrorHandler,
   Deserializers,
+  MessageToProduce,
   ProducerOptions,
   Serializers,
 } from "@platformatic/kafka";
@@ -21,7 +24,7 @@ import type {
   Message,
 } from "kafkajs";
 import { describe, expectTypeOf, it } from "vitest";
-import type { RecordFraming } from "../../src/framing/index.js";
+import type { DecodedEnvelope, RecordFraming, RecordValue } from "../../src/framing/index.js";
 import { type EnvelopeKind, envelopeKind, type GRPC_AttendantPayload } from "../../src/index.js";
 import {
   type Batch,
@@ -36,6 +39,8 @@ import {
   encodeKafkaMessage,
   type KafkaDecodeResult,
   type KafkaMessage,
+  type PlatformaticDeserializationErrorContext,
+  platformaticDeadLetter,
   type SerdeType,
 } from "../../src/kafka/index.js";
 
@@ -115,6 +120,41 @@ describe("@platformatic/kafka", () => {
       bootstrapBrokers: ["localhost:9092"],
       serializers: { value: createPlatformaticSerializer() },
     }).toExtend<ProducerOptions<Buffer, Value, Buffer, Buffer>>();
+  });
+
+  it("gives the record value, framing and schema id, with recordValue", () => {
+    const deserialize = createPlatformaticDeserializer({ recordValue: true });
+    const value = deserialize(Buffer.alloc(0));
+    expectTypeOf(value).toEqualTypeOf<RecordValue | undefined>();
+    if (value !== undefined) {
+      expectTypeOf(value.framing).toEqualTypeOf<RecordFraming>();
+      expectTypeOf(envelopeKind(value.envelope)).toEqualTypeOf<EnvelopeKind>();
+      if (value.framing === "schema-registry") expectTypeOf(value.schemaId).toEqualTypeOf<number>();
+    }
+    const envelope = Buffer.alloc(0);
+    expectTypeOf(createPlatformaticDeserializer()(envelope)).toEqualTypeOf<
+      DecodedEnvelope | undefined
+    >();
+    expectTypeOf(createPlatformaticDeserializer({ recordValue: false })(envelope)).toEqualTypeOf<
+      DecodedEnvelope | undefined
+    >();
+    expectTypeOf(
+      createPlatformaticDeserializer({ recordValue: Math.random() > 0.5 })(envelope),
+    ).toEqualTypeOf<DecodedEnvelope | RecordValue | undefined>();
+    expectTypeOf(deserialize).toExtend<
+      Deserializers<Buffer, RecordValue, Buffer, Buffer>["value"]
+    >();
+  });
+
+  it("takes onDeserializationError's context and gives a record its producer sends", () => {
+    expectTypeOf<DeserializationErrorContext>().toExtend<PlatformaticDeserializationErrorContext>();
+    const handler: DeserializationErrorHandler = (context) => {
+      expectTypeOf(platformaticDeadLetter(context, "dlq")).toExtend<
+        MessageToProduce<Buffer, Buffer, Buffer, Buffer>
+      >();
+      return "skip";
+    };
+    expectTypeOf(handler).toBeFunction();
   });
 });
 

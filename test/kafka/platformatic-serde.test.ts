@@ -46,10 +46,36 @@ describe("createPlatformaticDeserializer()", () => {
     ).toBe("too_large");
   });
 
+  it("gives the record value, with its framing and schema id, with recordValue", () => {
+    const read = createPlatformaticDeserializer({ recordValue: true });
+    const framed = encodeKafkaMessage(envelope, { framing: "schema-registry-header", schemaId: 4 });
+    const headers = new Map([
+      [Buffer.from(VALUE_SCHEMA_ID_HEADER), framed.headers[VALUE_SCHEMA_ID_HEADER]],
+    ]);
+    const raw = read(Buffer.from(encodeEnvelope(envelope)));
+    expect(raw?.framing).toBe("raw");
+    expect(sameEnvelope(raw?.envelope as never, envelope)).toBe(true);
+    const frame = read(
+      encodeKafkaMessage(envelope, { framing: "schema-registry", schemaId: 7 }).value,
+    );
+    expect([frame?.framing, frame?.schemaId, frame?.messageIndexes]).toStrictEqual([
+      "schema-registry",
+      7,
+      [0],
+    ]);
+    const header = read(framed.value, headers);
+    expect([header?.framing, header?.schemaId]).toStrictEqual(["schema-registry-header", 4]);
+    expect(read(undefined)).toBeUndefined();
+    expect(codecErrorOf(() => read(Buffer.from([0xff, 0x01]))).code).toBe("malformed");
+  });
+
   it("checks the options when it is made", () => {
     expect(
       codecErrorOf(() => createPlatformaticDeserializer({ readUnknownFields: 1 as never })).message,
     ).toBe("[invalid_argument] option readUnknownFields must be true or false, got 1");
+    expect(
+      codecErrorOf(() => createPlatformaticDeserializer({ recordValue: "yes" as never })).message,
+    ).toBe("[invalid_argument] option recordValue must be true or false, got string");
   });
 });
 

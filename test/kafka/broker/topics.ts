@@ -13,6 +13,10 @@ export const TOPICS = {
   groupJoin: "e2e.group.join",
   /** @platformatic/kafka's producer and consumer. */
   platformatic: "e2e.platformatic",
+  /** Where @platformatic/kafka's consumer of `platformatic` dead-letters. */
+  platformaticDeadLetters: "e2e.platformatic.dlq",
+  /** Where kafkajs's consumer of `platformatic` dead-letters, to compare the two. */
+  platformaticKafkajsDeadLetters: "e2e.platformatic.dlq.kafkajs",
   /** EnvelopeSerde against @confluentinc/schemaregistry's serde. */
   serde: "e2e.serde",
 } as const;
@@ -23,5 +27,7 @@ export const PARTITIONS: Readonly<Record<string, number>> = {
   [TOPICS.groupSettled]: 4,
   [TOPICS.groupJoin]: 4,
   [TOPICS.platformatic]: 1,
+  [TOPICS.platformaticDeadLetters]: 1,
+  [TOPICS.platformaticKafkajsDeadLetters]: 1,
   [TOPICS.serde]: 1,
 };
