@@ -15,6 +15,10 @@ export const TOPICS = {
   platformatic: "e2e.platformatic",
   /** EnvelopeSerde against @confluentinc/schemaregistry's serde. */
   serde: "e2e.serde",
+  /** `kafka produce` writes, `kafka tail` reads from given positions. */
+  cliTail: "e2e.cli.tail",
+  /** `kafka tail` from the end, stopped by SIGINT. */
+  cliFollow: "e2e.cli.follow",
 } as const;
 
 export const PARTITIONS: Readonly<Record<string, number>> = {
@@ -24,4 +28,6 @@ export const PARTITIONS: Readonly<Record<string, number>> = {
   [TOPICS.groupJoin]: 4,
   [TOPICS.platformatic]: 1,
   [TOPICS.serde]: 1,
+  [TOPICS.cliTail]: 2,
+  [TOPICS.cliFollow]: 2,
 };

@@ -1,0 +1,353 @@
+// `kafka produce` and `kafka tail` of the built bin against the test broker: records produced in
+// each framing by the CLI (and corrupt values and a tombstone by kafkajs) are tailed back as JSON
+// lines from each kind of position, filtered, stopped by --max-messages and by SIGINT.
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sampleEnvelope } from "../../../src/fixtures/index.js";
+import {
+  encodeEnvelope,
+  envelopeToJson,
+  envelopeToJsonString,
+  type GRPC_AttendantPayload,
+} from "../../../src/index.js";
+import { bin } from "../../cli/bin.js";
+import { TOPICS } from "../broker/topics.js";
+import { createKafka, freshGroupId, waitFor } from "./clients.js";
+
+const GUID = "6f1c2e4a-9b3d-4c5e-8f70-112233445566";
+const brokers = () => inject("kafkaBootstrap");
+const tailPrefix = "vehicle-update-codec kafka tail: ";
+
+/** Runs the bin to the end with `input` on standard input. */
+function runBin(args: readonly string[], input = "") {
+  const ran = spawnSync(process.execPath, [bin, ...args], {
+    input,
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  return { code: ran.status, out: ran.stdout, err: ran.stderr };
+}
+
+/** The bin running in the background, its output gathered as it comes. */
+function startBin(args: readonly string[]) {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, ...args]);
+  const seen = { out: "", err: "", code: undefined as number | null | undefined };
+  child.stdout.on("data", (chunk: Buffer) => {
+    seen.out += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    seen.err += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.on("close", (code) => {
+      seen.code = code;
+      resolve();
+    }),
+  );
+  return { child, seen, exited };
+}
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+const dtc = sampleEnvelope("dtcEntry");
+const order = sampleEnvelope("order");
+const json = (envelope: GRPC_AttendantPayload) => envelopeToJsonString(envelope);
+
+beforeAll(async () => {
+  // Partition 0 of cliTail: offsets 0-2 by the CLI in three framings, then a corrupt value and
+  // a tombstone by kafkajs. Partition 1: one record, offset 0.
+  const t = TOPICS.cliTail;
+  const b = ["--brokers", brokers(), "--partition", "0"];
+  expect(runBin(["kafka", "produce", t, ...b, "--key", "VIN-1"], `${json(dtc)}\n`)).toEqual({
+    code: 0,
+    out: `wrote 1 record to "${t}"\n`,
+    err: "",
+  });
+  expect(
+    runBin(
+      ["kafka", "produce", t, ...b, "--framing", "schema-registry", "--schema-id", "42"],
+      `${json(order)}\n\nnot json\n`,
+    ),
+  ).toEqual({
+    code: 1,
+    out: `wrote 1 record to "${t}"; 1 line was not an envelope\n`,
+    err: expect.stringMatching(
+      /^vehicle-update-codec kafka produce: line 3: \[invalid_json\] [^\n]+\n$/,
+    ),
+  });
+  expect(
+    runBin(
+      ["kafka", "produce", t, ...b, "--framing", "schema-registry-header", "--schema-guid", GUID],
+      `${json(dtc)}\n`,
+    ),
+  ).toMatchObject({ code: 0 });
+  const producer = createKafka("cli-tail").producer();
+  await producer.connect();
+  await producer.send({
+    topic: t,
+    messages: [
+      { partition: 0, key: Buffer.from([0xff, 0xfe]), value: Buffer.from([0xff, 0x01]) },
+      { partition: 0, key: "gone", value: null },
+      { partition: 1, value: Buffer.from(encodeEnvelope(order)) },
+    ],
+  });
+  await producer.disconnect();
+});
+
+describe("kafka produce, kafka tail --max-messages", () => {
+  it("tails from the beginning: each framing, a bad record, a tombstone, one JSON line each", () => {
+    const ran = runBin([
+      "kafka",
+      "tail",
+      TOPICS.cliTail,
+      "--brokers",
+      brokers(),
+      "--from",
+      "beginning",
+      "--max-messages",
+      "6",
+    ]);
+    const records = lines(ran.out).sort(
+      (a, b) =>
+        (a.partition as number) - (b.partition as number) || Number(a.offset) - Number(b.offset),
+    );
+    const common = { topic: TOPICS.cliTail, timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
+    expect(records).toEqual([
+      {
+        ...common,
+        partition: 0,
+        offset: "0",
+        key: "VIN-1",
+        headers: {},
+        kind: "dtcEntry",
+        handler: dtc.handler,
+        framing: "raw",
+        size: expect.any(Number),
+        envelope: envelopeToJson(dtc),
+      },
+      {
+        ...common,
+        partition: 0,
+        offset: "1",
+        key: null,
+        headers: {},
+        kind: "order",
+        handler: order.handler,
+        framing: "schema-registry",
+        schemaId: 42,
+        messageIndexes: [0],
+        size: expect.any(Number),
+        envelope: envelopeToJson(order),
+      },
+      {
+        ...common,
+        partition: 0,
+        offset: "2",
+        key: null,
+        headers: { __value_schema_id: { base64: expect.any(String) } },
+        kind: "dtcEntry",
+        handler: dtc.handler,
+        framing: "schema-registry-header",
+        schemaGuid: GUID,
+        messageIndexes: [0],
+        size: expect.any(Number),
+        envelope: envelopeToJson(dtc),
+      },
+      {
+        ...common,
+        partition: 0,
+        offset: "3",
+        key: { base64: "//4=" },
+        headers: {},
+        size: 2,
+        error: { code: "malformed", message: expect.any(String) },
+      },
+      { ...common, partition: 0, offset: "4", key: "gone", headers: {}, tombstone: true },
+      {
+        ...common,
+        partition: 1,
+        offset: "0",
+        key: null,
+        headers: {},
+        kind: "order",
+        handler: order.handler,
+        framing: "raw",
+        size: expect.any(Number),
+        envelope: envelopeToJson(order),
+      },
+    ]);
+    const error = records[3]?.error as { message: string };
+    const err = ran.err.split("\n");
+    expect({ code: ran.code, err }).toEqual({
+      code: 1,
+      err: [
+        expect.stringMatching(
+          /^vehicle-update-codec kafka tail: reading "e2e.cli.tail" from beginning \(partition 0 at offset 0, partition 1 at offset 0\), group vehicle-update-codec-tail-[0-9a-f-]{36}, committing nothing$/,
+        ),
+        `${tailPrefix}partition 0 offset 3: [malformed] ${error.message}`,
+        `${tailPrefix}stopped after 6 records (1 could not be decoded): --max-messages 6`,
+        "",
+      ],
+    });
+  });
+
+  // Partition 0 holds offsets 0 to 4, partition 1 offset 0: the ends are 5 and 1.
+  it.each([
+    // Offset 3 is the corrupt value: printed as an error, counted, exit code 1.
+    ["an offset", "3", "partition 0 at offset 3, partition 1 at offset 1", ["0:3", "0:4"]],
+    ["an offset past the end", "99", "partition 0 at offset 5, partition 1 at offset 1", []],
+    [
+      "-n, the last n records",
+      "-1",
+      "partition 0 at offset 4, partition 1 at offset 0",
+      ["0:4", "1:0"],
+    ],
+    [
+      "a time after the last record",
+      `@${Date.now() + 3_600_000}`,
+      "partition 0 at offset 5, partition 1 at offset 1",
+      [],
+    ],
+  ])(
+    "starts each partition from %s, and stops on SIGINT with the count",
+    async (_what, from, at, expected) => {
+      const tail = startBin([
+        "kafka",
+        "tail",
+        TOPICS.cliTail,
+        "--brokers",
+        brokers(),
+        "--from",
+        from,
+      ]);
+      const { seen } = tail;
+      try {
+        await waitFor(
+          "the tail to be positioned",
+          () => seen.err.includes("reading"),
+          20_000,
+          () => seen.err,
+        );
+        expect(seen.err).toContain(`(${at}), group`);
+        await waitFor(
+          `${expected.length} records`,
+          () => lines(seen.out).length >= expected.length,
+          20_000,
+          () => seen.out,
+        );
+        tail.child.kill("SIGINT");
+        await tail.exited;
+      } finally {
+        tail.child.kill("SIGKILL");
+      }
+      const printed = lines(seen.out)
+        .map((record) => `${record.partition}:${record.offset}`)
+        .sort();
+      const n = expected.length;
+      expect({ code: seen.code, printed, last: seen.err.split("\n").at(-2) }).toEqual({
+        code: 0,
+        printed: expected,
+        last: `${tailPrefix}stopped by SIGINT after ${n} record${n === 1 ? "" : "s"}`,
+      });
+    },
+  );
+
+  it("filters by kind and handler; bad records still pass", () => {
+    const ran = runBin([
+      "kafka",
+      "tail",
+      TOPICS.cliTail,
+      "--brokers",
+      brokers(),
+      "--from",
+      "beginning",
+      "--kind",
+      "order",
+      "--handler",
+      order.handler,
+      "--max-messages",
+      "3",
+    ]);
+    const seen = lines(ran.out)
+      .map((record) => `${record.partition}:${record.offset}:${record.kind ?? "error"}`)
+      .sort();
+    expect({ code: ran.code, seen }).toEqual({
+      code: 1,
+      seen: ["0:1:order", "0:3:error", "1:0:order"],
+    });
+  });
+
+  it("commits the offsets of the records it printed with --group", async () => {
+    const groupId = freshGroupId("cli-tail");
+    const ran = runBin([
+      "kafka",
+      "tail",
+      TOPICS.cliTail,
+      "--brokers",
+      brokers(),
+      "--group",
+      groupId,
+      "--from",
+      "beginning",
+      "--kind",
+      "dtcEntry",
+      "--max-messages",
+      "2",
+    ]);
+    expect(ran.code).toBe(0);
+    expect(ran.err).toContain(`group ${groupId}, committing offsets\n`);
+    const admin = createKafka("cli-tail-admin").admin();
+    await admin.connect();
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [TOPICS.cliTail] });
+    await admin.disconnect();
+    // Offset 2 was the last printed in partition 0: the next to read is 3.
+    expect(committed?.partitions.find((p) => p.partition === 0)?.offset).toBe("3");
+  });
+});
+
+describe("kafka tail from the end", () => {
+  let tail: ReturnType<typeof startBin> | undefined;
+  afterAll(() => {
+    tail?.child.kill("SIGKILL");
+  });
+
+  it("prints what is produced after it is positioned, and stops on SIGINT with the count", async () => {
+    tail = startBin(["kafka", "tail", TOPICS.cliFollow, "--brokers", brokers()]);
+    const { seen } = tail;
+    await waitFor(
+      "the tail to be positioned",
+      () => seen.err.includes("reading"),
+      20_000,
+      () => seen.err,
+    );
+    expect(seen.err).toMatch(
+      /reading "e2e.cli.follow" from end \(partition 0 at offset \d+, partition 1 at offset \d+\)/,
+    );
+    const produced = runBin(
+      ["kafka", "produce", TOPICS.cliFollow, "--brokers", brokers()],
+      `${json(dtc)}\n${json(order)}\n`,
+    );
+    expect(produced.code).toBe(0);
+    await waitFor(
+      "two records",
+      () => seen.out.split("\n").length > 2,
+      20_000,
+      () => seen.out + seen.err,
+    );
+    tail.child.kill("SIGINT");
+    await tail.exited;
+    expect(
+      lines(seen.out)
+        .map((record) => record.kind)
+        .sort(),
+    ).toEqual(["dtcEntry", "order"]);
+    expect({ code: seen.code, last: seen.err.split("\n").at(-2) }).toEqual({
+      code: 0,
+      last: `${tailPrefix}stopped by SIGINT after 2 records`,
+    });
+  });
+});
