@@ -246,7 +246,9 @@ async function tail(
   void o.stopped.then(() => {
     stopping = true;
   });
-  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+  // A fetch waits at most maxWaitTimeInMs for records, as librdkafka's fetch.wait.max.ms (kcat's
+  // client) does by default: stopping waits for the fetch under way.
+  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 500 });
   consumer.on(consumer.events.CRASH, ({ payload }) => {
     if (!payload.restart) o.stop({ by: "crash", error: payload.error });
   });
