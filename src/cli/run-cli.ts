@@ -95,8 +95,9 @@ Options:
 Exit codes: 0 success (also when the reader of the output stops early, as head does),
 1 the input was bad, 2 bad usage (also an input file that cannot be read, binary output
 to a terminal, or a package a command needs that is not installed), 3 to 6 the outcomes
-of http check and http call, 69 http call got no response, 70 an internal error (a bug),
-74 the output could not be written (a full disk, or closed).
+of http check and http call, 69 http call got no response or a kafka command got a Kafka
+error, 70 an internal error (a bug), 74 the output could not be written (a full disk, or
+closed).
 Run '${bin} help <command>' for a command's options and examples.
 
 Examples:

@@ -110,8 +110,7 @@ Options:
 
 Examples:
   vehicle-update-codec sample dtcEntry --compact | vehicle-update-codec kafka produce updates --brokers localhost:9092
-  vehicle-update-codec sample order --compact \\
-    | vehicle-update-codec kafka produce updates --brokers localhost:9092 --framing schema-registry --schema-id 42 --key VIN1`,
+  vehicle-update-codec sample order --compact | vehicle-update-codec kafka produce updates --brokers localhost:9092 --framing schema-registry --schema-id 42 --key VIN1`,
   options: {
     brokers: { value: "<list>" },
     framing: { value: "<raw|schema-registry|schema-registry-header>" },

@@ -135,11 +135,9 @@ Options:
   --max-messages <n>    stop after printing n records, 1 or more
   -h, --help            show this help
 
-Examples:
-  vehicle-update-codec kafka tail updates --brokers localhost:9092 --from beginning --max-messages 10
-  vehicle-update-codec kafka tail updates --brokers localhost:9092 --from -5 --kind dtcEntry | jq .envelope
-  vehicle-update-codec kafka tail updates --brokers localhost:9092 --from 2026-11-27T01:00:00Z \\
-    | jq -c 'select(.error) | {partition, offset, error}'`,
+Examples (after the examples of 'kafka produce'):
+  vehicle-update-codec kafka tail updates --brokers localhost:9092 --from beginning --max-messages 2
+  vehicle-update-codec kafka tail updates --brokers localhost:9092 --from -1 --kind order --max-messages 1 | jq .envelope`,
   options: {
     brokers: { value: "<list>" },
     from: { value: "<position>" },

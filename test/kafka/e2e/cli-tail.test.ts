@@ -4,6 +4,8 @@
 // run concurrently: each tail joins a consumer group, which the mock broker settles only after a
 // delay of its own.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleEnvelope } from "../../../src/fixtures/index.js";
 import {
@@ -12,7 +14,7 @@ import {
   envelopeToJsonString,
   type GRPC_AttendantPayload,
 } from "../../../src/index.js";
-import { bin } from "../../cli/bin.js";
+import { bin, root, workDir } from "../../cli/bin.js";
 import { TOPICS } from "../broker/topics.js";
 import { createKafka, freshGroupId, waitFor } from "./clients.js";
 
@@ -99,7 +101,9 @@ beforeAll(async () => {
   await producer.disconnect();
 });
 
-describe.concurrent("kafka produce, kafka tail", () => {
+// Each test waits for several processes that each join a consumer group: more than the default
+// 30 s on a busy machine.
+describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
   it("tails from the beginning: each framing, a bad record, a tombstone, one JSON line each", async ({
     expect,
   }) => {
@@ -232,14 +236,14 @@ describe.concurrent("kafka produce, kafka tail", () => {
         await waitFor(
           "the tail to be positioned",
           () => seen.err.includes("reading"),
-          20_000,
+          60_000,
           () => seen.err,
         );
         expect(seen.err).toContain(`(${at}), group`);
         await waitFor(
           `${expected.length} records`,
           () => lines(seen.out).length >= expected.length,
-          20_000,
+          60_000,
           () => seen.out,
         );
         tail.child.kill("SIGINT");
@@ -324,7 +328,7 @@ describe.concurrent("kafka produce, kafka tail", () => {
     await waitFor(
       "the tail to be positioned",
       () => seen.err.includes("reading"),
-      20_000,
+      60_000,
       () => seen.err,
     );
     expect(seen.err).toMatch(
@@ -338,7 +342,7 @@ describe.concurrent("kafka produce, kafka tail", () => {
     await waitFor(
       "two records",
       () => seen.out.split("\n").length > 2,
-      20_000,
+      60_000,
       () => seen.out + seen.err,
     );
     tail.child.kill("SIGINT");
@@ -353,4 +357,69 @@ describe.concurrent("kafka produce, kafka tail", () => {
       last: `${tailPrefix}stopped by SIGINT after 2 records`,
     });
   });
+
+  it.for([
+    ["the examples of 'kafka produce --help' then 'kafka tail --help'", TOPICS.cliExamples],
+    ["the examples of docs/cli.md's kafka section", TOPICS.cliDocs],
+  ])("runs %s as pasted, each exiting 0", async ([what, topic], { expect, onTestFinished }) => {
+    const scratch = workDir();
+    onTestFinished(scratch.remove);
+    const examples = what.startsWith("the examples of docs")
+      ? docsKafkaLines()
+      : [...(await helpExamples("produce")), ...(await helpExamples("tail"))];
+    expect(examples.length).toBeGreaterThan(3);
+    for (const line of examples) {
+      const script = line
+        .replaceAll("localhost:9092", brokers())
+        .replace(/\bupdates\b/g, topic as string);
+      const ran = await runShell(scratch.dir, scratch.path, script);
+      expect({ line, code: ran.code, out: ran.out }).toEqual({
+        line,
+        code: 0,
+        out: expect.stringMatching(/\S/),
+      });
+    }
+  });
 });
+
+/** The example lines of `kafka <command> --help`. */
+async function helpExamples(command: string): Promise<string[]> {
+  const help = (await runBin(["kafka", command, "--help"])).out.split("\n");
+  const start = help.findIndex((line) => line.startsWith("Examples"));
+  return help
+    .slice(start + 1)
+    .filter((line) => line.startsWith("  "))
+    .map((line) => line.slice(2));
+}
+
+/** The lines of the shell blocks of docs/cli.md's section on `kafka tail` and `kafka produce`. */
+function docsKafkaLines(): string[] {
+  const doc = readFileSync(join(root, "docs/cli.md"), "utf8");
+  const section = doc
+    .slice(doc.indexOf("\n## kafka tail / produce\n"))
+    .split(/\n## (?!kafka)/)[0] as string;
+  return [...section.matchAll(/```shell\n([\s\S]*?)```/g)].flatMap((m) =>
+    (m[1] as string).split("\n").filter((line) => line !== "" && !line.startsWith("#")),
+  );
+}
+
+/** Runs `script` in bash with pipefail, the bin on PATH, without blocking the event loop. */
+function runShell(cwd: string, path: string, script: string) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+    const child = spawn("bash", ["-c", `set -o pipefail\n${script}`], {
+      cwd,
+      env: { ...process.env, PATH: path },
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.stdin.end();
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out, err }));
+  });
+}
