@@ -67,6 +67,6 @@ export default defineConfig([
     },
     target: "es2022",
     platform: "node",
-    external: ["@bufbuild/protobuf", "zod", "msw"],
+    external: ["@bufbuild/protobuf", "zod", "msw", "kafkajs"],
   },
 ]);

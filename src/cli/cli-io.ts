@@ -20,6 +20,11 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** Thrown when a command needs a package that is not installed: one line, exit code 2. */
+export class MissingPackageError extends Error {
+  override name = "MissingPackageError";
+}
+
 /**
  * Thrown when the input file or standard input cannot be read (a missing file, no permission,
  * a directory): exit code 2 as for bad usage, as grep and diff do, but without the pointer to

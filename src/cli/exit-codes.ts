@@ -13,7 +13,10 @@ export const exitCodes = {
    * cannot be read, raw binary refused on a terminal, and a missing peer dependency.
    */
   usage: 2,
-  /** `http call` could not get a response: connection refused, unknown host, TLS, timeout. */
+  /**
+   * `http call` could not get a response (connection refused, unknown host, TLS, timeout), or
+   * `kafka tail` or `kafka produce` got a Kafka error (brokers unreachable, an unknown topic).
+   */
   unavailable: 69,
   /** A bug: the stack trace is printed, please report it. */
   internal: 70,

@@ -1,6 +1,6 @@
 import packageJson from "../../package.json" with { type: "json" };
 import { isCodecError } from "../index.js";
-import { type CliIo, InputFileError, UsageError } from "./cli-io.js";
+import { type CliIo, InputFileError, MissingPackageError, UsageError } from "./cli-io.js";
 import type { Command, CommandEntry } from "./command.js";
 import { exitCodes } from "./exit-codes.js";
 import { asksForHelp, orList, parseArgv } from "./parse-args.js";
@@ -50,6 +50,16 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./commands/mock.js")).mockCommand,
   },
   {
+    name: "kafka tail",
+    summary: "print a topic's records as JSON lines, decoded (needs kafkajs)",
+    load: async () => (await import("./commands/kafka-tail.js")).kafkaTailCommand,
+  },
+  {
+    name: "kafka produce",
+    summary: "write proto3 JSON envelopes to a topic as records (needs kafkajs)",
+    load: async () => (await import("./commands/kafka-produce.js")).kafkaProduceCommand,
+  },
+  {
     name: "demo",
     summary: "encode and decode every embedded sample and show what happened",
     load: async () => (await import("./commands/demo.js")).demoCommand,
@@ -59,6 +69,7 @@ export const commands: readonly CommandEntry[] = [
 /** The groups of commands named by a first word: `http` for `http check` and `http call`. */
 const groups: Readonly<Record<string, string>> = {
   http: "the service's HTTP API: check a response body, or call an operation",
+  kafka: "Kafka topics: tail a topic's records decoded, or produce envelopes",
 };
 
 function groupCommands(group: string): CommandEntry[] {
@@ -84,8 +95,9 @@ Options:
 Exit codes: 0 success (also when the reader of the output stops early, as head does),
 1 the input was bad, 2 bad usage (also an input file that cannot be read, binary output
 to a terminal, or a package a command needs that is not installed), 3 to 6 the outcomes
-of http check and http call, 69 http call got no response, 70 an internal error (a bug),
-74 the output could not be written (a full disk, or closed).
+of http check and http call, 69 http call got no response or a kafka command got a Kafka
+error, 70 an internal error (a bug), 74 the output could not be written (a full disk, or
+closed).
 Run '${bin} help <command>' for a command's options and examples.
 
 Examples:
@@ -145,11 +157,6 @@ function missingPeers(): string[] {
   });
   const required = missing.filter((name) => !Object.hasOwn(optional, name));
   return required.length > 0 ? required : missing;
-}
-
-/** Thrown when a command's module needs a package that is not installed: exit code 2. */
-class MissingPackageError extends Error {
-  override name = "MissingPackageError";
 }
 
 /**

@@ -19,6 +19,14 @@ export const TOPICS = {
   platformaticKafkajsDeadLetters: "e2e.platformatic.dlq.kafkajs",
   /** EnvelopeSerde against @confluentinc/schemaregistry's serde. */
   serde: "e2e.serde",
+  /** `kafka produce` writes, `kafka tail` reads from given positions. */
+  cliTail: "e2e.cli.tail",
+  /** `kafka tail` from the end, stopped by SIGINT. */
+  cliFollow: "e2e.cli.follow",
+  /** The examples of `kafka produce --help`, then of `kafka tail --help`. */
+  cliExamples: "e2e.cli.examples",
+  /** The examples of docs/cli.md's section on `kafka tail` and `kafka produce`. */
+  cliDocs: "e2e.cli.docs",
 } as const;
 
 export const PARTITIONS: Readonly<Record<string, number>> = {
@@ -30,4 +38,8 @@ export const PARTITIONS: Readonly<Record<string, number>> = {
   [TOPICS.platformaticDeadLetters]: 1,
   [TOPICS.platformaticKafkajsDeadLetters]: 1,
   [TOPICS.serde]: 1,
+  [TOPICS.cliTail]: 2,
+  [TOPICS.cliFollow]: 2,
+  [TOPICS.cliExamples]: 1,
+  [TOPICS.cliDocs]: 1,
 };

@@ -1,0 +1,95 @@
+// What `kafka tail` and `kafka produce` share: kafkajs, an optional peer imported only when one of
+// them runs; its client, which logs nothing; the `--brokers` option; and its errors, wrapped here.
+
+import packageJson from "../../package.json" with { type: "json" };
+import { MissingPackageError, UsageError } from "./cli-io.js";
+import { type CommandValues, stringOption } from "./command.js";
+import { exitCodes } from "./exit-codes.js";
+import { errorLine, quote } from "./safe-text.js";
+
+/** The kafkajs module. */
+export type Kafkajs = typeof import("kafkajs");
+
+/** The client id the commands give the brokers. */
+const clientId = "vehicle-update-codec";
+
+/**
+ * Imports kafkajs. When it is not installed, throws a {@link MissingPackageError}: one line that
+ * names it and the command to install it, the version range of package.json's peerDependencies.
+ */
+export async function importKafkajs(): Promise<Kafkajs> {
+  let module: unknown;
+  try {
+    module = await import("kafkajs");
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    const range = (packageJson.peerDependencies as Record<string, string>).kafkajs;
+    throw new MissingPackageError(
+      `needs kafkajs, which is not installed: run 'npm install kafkajs@${range}'`,
+      { cause: error },
+    );
+  }
+  // kafkajs is CommonJS: Node.js gives its exports as named exports and as `default`.
+  return ((module as { default?: Kafkajs }).default ?? module) as Kafkajs;
+}
+
+/** `--brokers <host:port,...>`, required: the bootstrap brokers. Throws UsageError. */
+export function brokersOption(values: CommandValues): string[] {
+  const text = stringOption(values, "brokers");
+  if (text === undefined) {
+    throw new UsageError("--brokers is required: --brokers <host:port,...>, as kcat's -b");
+  }
+  const brokers = text.split(",").map((broker) => broker.trim());
+  for (const broker of brokers) {
+    if (!/^[^\s:]+:[0-9]{1,5}$/.test(broker) && !/^\[[0-9a-fA-F:.]+\]:[0-9]{1,5}$/.test(broker)) {
+      throw new UsageError(
+        `--brokers must be host:port pairs separated by commas, got ${quote(broker)}`,
+      );
+    }
+  }
+  return brokers;
+}
+
+/** A kafkajs client of `brokers` that logs nothing (standard output is the commands' data). */
+export function createKafka(kafkajs: Kafkajs, brokers: readonly string[]) {
+  return new kafkajs.Kafka({
+    clientId,
+    brokers: [...brokers],
+    logLevel: kafkajs.logLevel.NOTHING,
+    retry: { retries: 3, initialRetryTime: 100 },
+  });
+}
+
+/**
+ * Runs `work`, turning an error of kafkajs (its classes are all named `KafkaJS…`) into one line
+ * on standard error and exit code 69: the brokers could not be reached, or refused the request.
+ * Any other error propagates.
+ */
+export async function withKafkaErrors(
+  prefix: string,
+  writeErr: (text: string) => void,
+  work: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isKafkajsError(error)) throw error;
+    writeErr(`${prefix}: ${errorLine(`kafka error: ${kafkaMessage(error)}`)}\n`);
+    return exitCodes.unavailable;
+  }
+}
+
+/** Whether `error` is one of kafkajs's errors. */
+export function isKafkajsError(error: unknown): error is Error {
+  return error instanceof Error && error.name.startsWith("KafkaJS");
+}
+
+/** The message of a kafkajs error and of the errors it wraps, as one line. */
+function kafkaMessage(error: Error): string {
+  const parts = [error.message];
+  for (let cause = (error as { cause?: unknown }).cause; cause instanceof Error; ) {
+    parts.push(cause.message);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return parts.join(": ").replace(/\s+/g, " ");
+}
