@@ -32,6 +32,8 @@ let browser: Browser | undefined;
 let server: ChildProcess | undefined;
 let url = "";
 let stopped: Promise<{ code: number | null; out: string }> | undefined;
+/** One page on the server for the tests that read values: a new page per test costs seconds. */
+let shared: Opened;
 
 beforeAll(async () => {
   await ensureDist();
@@ -48,6 +50,7 @@ beforeAll(async () => {
     server?.once("exit", () => reject(new Error(`inspect --web exited early: ${out}`)));
   });
   browser = await launchChromium();
+  shared = await openPage();
 }, 60_000);
 
 afterAll(async () => {
@@ -55,8 +58,16 @@ afterAll(async () => {
   if (server?.exitCode === null) server.kill("SIGINT");
 });
 
+interface Opened {
+  readonly page: Page;
+  /** Every request after the page loaded. */
+  readonly requests: string[];
+  /** Errors thrown in the page or written to its console. */
+  readonly problems: string[];
+}
+
 /** A page on the server, with every request after the first load counted. */
-async function openPage(at = url): Promise<{ page: Page; requests: string[]; problems: string[] }> {
+async function openPage(at = url): Promise<Opened> {
   if (!browser) throw new Error("Chromium did not start");
   const page = await browser.newPage();
   const requests: string[] = [];
@@ -68,6 +79,13 @@ async function openPage(at = url): Promise<{ page: Page; requests: string[]; pro
   await page.goto(at);
   page.on("request", (request) => requests.push(request.url()));
   return { page, requests, problems };
+}
+
+/** The shared page with its inputs cleared. */
+async function reset(): Promise<Opened> {
+  await shared.page.fill("#header", "");
+  await shared.page.fill("#value", "");
+  return shared;
 }
 
 /** The facts the page shows of the value, by name. */
@@ -103,7 +121,7 @@ describe("the inspector page", () => {
   it.skipIf(!hasChromium)(
     `shows every fixture kind as JSON and as a fixture${skipNote}`,
     async () => {
-      const { page, requests, problems } = await openPage();
+      const { page, requests, problems } = await reset();
       for (const kind of envelopeKinds) {
         const envelope = sampleEnvelope(kind);
         await page.fill("#value", hex(encodeEnvelope(envelope)));
@@ -113,14 +131,13 @@ describe("the inspector page", () => {
         );
         expect(await copied(page, "fixture")).toBe(`const envelope = sampleEnvelope("${kind}");`);
       }
-      await page.close();
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
     },
   );
 
   it.skipIf(!hasChromium)(`points from a field to its bytes and back${skipNote}`, async () => {
-    const { page, requests } = await openPage();
+    const { page, requests } = await reset();
     const bytes = encodeEnvelope(sampleEnvelope("keys", { handler: "night shift" }));
     const field = mapWire(bytes, GRPC_AttendantPayloadSchema).fields.find(
       (f) => f.path === "keys.eccKeys[0].ecu",
@@ -146,12 +163,11 @@ describe("the inspector page", () => {
     expect(await copied(page, "fixture")).toBe(
       'const envelope = sampleEnvelope("keys", { handler: "night shift" });',
     );
-    await page.close();
     expect(requests).toEqual([]);
   });
 
   it.skipIf(!hasChromium)(`reads a Schema Registry frame from a file${skipNote}`, async () => {
-    const { page, requests } = await openPage();
+    const { page, requests } = await reset();
     const { value } = encodeRecordValue(sampleEnvelope("order"), {
       framing: "schema-registry",
       schemaId: 42,
@@ -161,6 +177,7 @@ describe("the inspector page", () => {
       mimeType: "application/octet-stream",
       buffer: Buffer.from(value),
     });
+    await page.waitForSelector(`#value[placeholder="order.bin: ${value.length} bytes"]`);
     expect(await facts(page)).toMatchObject({
       framing: "schema-registry",
       "schema id": "42",
@@ -174,12 +191,11 @@ describe("the inspector page", () => {
     expect(await copied(page, "fixture")).toBe(
       'const { value, headers } = encodeRecordValue(sampleEnvelope("order"), { framing: "schema-registry", schemaId: 42 });',
     );
-    await page.close();
     expect(requests).toEqual([]);
   });
 
   it.skipIf(!hasChromium)(`reads a value with its schema id header${skipNote}`, async () => {
-    const { page, requests } = await openPage();
+    const { page, requests } = await reset();
     const schemaGuid = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
     const { value, headers } = encodeRecordValue(sampleEnvelope("dtcEntry"), {
       framing: "schema-registry-header",
@@ -199,7 +215,6 @@ describe("the inspector page", () => {
     expect(await copied(page, "fixture")).toBe(
       `const { value, headers } = encodeRecordValue(sampleEnvelope("dtcEntry"), { framing: "schema-registry-header", schemaGuid: "${schemaGuid}" });`,
     );
-    await page.close();
     expect(requests).toEqual([]);
   });
 
@@ -217,7 +232,7 @@ describe("the inspector page", () => {
       18,
     ],
   ])(`shows the error of %s with its bytes marked${skipNote}`, async (_, bytes, offset, start) => {
-    const { page, requests } = await openPage();
+    const { page, requests } = await reset();
     let message = "";
     try {
       decodeRecordValue(bytes, undefined, { requireData: false });
@@ -234,14 +249,13 @@ describe("the inspector page", () => {
     const bad = await marked(page, "bad");
     expect(bad[0]).toBe(problem?.start);
     expect(bad).toContain(offset);
-    await page.close();
     expect(requests).toEqual([]);
   });
 
   it.skipIf(!hasChromium)(
     `lists unknown fields, which point at their bytes${skipNote}`,
     async () => {
-      const { page } = await openPage();
+      const { page, requests } = await reset();
       const known = encodeEnvelope(sampleEnvelope("updateGet", { handler: "h" }));
       const inner = known.subarray(5);
       const bytes = Uint8Array.from([
@@ -259,12 +273,12 @@ describe("the inspector page", () => {
       );
       await page.hover("#unknown li");
       expect(await marked(page, "lit")).toEqual(range(bytes.length - 3, bytes.length - 1));
-      await page.close();
+      expect(requests).toEqual([]);
     },
   );
 
   it.skipIf(!hasChromium)(`works opened as a file, offline${skipNote}`, async () => {
-    const { page, requests } = await openPage(`file://${pagePath}`);
+    const { page, requests, problems } = await openPage(`file://${pagePath}`);
     await page.fill("#value", hex(encodeEnvelope(sampleEnvelope("messageStatus"))));
     expect(await facts(page)).toMatchObject({ framing: "raw", kind: "messageStatus" });
     await page.fill("#value", "not hex!");
@@ -272,10 +286,13 @@ describe("the inspector page", () => {
       "Error: value: the text is neither hex nor base64: paste hex or base64, or drop a file",
     );
     await page.close();
+    expect(problems).toEqual([]);
     expect(requests).toEqual([]);
   });
 
   it.skipIf(!hasChromium)(`inspect --web stops on SIGINT${skipNote}`, async () => {
+    expect(shared.problems).toEqual([]);
+    await shared.page.close();
     server?.kill("SIGINT");
     expect(await stopped).toEqual({
       code: 0,
