@@ -1,6 +1,7 @@
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "tsup";
+import { buildInspector } from "./scripts/build-inspector.js";
 
 /** The public entry points: one per subpath of package.json's `exports`. */
 const subpaths = {
@@ -31,7 +32,12 @@ const modules: Record<string, string> = {};
 for (const top of ["src", "gen"]) {
   for (const file of readdirSync(top, { recursive: true, encoding: "utf8" }).sort()) {
     const path = join(top, file);
-    if (!file.endsWith(".ts") || file.startsWith("cli/") || Object.values(subpaths).includes(path))
+    if (
+      !file.endsWith(".ts") ||
+      file.startsWith("cli/") ||
+      file.startsWith("inspector/") || // the page's script, bundled into dist/inspector.html
+      Object.values(subpaths).includes(path)
+    )
       continue;
     modules[`_/${top}/${file.slice(0, -".ts".length)}`] = path;
   }
@@ -68,5 +74,7 @@ export default defineConfig([
     target: "es2022",
     platform: "node",
     external: ["@bufbuild/protobuf", "zod", "msw", "kafkajs"],
+    // The page `inspect --web` serves, shipped as vehicle-update-codec/inspector.html.
+    onSuccess: async () => writeFileSync("dist/inspector.html", await buildInspector()),
   },
 ]);

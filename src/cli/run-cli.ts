@@ -252,7 +252,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           : `expects ${min === max ? min : `${min} to ${max}`} argument${min === 1 && max === 1 ? "" : "s"}, got ${count}`,
       );
     }
-    if (command.readsInput && (parsed.positionals[max - 1] ?? "-") === "-" && io.stdinIsTTY) {
+    // `inspect --web` serves a page instead of reading input.
+    const readsInput = command.readsInput && parsed.values.web !== true;
+    if (readsInput && (parsed.positionals[max - 1] ?? "-") === "-" && io.stdinIsTTY) {
       throw new UsageError("no input: name a file, or pipe the input to standard input");
     }
     return await command.run(parsed.values, parsed.positionals, io);

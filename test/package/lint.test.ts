@@ -56,6 +56,7 @@ describe("the packed tarball", () => {
     expect(packed.files).toContain(`${goldenFolder}/dtcEntry.binpb`);
     expect(packed.files).toContain("proto/kafka_grpc/kafka_grpc.proto");
     expect(packed.files).toContain("asyncapi.json");
+    expect(packed.files).toContain(manifest.exports["./inspector.html"].replace(/^\.\//, ""));
   });
 
   it("holds no sources, tests or tooling", () => {

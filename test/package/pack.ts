@@ -38,6 +38,7 @@ const distFiles = [
     return [`${base}.js`, `${base}.cjs`, `${base}.d.ts`, `${base}.d.cts`];
   }),
   "dist/cli/index.js",
+  "dist/inspector.html",
 ];
 
 const run = promisify(execFile);

@@ -1,7 +1,9 @@
 import { CodecError } from "../../index.js";
 import { wireTypeName } from "../../runtime/index.js";
 import { inputFormat } from "../binary-text.js";
+import { UsageError } from "../cli-io.js";
 import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
+import { wholeNumber } from "../parse-args.js";
 import {
   type FoundEnvelope,
   framingOption,
@@ -74,6 +76,11 @@ Options:
   --max-elements <n>
         refuse an envelope of more than n elements, as decode does (default 1000000)
   --json           print each report as JSON
+  --web            serve the inspector page on 127.0.0.1 instead, print its URL and run
+                   until Ctrl-C: paste a value or drop a file there to see its framing, its
+                   fields as a JSON tree and its bytes (the page sends nothing anywhere; it
+                   ships as vehicle-update-codec/inspector.html to open offline)
+  --port <n>       the port of --web, 0 to 65535 (default 0: a free one)
   -h, --help       show this help
 
 Examples:
@@ -86,10 +93,20 @@ Examples:
     framing: { value: "<auto|raw|schema-registry|delimited>" },
     ...decodeLimitOptions,
     json: {},
+    web: {},
+    port: { value: "<n>" },
   },
   positionals: { min: 0, max: 1 },
   readsInput: true,
   async run(values, positionals, io) {
+    const port = stringOption(values, "port");
+    if (values.web === true) {
+      if (positionals.length > 0)
+        throw new UsageError("--web reads no input: paste it in the page");
+      const { serveInspector } = await import("../serve-inspector.js");
+      return serveInspector(port === undefined ? 0 : wholeNumber("port", port, 0, 65535), io);
+    }
+    if (port !== undefined) throw new UsageError("--port goes with --web");
     const format = inputFormat(stringOption(values, "input"));
     const framing = framingOption(stringOption(values, "framing"), true);
     const limits = decodeLimits(values);
