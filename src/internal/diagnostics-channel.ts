@@ -22,7 +22,8 @@ export interface SyncTracingChannel {
 
 const silent: PublishingChannel = { hasSubscribers: false, publish: () => undefined };
 
-function diagnosticsChannel(): DiagnosticsChannelModule | undefined {
+/** node:diagnostics_channel, or undefined where `process.getBuiltinModule` is missing. */
+export function diagnosticsChannel(): DiagnosticsChannelModule | undefined {
   const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
     .process;
   return process?.getBuiltinModule?.("node:diagnostics_channel") as
