@@ -130,7 +130,8 @@ describe("instrumentKafkaDecoding()", () => {
 
   it("counts a skipped record with its envelope kind", async () => {
     const { publishResult } = await import("../../src/kafka/kafka-channels.js");
-    publishResult({ kind: "skipped", topic: "updates", partition: 3, envelopeKind: "keys" });
+    const skipped = { kind: "skipped", topic: "updates", partition: 3, envelopeKind: "keys" };
+    publishResult(skipped);
     const metrics = await collected();
     expect(metrics["messaging.client.consumed.messages {message}"]).toStrictEqual([
       {
