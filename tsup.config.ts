@@ -13,6 +13,7 @@ const subpaths = {
   "fixtures/index": "src/fixtures/index.ts",
   "testing/index": "src/testing/index.ts",
   "mock/index": "src/mock/index.ts",
+  "opentelemetry/index": "src/opentelemetry/index.ts",
 };
 
 /**

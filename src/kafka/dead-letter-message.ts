@@ -1,5 +1,6 @@
 import { CodecError, isCodecError } from "../index.js";
 import type { KafkaDecodeFailure } from "./decode-kafka-message.js";
+import { publishDeadLetter } from "./kafka-channels.js";
 import type { KafkaMessage } from "./kafka-message.js";
 
 // The headers Kafka Connect writes on a dead-lettered record (its DeadLetterQueueReporter, with
@@ -67,7 +68,8 @@ export type HeaderValueOf<H> =
  * `.exception.class.name`, `.exception.message`; see {@link DEAD_LETTER_HEADERS}) and
  * `vehicle-update-codec.errors.code` with the error's code. The message is the error's, made
  * printable ASCII (anything else escaped as `\uXXXX`) and cut at 1024 characters. No stack
- * trace is written.
+ * trace is written. The dead letter is published on the `node:diagnostics_channel` channel
+ * `deadLetter` of {@link KAFKA_DIAGNOSTICS_CHANNELS} when it has a subscriber.
  *
  * Throws a {@link CodecError} with code `invalid_argument` for something that is not a failed
  * result.
@@ -120,6 +122,7 @@ export function deadLetterMessage<M extends KafkaMessage>(
   headers[DEAD_LETTER_HEADERS.code] = error.code;
   const letter: KafkaDeadLetter<M> = { key: failure.key, value: failure.value, headers };
   if (typeof failure.timestamp === "string") letter.timestamp = failure.timestamp;
+  publishDeadLetter(failure, letter);
   return letter;
 }
 

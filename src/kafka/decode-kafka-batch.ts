@@ -8,6 +8,13 @@ import {
   decodeCheckedMessage,
   type KafkaDecodeResult,
 } from "./decode-kafka-message.js";
+import {
+  areResultsObserved,
+  batchChannel,
+  isBatchTraced,
+  type KafkaBatchDecodeContext,
+  publishResult,
+} from "./kafka-channels.js";
 import type { Batch, KafkaMessage } from "./kafka-message.js";
 
 /**
@@ -18,7 +25,8 @@ import type { Batch, KafkaMessage } from "./kafka-message.js";
  * and keeps the record's topic, partition, offset, key, headers and timestamp. So a consumer can
  * resolve the offset of each record it handled and dead-letter the rest, instead of failing the
  * whole batch on one bad record. The options are those of {@link decodeRecordValue}, checked
- * once.
+ * once. Each call, and each result, is published on the `node:diagnostics_channel` channels of
+ * {@link KAFKA_DIAGNOSTICS_CHANNELS} that have a subscriber.
  *
  * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or something
  * that is not a batch; an error that is not a CodecError (a bug, never bad bytes) propagates.
@@ -43,6 +51,15 @@ export function decodeKafkaBatch<
   M extends KafkaMessage,
   O extends Partial<RecordValueReadOptions> | undefined = undefined,
 >(batch: Batch<M>, options?: O): KafkaDecodeResult<M, DecodedEnvelope<O>>[] {
+  if (!isBatchTraced()) return decodeBatch(batch, options);
+  const context: KafkaBatchDecodeContext<M> = { batch };
+  return batchChannel.traceSync(() => decodeBatch(batch, options), context);
+}
+
+function decodeBatch<M extends KafkaMessage, O extends Partial<RecordValueReadOptions> | undefined>(
+  batch: Batch<M>,
+  options: O | undefined,
+): KafkaDecodeResult<M, DecodedEnvelope<O>>[] {
   checkReadOptions(options);
   checkPayload(batch, "batch");
   const { topic, partition, messages } = batch;
@@ -50,10 +67,13 @@ export function decodeKafkaBatch<
     throw argumentError(`batch.messages must be an array, got ${describeValue(messages)}`);
   }
   const results = new Array<KafkaDecodeResult<M, DecodedEnvelope<O>>>(messages.length);
+  const observed = areResultsObserved();
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as M;
     checkMessage(message, "batch.messages", i);
-    results[i] = decodeCheckedMessage(topic, partition, message, options);
+    const result = decodeCheckedMessage<M, DecodedEnvelope<O>>(topic, partition, message, options);
+    if (observed) publishResult(result);
+    results[i] = result;
   }
   return results;
 }

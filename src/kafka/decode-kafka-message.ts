@@ -6,6 +6,7 @@ import {
 } from "../framing/index.js";
 import { CodecError, type GRPC_AttendantPayload, isCodecError } from "../index.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
+import { publishResult } from "./kafka-channels.js";
 import type { EachMessagePayload, KafkaMessage } from "./kafka-message.js";
 
 /**
@@ -165,7 +166,9 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
  * `kind`. It never throws for a record: a decoded value gives `kind: "ok"` with the envelope and
  * its framing, a value that is not an envelope `kind: "error"` with the {@link CodecError} and
  * the value untouched, a `null` value `kind: "tombstone"`. The value is read by
- * {@link decodeRecordValue}, in any framing; the options are its own.
+ * {@link decodeRecordValue}, in any framing; the options are its own. The result is published on
+ * the `node:diagnostics_channel` channel of its kind ({@link KAFKA_DIAGNOSTICS_CHANNELS}) when
+ * that channel has a subscriber.
  *
  * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or a payload
  * without a message; an error that is not a CodecError (a bug, never bad bytes) propagates.
@@ -190,7 +193,14 @@ export function decodeKafkaMessage<
   checkPayload(payload, "payload");
   const { message } = payload;
   checkMessage(message, "payload.message");
-  return decodeCheckedMessage(payload.topic, payload.partition, message, options);
+  const result = decodeCheckedMessage<M, DecodedEnvelope<O>>(
+    payload.topic,
+    payload.partition,
+    message,
+    options,
+  );
+  publishResult(result);
+  return result;
 }
 
 /** Throws `invalid_argument` unless `payload` has a string topic and a whole partition. @internal */

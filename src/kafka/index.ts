@@ -28,6 +28,11 @@ export {
   type KafkaTombstone,
 } from "./decode-kafka-message.js";
 export { encodeKafkaMessage, type KafkaMessageToProduce } from "./encode-kafka-message.js";
+export {
+  KAFKA_DIAGNOSTICS_CHANNELS,
+  type KafkaBatchDecodeContext,
+  type KafkaDeadLetterEvent,
+} from "./kafka-channels.js";
 export type { Batch, EachMessagePayload, KafkaBytes, KafkaMessage } from "./kafka-message.js";
 export {
   type PlatformaticDeadLetter,
