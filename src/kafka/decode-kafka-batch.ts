@@ -1,14 +1,13 @@
-import type { DecodedEnvelope, RecordValueReadOptions } from "../framing/index.js";
 import { describeValue } from "../internal/describe-value.js";
 import {
   argumentError,
   checkMessage,
   checkPayload,
   checkReadOptions,
-  decodeCheckedMessage,
-  type KafkaDecodeResult,
+  decodeSelected,
 } from "./decode-kafka-message.js";
 import type { Batch, KafkaMessage } from "./kafka-message.js";
+import { type KafkaDecodeOptions, type KafkaDecodeResultOf, selectKinds } from "./select-kinds.js";
 
 /**
  * Decodes every record of one batch, as kafkajs's `eachBatch` (or Confluent's KafkaJS API)
@@ -41,19 +40,26 @@ import type { Batch, KafkaMessage } from "./kafka-message.js";
  */
 export function decodeKafkaBatch<
   M extends KafkaMessage,
-  O extends Partial<RecordValueReadOptions> | undefined = undefined,
->(batch: Batch<M>, options?: O): KafkaDecodeResult<M, DecodedEnvelope<O>>[] {
+  O extends Partial<KafkaDecodeOptions> | undefined = undefined,
+>(batch: Batch<M>, options?: O): KafkaDecodeResultOf<M, O>[] {
   checkReadOptions(options);
+  const selection = selectKinds(options, argumentError);
   checkPayload(batch, "batch");
   const { topic, partition, messages } = batch;
   if (!Array.isArray(messages)) {
     throw argumentError(`batch.messages must be an array, got ${describeValue(messages)}`);
   }
-  const results = new Array<KafkaDecodeResult<M, DecodedEnvelope<O>>>(messages.length);
+  const results = new Array<KafkaDecodeResultOf<M, O>>(messages.length);
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as M;
     checkMessage(message, "batch.messages", i);
-    results[i] = decodeCheckedMessage(topic, partition, message, options);
+    results[i] = decodeSelected(
+      topic,
+      partition,
+      message,
+      options,
+      selection,
+    ) as KafkaDecodeResultOf<M, O>;
   }
   return results;
 }

@@ -7,6 +7,15 @@ import {
 import { CodecError, type GRPC_AttendantPayload, isCodecError } from "../index.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
 import type { EachMessagePayload, KafkaMessage } from "./kafka-message.js";
+import {
+  type KafkaDecodeOptions,
+  type KafkaDecodeResultOf,
+  type KafkaSkipped,
+  type KindSelection,
+  keepSelected,
+  selectKinds,
+  skipUnselected,
+} from "./select-kinds.js";
 
 /**
  * Where a record came from, as its client handed it over: what a log line, an offset commit or a
@@ -184,13 +193,33 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
  */
 export function decodeKafkaMessage<
   M extends KafkaMessage,
-  O extends Partial<RecordValueReadOptions> | undefined = undefined,
->(payload: EachMessagePayload<M>, options?: O): KafkaDecodeResult<M, DecodedEnvelope<O>> {
+  O extends Partial<KafkaDecodeOptions> | undefined = undefined,
+>(payload: EachMessagePayload<M>, options?: O): KafkaDecodeResultOf<M, O> {
   checkReadOptions(options);
+  const selection = selectKinds(options, argumentError);
   checkPayload(payload, "payload");
   const { message } = payload;
   checkMessage(message, "payload.message");
-  return decodeCheckedMessage(payload.topic, payload.partition, message, options);
+  const { topic, partition } = payload;
+  return decodeSelected(topic, partition, message, options, selection) as KafkaDecodeResultOf<M, O>;
+}
+
+/**
+ * Decodes one record whose options are checked, unless `selection` (the option `kinds`) leaves
+ * its kind out. @internal
+ */
+export function decodeSelected<M extends KafkaMessage>(
+  topic: string,
+  partition: number,
+  message: M,
+  options: Partial<RecordValueReadOptions> | undefined,
+  selection: KindSelection | undefined,
+): KafkaDecodeResult<M, GRPC_AttendantPayload> | KafkaSkipped<M> {
+  if (selection === undefined) return decodeCheckedMessage(topic, partition, message, options);
+  const skipped = skipUnselected(topic, partition, message, selection);
+  if (skipped !== undefined) return skipped;
+  const value = message.value as NonNullable<M["value"]>; // unread for a tombstone
+  return keepSelected(decodeCheckedMessage(topic, partition, message, options), value, selection);
 }
 
 /** Throws `invalid_argument` unless `payload` has a string topic and a whole partition. @internal */

@@ -35,3 +35,4 @@ export {
   type PlatformaticDeserializer,
   type PlatformaticSerializer,
 } from "./platformatic-serde.js";
+export type { KafkaDecodeOptions, KafkaDecodeResultOf, KafkaSkipped } from "./select-kinds.js";
