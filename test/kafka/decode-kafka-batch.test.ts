@@ -153,9 +153,17 @@ describe("decodeKafkaBatch()", () => {
           some.forEach((result, i) => {
             const full = all[i];
             const value = messages[i]?.value as Uint8Array;
+            if (result.kind === "ok" && full?.kind === "ok") {
+              // A map key such as "constructor" defeats toStrictEqual on two decodes.
+              const { envelope, ...origin } = result;
+              const { envelope: fullEnvelope, ...fullOrigin } = full;
+              expect(origin).toStrictEqual(fullOrigin);
+              expect(sameEnvelope(envelope, fullEnvelope)).toBe(true);
+              expect(kinds).toContain(envelope.Data.case);
+              return;
+            }
             if (result.kind !== "skipped") {
               expect(result).toStrictEqual(full);
-              if (result.kind === "ok") expect(kinds).toContain(result.envelope.Data.case);
               return;
             }
             const peek = peekEnvelope(value);
