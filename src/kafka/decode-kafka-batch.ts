@@ -17,7 +17,8 @@ import { type KafkaDecodeOptions, type KafkaDecodeResultOf, selectKinds } from "
  * and keeps the record's topic, partition, offset, key, headers and timestamp. So a consumer can
  * resolve the offset of each record it handled and dead-letter the rest, instead of failing the
  * whole batch on one bad record. The options are those of {@link decodeRecordValue}, checked
- * once.
+ * once, and `kinds`, as {@link decodeKafkaMessage} takes them: only records of those kinds are
+ * decoded, the others give `kind: "skipped"`.
  *
  * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or something
  * that is not a batch; an error that is not a CodecError (a bug, never bad bytes) propagates.

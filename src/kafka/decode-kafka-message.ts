@@ -174,10 +174,15 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
  * `kind`. It never throws for a record: a decoded value gives `kind: "ok"` with the envelope and
  * its framing, a value that is not an envelope `kind: "error"` with the {@link CodecError} and
  * the value untouched, a `null` value `kind: "tombstone"`. The value is read by
- * {@link decodeRecordValue}, in any framing; the options are its own.
+ * {@link decodeRecordValue}, in any framing; the options are its own, and `kinds`: the envelope
+ * kinds to decode. With it, a record of another kind, or of a kind newer than this schema, is
+ * not decoded but peeked at (as {@link peekEnvelope} does) and gives `kind: "skipped"` with its
+ * kind or field number, handler, framing and schema id; a decoded envelope is then typed as one
+ * of those kinds. A value the peek cannot read is decoded, and fails as it would without `kinds`.
  *
- * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or a payload
- * without a message; an error that is not a CodecError (a bug, never bad bytes) propagates.
+ * Throws a {@link CodecError} with code `invalid_argument` only for a bad option (a name in
+ * `kinds` that is not an envelope kind among them) or a payload without a message; an error that
+ * is not a CodecError (a bug, never bad bytes) propagates.
  *
  * ```ts
  * await consumer.run({
