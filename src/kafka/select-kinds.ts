@@ -48,11 +48,13 @@ export interface KafkaSkipped<M extends KafkaMessage = KafkaMessage> extends Kaf
   readonly fieldNumber: number | undefined;
   /** The envelope's `handler`. */
   readonly handler: string;
+  /** The framing the value is in, as a decoded record's `framing` says it. */
   readonly framing: RecordFraming;
   /** The schema id of the Schema Registry framings, when the record has one. */
   readonly schemaId: number | undefined;
   /** The schema GUID of the `"schema-registry-header"` framing, when its header has one. */
   readonly schemaGuid: string | undefined;
+  /** The record's value, untouched: to pass on, or to decode without `kinds`. */
   readonly value: NonNullable<M["value"]>;
 }
 
