@@ -1,12 +1,10 @@
-import type { DecodedEnvelope, RecordValueReadOptions } from "../framing/index.js";
 import { describeValue } from "../internal/describe-value.js";
 import {
   argumentError,
   checkMessage,
   checkPayload,
   checkReadOptions,
-  decodeCheckedMessage,
-  type KafkaDecodeResult,
+  decodeSelected,
 } from "./decode-kafka-message.js";
 import {
   areResultsObserved,
@@ -16,6 +14,7 @@ import {
   publishResult,
 } from "./kafka-channels.js";
 import type { Batch, KafkaMessage } from "./kafka-message.js";
+import { type KafkaDecodeOptions, type KafkaDecodeResultOf, selectKinds } from "./select-kinds.js";
 
 /**
  * Decodes every record of one batch, as kafkajs's `eachBatch` (or Confluent's KafkaJS API)
@@ -25,8 +24,9 @@ import type { Batch, KafkaMessage } from "./kafka-message.js";
  * and keeps the record's topic, partition, offset, key, headers and timestamp. So a consumer can
  * resolve the offset of each record it handled and dead-letter the rest, instead of failing the
  * whole batch on one bad record. The options are those of {@link decodeRecordValue}, checked
- * once. Each call, and each result, is published on the `node:diagnostics_channel` channels of
- * {@link KAFKA_DIAGNOSTICS_CHANNELS} that have a subscriber.
+ * once, and `kinds`, as {@link decodeKafkaMessage} takes them: only records of those kinds are
+ * decoded, the others give `kind: "skipped"`. Each call, and each result, is published on the
+ * `node:diagnostics_channel` channels of {@link KAFKA_DIAGNOSTICS_CHANNELS} that have a subscriber.
  *
  * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or something
  * that is not a batch; an error that is not a CodecError (a bug, never bad bytes) propagates.
@@ -49,29 +49,36 @@ import type { Batch, KafkaMessage } from "./kafka-message.js";
  */
 export function decodeKafkaBatch<
   M extends KafkaMessage,
-  O extends Partial<RecordValueReadOptions> | undefined = undefined,
->(batch: Batch<M>, options?: O): KafkaDecodeResult<M, DecodedEnvelope<O>>[] {
+  O extends Partial<KafkaDecodeOptions> | undefined = undefined,
+>(batch: Batch<M>, options?: O): KafkaDecodeResultOf<M, O>[] {
   if (!isBatchTraced()) return decodeBatch(batch, options);
   const context: KafkaBatchDecodeContext<M> = { batch };
   return batchChannel.traceSync(() => decodeBatch(batch, options), context);
 }
 
-function decodeBatch<M extends KafkaMessage, O extends Partial<RecordValueReadOptions> | undefined>(
+function decodeBatch<M extends KafkaMessage, O extends Partial<KafkaDecodeOptions> | undefined>(
   batch: Batch<M>,
   options: O | undefined,
-): KafkaDecodeResult<M, DecodedEnvelope<O>>[] {
+): KafkaDecodeResultOf<M, O>[] {
   checkReadOptions(options);
+  const selection = selectKinds(options, argumentError);
   checkPayload(batch, "batch");
   const { topic, partition, messages } = batch;
   if (!Array.isArray(messages)) {
     throw argumentError(`batch.messages must be an array, got ${describeValue(messages)}`);
   }
-  const results = new Array<KafkaDecodeResult<M, DecodedEnvelope<O>>>(messages.length);
+  const results = new Array<KafkaDecodeResultOf<M, O>>(messages.length);
   const observed = areResultsObserved();
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as M;
     checkMessage(message, "batch.messages", i);
-    const result = decodeCheckedMessage<M, DecodedEnvelope<O>>(topic, partition, message, options);
+    const result = decodeSelected(
+      topic,
+      partition,
+      message,
+      options,
+      selection,
+    ) as KafkaDecodeResultOf<M, O>;
     if (observed) publishResult(result);
     results[i] = result;
   }

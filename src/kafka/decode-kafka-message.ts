@@ -8,6 +8,15 @@ import { CodecError, type GRPC_AttendantPayload, isCodecError } from "../index.j
 import { describeValue, showValue } from "../internal/describe-value.js";
 import { publishResult } from "./kafka-channels.js";
 import type { EachMessagePayload, KafkaMessage } from "./kafka-message.js";
+import {
+  type KafkaDecodeOptions,
+  type KafkaDecodeResultOf,
+  type KafkaSkipped,
+  type KindSelection,
+  keepSelected,
+  selectKinds,
+  skipUnselected,
+} from "./select-kinds.js";
 
 /**
  * Where a record came from, as its client handed it over: what a log line, an offset commit or a
@@ -166,12 +175,17 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
  * `kind`. It never throws for a record: a decoded value gives `kind: "ok"` with the envelope and
  * its framing, a value that is not an envelope `kind: "error"` with the {@link CodecError} and
  * the value untouched, a `null` value `kind: "tombstone"`. The value is read by
- * {@link decodeRecordValue}, in any framing; the options are its own. The result is published on
- * the `node:diagnostics_channel` channel of its kind ({@link KAFKA_DIAGNOSTICS_CHANNELS}) when
- * that channel has a subscriber.
+ * {@link decodeRecordValue}, in any framing; the options are its own, and `kinds`: the envelope
+ * kinds to decode. With it, a record of another kind, or of a kind newer than this schema, is
+ * not decoded but peeked at (as {@link peekEnvelope} does) and gives `kind: "skipped"` with its
+ * kind or field number, handler, framing and schema id; a decoded envelope is then typed as one
+ * of those kinds. A value the peek cannot read is decoded, and fails as it would without `kinds`.
+ * The result is published on the `node:diagnostics_channel` channel of its kind
+ * ({@link KAFKA_DIAGNOSTICS_CHANNELS}) when that channel has a subscriber.
  *
- * Throws a {@link CodecError} with code `invalid_argument` only for a bad option or a payload
- * without a message; an error that is not a CodecError (a bug, never bad bytes) propagates.
+ * Throws a {@link CodecError} with code `invalid_argument` only for a bad option (a name in
+ * `kinds` that is not an envelope kind among them) or a payload without a message; an error that
+ * is not a CodecError (a bug, never bad bytes) propagates.
  *
  * ```ts
  * await consumer.run({
@@ -187,20 +201,41 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
  */
 export function decodeKafkaMessage<
   M extends KafkaMessage,
-  O extends Partial<RecordValueReadOptions> | undefined = undefined,
->(payload: EachMessagePayload<M>, options?: O): KafkaDecodeResult<M, DecodedEnvelope<O>> {
+  O extends Partial<KafkaDecodeOptions> | undefined = undefined,
+>(payload: EachMessagePayload<M>, options?: O): KafkaDecodeResultOf<M, O> {
   checkReadOptions(options);
+  const selection = selectKinds(options, argumentError);
   checkPayload(payload, "payload");
   const { message } = payload;
   checkMessage(message, "payload.message");
-  const result = decodeCheckedMessage<M, DecodedEnvelope<O>>(
-    payload.topic,
-    payload.partition,
+  const { topic, partition } = payload;
+  const result = decodeSelected(
+    topic,
+    partition,
     message,
     options,
-  );
+    selection,
+  ) as KafkaDecodeResultOf<M, O>;
   publishResult(result);
   return result;
+}
+
+/**
+ * Decodes one record whose options are checked, unless `selection` (the option `kinds`) leaves
+ * its kind out. @internal
+ */
+export function decodeSelected<M extends KafkaMessage>(
+  topic: string,
+  partition: number,
+  message: M,
+  options: Partial<RecordValueReadOptions> | undefined,
+  selection: KindSelection | undefined,
+): KafkaDecodeResult<M, GRPC_AttendantPayload> | KafkaSkipped<M> {
+  if (selection === undefined) return decodeCheckedMessage(topic, partition, message, options);
+  const skipped = skipUnselected(topic, partition, message, selection);
+  if (skipped !== undefined) return skipped;
+  const value = message.value as NonNullable<M["value"]>; // unread for a tombstone
+  return keepSelected(decodeCheckedMessage(topic, partition, message, options), value, selection);
 }
 
 /** Throws `invalid_argument` unless `payload` has a string topic and a whole partition. @internal */

@@ -47,3 +47,4 @@ export {
   type PlatformaticSerializer,
   type PlatformaticValue,
 } from "./platformatic-serde.js";
+export type { KafkaDecodeOptions, KafkaDecodeResultOf, KafkaSkipped } from "./select-kinds.js";

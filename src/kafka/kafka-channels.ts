@@ -7,6 +7,7 @@ import {
 import type { KafkaDeadLetter } from "./dead-letter-message.js";
 import type { KafkaDecodeFailure, KafkaDecodeResult } from "./decode-kafka-message.js";
 import type { Batch, KafkaMessage } from "./kafka-message.js";
+import type { KafkaSkipped } from "./select-kinds.js";
 
 /**
  * The names of the `node:diagnostics_channel` channels that `/kafka` publishes on, for an APM
@@ -42,8 +43,11 @@ export const KAFKA_DIAGNOSTICS_CHANNELS = {
  */
 export interface KafkaBatchDecodeContext<M extends KafkaMessage = KafkaMessage> {
   readonly batch: Batch<M>;
-  /** The results, set before `end` is published when the batch was decoded. */
-  result?: KafkaDecodeResult<M>[];
+  /**
+   * The results, set before `end` is published when the batch was decoded: `"skipped"` ones among
+   * them when the call gave `kinds`.
+   */
+  result?: (KafkaDecodeResult<M> | KafkaSkipped<M>)[];
   /** What {@link decodeKafkaBatch} threw, set before `error` and `end` are published. */
   error?: unknown;
 }

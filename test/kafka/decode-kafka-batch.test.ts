@@ -2,10 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import type { RecordFraming, RecordValueWriteOptions } from "../../src/framing/index.js";
+import { encodeEnvelope, envelopeKinds, peekEnvelope } from "../../src/index.js";
 import { decodeKafkaBatch, encodeKafkaMessage, type KafkaMessage } from "../../src/kafka/index.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
+import { B } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { schemaIds } from "../helpers/framing-arbitraries.js";
+import { mutated } from "../helpers/mutated-bytes.js";
 import { sameEnvelope } from "../helpers/wire-fields.js";
 
 const message = (value: Uint8Array | null, offset: number, headers = {}): KafkaMessage => ({
@@ -119,5 +122,69 @@ describe("decodeKafkaBatch()", () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  describe("with kinds", () => {
+    const kindSets = fc.subarray([...envelopeKinds]);
+    /** Envelopes of every kind in every framing, their bytes mutated, tombstones, newer kinds. */
+    const records = fc.array(
+      fc.oneof(
+        fc.tuple(arbitraryEnvelope(), framingOptions).map(([envelope, options]) => {
+          const { value, headers } = encodeKafkaMessage(envelope, options);
+          return { value: value as Uint8Array | null, headers };
+        }),
+        mutated(arbitraryEnvelope().map((envelope) => encodeEnvelope(envelope))).map((value) => ({
+          value: value as Uint8Array | null,
+          headers: {},
+        })),
+        fc.constant({ value: B(0x0a, 0x01, 0x68, 0x6a, 0x00), headers: {} }), // field 13: newer
+        fc.constant({ value: null, headers: {} }),
+      ),
+      { maxLength: 8 },
+    );
+
+    it("skips exactly the records of other kinds; the rest are as without kinds", () => {
+      fc.assert(
+        fc.property(records, kindSets, (given, kinds) => {
+          const messages = given.map(({ value, headers }, i) => message(value, i, headers));
+          const batch = { topic: "t", partition: 4, messages };
+          const all = decodeKafkaBatch(batch);
+          const some = decodeKafkaBatch(batch, { kinds });
+          some.forEach((result, i) => {
+            const full = all[i];
+            const value = messages[i]?.value as Uint8Array;
+            if (result.kind === "ok" && full?.kind === "ok") {
+              // A map key such as "constructor" defeats toStrictEqual on two decodes.
+              const { envelope, ...origin } = result;
+              const { envelope: fullEnvelope, ...fullOrigin } = full;
+              expect(origin).toStrictEqual(fullOrigin);
+              expect(sameEnvelope(envelope, fullEnvelope)).toBe(true);
+              expect(kinds).toContain(envelope.Data.case);
+              return;
+            }
+            if (result.kind !== "skipped") {
+              expect(result).toStrictEqual(full);
+              return;
+            }
+            const peek = peekEnvelope(value);
+            expect(peek.kind).toBe("ok");
+            if (peek.kind !== "ok") return;
+            const { envelopeKind, fieldNumber, handler } = peek;
+            expect(result).toMatchObject({ envelopeKind, fieldNumber, handler, value });
+            expect(kinds).not.toContain(envelopeKind);
+            expect([result.topic, result.partition, result.offset]).toStrictEqual(["t", 4, `${i}`]);
+            if (full?.kind === "ok") {
+              expect(full.envelope.Data.case).toBe(envelopeKind);
+              expect([result.framing, result.schemaId, result.schemaGuid]).toStrictEqual([
+                full.framing,
+                full.schemaId,
+                full.schemaGuid,
+              ]);
+            }
+          });
+        }),
+        { numRuns: 100 },
+      );
+    });
   });
 });

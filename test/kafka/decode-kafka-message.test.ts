@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import { encodeSchemaRegistryFrame, VALUE_SCHEMA_ID_HEADER } from "../../src/framing/index.js";
-import { createEnvelope, encodeEnvelope, isCodecError } from "../../src/index.js";
+import { createEnvelope, encodeEnvelope, envelopeKinds, isCodecError } from "../../src/index.js";
 import {
   decodeKafkaMessage,
   encodeKafkaMessage,
@@ -226,5 +226,110 @@ describe("decodeKafkaMessage()", () => {
         expect(result.kind !== "error" || isCodecError(result.error), hex(value)).toBe(true);
       }
     }
+  });
+});
+
+describe("decodeKafkaMessage() with kinds", () => {
+  const progress = encodeKafkaMessage(sampleEnvelope("carUpdateProgress")).value;
+  const kinds = ["carUpdateProgress", "keys"] as const;
+
+  it("decodes a record of a kind asked for as without kinds", () => {
+    expect(decodeKafkaMessage(payload(progress), { kinds })).toStrictEqual(
+      decodeKafkaMessage(payload(progress)),
+    );
+  });
+
+  it("skips a record of another kind, with its kind, handler, framing and origin", () => {
+    const frame = encodeSchemaRegistryFrame(envelope, { schemaId: 9 });
+    expect(decodeKafkaMessage(payload(frame), { kinds })).toStrictEqual({
+      kind: "skipped",
+      topic: "updates",
+      partition: 3,
+      offset: "42",
+      key: Buffer.from("k"),
+      headers: undefined,
+      timestamp: "1700000000000",
+      envelopeKind: "updateGet",
+      fieldNumber: 7,
+      handler: "h",
+      framing: "schema-registry",
+      schemaId: 9,
+      schemaGuid: undefined,
+      value: frame,
+    });
+  });
+
+  it("skips a record in the header framing with the header's schema GUID", () => {
+    const header = Buffer.from(concat(B(0x01), guidBytes, B(0x00)));
+    const result = decodeKafkaMessage(payload(bare, { [VALUE_SCHEMA_ID_HEADER]: header }), {
+      kinds,
+    });
+    expect(
+      result.kind === "skipped" && [result.framing, result.schemaId, result.schemaGuid],
+    ).toStrictEqual(["schema-registry-header", undefined, GUID]);
+  });
+
+  it("skips a kind newer than the schema with its field number, not failing it", () => {
+    const newer = B(0x0a, 0x01, 0x68, 0x6a, 0x01, 0x08); // handler "h", field 13: 1 byte
+    const result = decodeKafkaMessage(payload(newer), { kinds });
+    expect(result.kind === "skipped" && [result.envelopeKind, result.fieldNumber]).toStrictEqual([
+      undefined,
+      13,
+    ]);
+    const all = decodeKafkaMessage(payload(newer));
+    expect(all.kind === "error" && all.error.code).toBe("missing_data");
+  });
+
+  it("fails an envelope without a member as decoding does, and skips it with requireData false", () => {
+    const empty = B(0x0a, 0x01, 0x68);
+    const result = decodeKafkaMessage(payload(empty), { kinds });
+    expect(result.kind === "error" && result.error.message).toBe(
+      "[missing_data] cannot decode kafka_grpc.GRPC_AttendantPayload: envelope has no Data member",
+    );
+    const lenient = decodeKafkaMessage(payload(empty), { kinds, requireData: false });
+    expect(
+      lenient.kind === "skipped" && [lenient.envelopeKind, lenient.fieldNumber, lenient.handler],
+    ).toStrictEqual([undefined, undefined, "h"]);
+  });
+
+  it.each([
+    ["bytes that are no envelope", B(0xff, 0x01)],
+    ["a frame with another magic byte", B(0x01, 0x0a)],
+    ["a truncated frame", B(0x00, 0x00, 0x00)],
+  ])("fails %s as decoding does", (_, value) => {
+    expect(decodeKafkaMessage(payload(value), { kinds })).toStrictEqual(
+      decodeKafkaMessage(payload(value)),
+    );
+  });
+
+  it("fails a bad schema id header as decoding does, whatever the kind", () => {
+    const headers = { [VALUE_SCHEMA_ID_HEADER]: Buffer.from([0x02]) };
+    const result = decodeKafkaMessage(payload(bare, headers), { kinds });
+    expect(result.kind).toBe("error");
+    expect(result).toStrictEqual(decodeKafkaMessage(payload(bare, headers)));
+  });
+
+  it("applies maxBytes before skipping, as decoding does", () => {
+    const result = decodeKafkaMessage(payload(bare), { kinds, maxBytes: 2 });
+    expect(result.kind === "error" && result.error.code).toBe("too_large");
+  });
+
+  it("skips every record for an empty set of kinds, tombstones aside", () => {
+    expect(decodeKafkaMessage(payload(progress), { kinds: new Set() }).kind).toBe("skipped");
+    expect(decodeKafkaMessage(payload(null), { kinds: [] }).kind).toBe("tombstone");
+  });
+
+  it.each([
+    [
+      ["carUpdateProgress", "CarUpdateProgress"],
+      `option kinds holds "CarUpdateProgress", which is not an envelope kind (${envelopeKinds.join(", ")})`,
+    ],
+    [[7], `option kinds holds 7, which is not an envelope kind (${envelopeKinds.join(", ")})`],
+    ["keys", "option kinds must be an array or a Set of envelope kinds, got string"],
+    [null, "option kinds must be an array or a Set of envelope kinds, got null"],
+    [{ keys: true }, "option kinds must be an array or a Set of envelope kinds, got object"],
+  ])("throws invalid_argument for the option kinds %j", (bad, message) => {
+    const error = codecErrorOf(() => decodeKafkaMessage(payload(bare), { kinds: bad as never }));
+    expect(error.message).toBe(`[invalid_argument] cannot decode Kafka record: ${message}`);
   });
 });
