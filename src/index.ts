@@ -35,26 +35,21 @@ export {
 export { envelopeMemberSchemas } from "./envelope/envelope-member-schemas.js";
 export { type EnvelopeHandlers, matchEnvelope } from "./envelope/match-envelope.js";
 export {
+  type BinaryReadOptions,
+  type BinaryWriteOptions,
   DEFAULT_DETERMINISTIC,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_ELEMENTS,
   DEFAULT_RECURSION_LIMIT,
-  type EnvelopeJsonReadOptions,
-  type EnvelopeJsonReadStringOptions,
-  type EnvelopeJsonWriteOptions,
-  type EnvelopeJsonWriteStringOptions,
-  type EnvelopeReadOptions,
-  type EnvelopeWriteOptions,
+  type JsonReadOptions,
+  type JsonWriteOptions,
   MAX_RECURSION_LIMIT,
-  type MessageReadOptions,
-  type MessageWriteOptions,
 } from "./envelope/options.js";
 export {
   type EnvelopePeek,
   type EnvelopePeekFailure,
   type EnvelopePeekOfKind,
   type EnvelopePeekOfNewerKind,
-  type EnvelopePeekOptions,
   type EnvelopePeekResult,
   type EnvelopePeekWithoutData,
   peekEnvelope,

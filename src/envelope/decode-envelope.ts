@@ -3,7 +3,7 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { readBinary } from "../runtime/index.js";
 import type { EnvelopeKind, EnvelopeOf } from "./envelope-kind.js";
 import { missingDataError } from "./missing-data.js";
-import { type EnvelopeReadOptions, envelopeReadDefaults } from "./options.js";
+import { type BinaryReadOptions, binaryReadDefaults } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
@@ -28,17 +28,17 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  */
 export function decodeEnvelope(
   bytes: Uint8Array,
-  options?: Partial<EnvelopeReadOptions> & { requireData?: true },
+  options?: Partial<BinaryReadOptions> & { requireData?: true },
 ): EnvelopeOf<EnvelopeKind>;
 export function decodeEnvelope(
   bytes: Uint8Array,
-  options?: Partial<EnvelopeReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): GRPC_AttendantPayload;
 export function decodeEnvelope(
   bytes: Uint8Array,
-  options?: Partial<EnvelopeReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): GRPC_AttendantPayload {
-  const o = checkReadInput(typeName, bytes, options, envelopeReadDefaults);
+  const o = checkReadInput(typeName, bytes, options, binaryReadDefaults);
   // The generated decoder checks the wire format in the same pass that builds the message
   // (src/runtime/binary-reader.ts): no protobuf-es runtime is needed (docs/performance.md).
   let envelope: GRPC_AttendantPayload;

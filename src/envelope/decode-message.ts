@@ -4,7 +4,7 @@ import {
   contractTypeName,
   type MessageOf,
 } from "./contract-type-name.js";
-import { type MessageReadOptions, messageReadDefaults } from "./options.js";
+import { type BinaryReadOptions, binaryReadDefaults } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
 /**
@@ -29,10 +29,10 @@ import { checkReadInput, readError } from "./read-binary.js";
 export function decodeMessage<T extends ContractMessageType>(
   type: T,
   bytes: Uint8Array,
-  options?: Partial<MessageReadOptions>,
+  options?: Partial<Omit<BinaryReadOptions, "requireData">>,
 ): MessageOf<T> {
   const typeName = contractTypeName(type, "decode", "from binary");
-  const o = checkReadInput(typeName, bytes, options, messageReadDefaults);
+  const o = checkReadInput(typeName, bytes, options, binaryReadDefaults);
   try {
     return fast.fromBinary(typeName, bytes, o) as MessageOf<T>;
   } catch (cause) {

@@ -1,7 +1,7 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { readOptions } from "../internal/check-options.js";
 import { missingDataError } from "./missing-data.js";
-import { type EnvelopeWriteOptions, envelopeWriteDefaults, levelBounds } from "./options.js";
+import { type BinaryWriteOptions, binaryWriteDefaults, levelBounds } from "./options.js";
 import { writeMessageBinary } from "./write-binary.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
@@ -20,9 +20,9 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  */
 export function encodeEnvelope(
   envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeWriteOptions>,
+  options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const o = readOptions(options, envelopeWriteDefaults, levelBounds);
+  const o = readOptions(options, binaryWriteDefaults, levelBounds);
   const e = envelope as { $typeName?: unknown; Data?: { case?: unknown } } | null | undefined;
   const data = e?.Data;
   const hasData = typeof data === "object" && data !== null && Boolean(data.case);

@@ -4,7 +4,7 @@ import {
   contractTypeName,
   type MessageOf,
 } from "./contract-type-name.js";
-import { levelBounds, type MessageWriteOptions, messageWriteDefaults } from "./options.js";
+import { type BinaryWriteOptions, binaryWriteDefaults, levelBounds } from "./options.js";
 import { writeMessageBinary } from "./write-binary.js";
 
 /**
@@ -27,12 +27,12 @@ import { writeMessageBinary } from "./write-binary.js";
 export function encodeMessage<T extends ContractMessageType>(
   type: T,
   message: MessageOf<T>,
-  options?: Partial<MessageWriteOptions>,
+  options?: Partial<Omit<BinaryWriteOptions, "requireData">>,
 ): Uint8Array<ArrayBuffer> {
   const typeName = contractTypeName(type, "encode", "to binary");
   return writeMessageBinary(
     typeName,
     message,
-    readOptions(options, messageWriteDefaults, levelBounds),
+    readOptions(options, binaryWriteDefaults, levelBounds),
   );
 }

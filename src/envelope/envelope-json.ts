@@ -5,18 +5,14 @@ import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
-import { WriteProblem, wellFormedOutput, wellFormedString } from "../runtime/index.js";
+import { utf8Length, WriteProblem, wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { readParsedText } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
 import {
-  type EnvelopeJsonReadOptions,
-  type EnvelopeJsonReadStringOptions,
-  type EnvelopeJsonWriteOptions,
-  type EnvelopeJsonWriteStringOptions,
+  type JsonReadOptions,
+  type JsonWriteOptions,
   jsonReadDefaults,
-  jsonReadStringDefaults,
   jsonWriteDefaults,
-  jsonWriteStringDefaults,
   levelBounds,
 } from "./options.js";
 import { writeError } from "./write-error.js";
@@ -39,7 +35,7 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  */
 export function envelopeToJson(
   envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeJsonWriteOptions>,
+  options?: Partial<Omit<JsonWriteOptions, "prettySpaces">>,
 ): JsonValue {
   return writeJson(envelope, readOptions(options, jsonWriteDefaults, levelBounds));
 }
@@ -53,7 +49,7 @@ export function envelopeToJson(
  */
 function writeJson(
   envelope: GRPC_AttendantPayload,
-  o: EnvelopeJsonWriteOptions,
+  o: JsonWriteOptions,
   forText = false,
 ): JsonValue {
   const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
@@ -81,9 +77,9 @@ function writeJson(
  */
 export function envelopeToJsonString(
   envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeJsonWriteStringOptions>,
+  options?: Partial<JsonWriteOptions>,
 ): string {
-  const o = readOptions(options, jsonWriteStringDefaults, levelBounds);
+  const o = readOptions(options, jsonWriteDefaults, levelBounds);
   // JSON.stringify would quietly indent by 10.
   if (o.prettySpaces > 10) throw invalidOption("prettySpaces", "at most 10", o.prettySpaces);
   return writeJsonText(envelope, o);
@@ -109,10 +105,7 @@ export const recentV8 = /*@__PURE__*/ (() =>
  *
  * @internal
  */
-export function writeJsonText(
-  envelope: GRPC_AttendantPayload,
-  o: EnvelopeJsonWriteStringOptions,
-): string {
+export function writeJsonText(envelope: GRPC_AttendantPayload, o: JsonWriteOptions): string {
   const text = stringify(writeJson(envelope, o, true), o.prettySpaces);
   if (wellFormedOutput(text)) return text;
   return stringify(writeJson(envelope, o), o.prettySpaces);
@@ -137,17 +130,14 @@ function stringify(json: JsonValue, prettySpaces: number): string {
  */
 export function envelopeFromJson(
   json: JsonValue,
-  options?: Partial<EnvelopeJsonReadOptions>,
+  options?: Partial<Omit<JsonReadOptions, "maxBytes">>,
 ): GRPC_AttendantPayload {
   const o = readOptions(options, jsonReadDefaults, levelBounds);
   return withData(fast.fromJson(typeName, json, o), o);
 }
 
 /** `envelope`, unless `requireData` and it has no Data member: `missing_data`. */
-function withData(
-  envelope: GRPC_AttendantPayload,
-  o: EnvelopeJsonReadOptions,
-): GRPC_AttendantPayload {
+function withData(envelope: GRPC_AttendantPayload, o: JsonReadOptions): GRPC_AttendantPayload {
   if (o.requireData && envelope.Data.case === undefined) {
     throw missingDataError(envelope, "decode");
   }
@@ -155,15 +145,15 @@ function withData(
 }
 
 /**
- * {@link envelopeFromJson} from JSON text of at most `maxBytes` UTF-16 code units (default
- * 16 Mi). Text that does not parse is an `invalid_json` error naming the parser's complaint; so
+ * {@link envelopeFromJson} from JSON text of at most `maxBytes` bytes of UTF-8 (default
+ * 16 MiB). Text that does not parse is an `invalid_json` error naming the parser's complaint; so
  * is an object with a duplicate key (JSON.parse() would keep the last), naming the key.
  */
 export function envelopeFromJsonString(
   text: string,
-  options?: Partial<EnvelopeJsonReadStringOptions>,
+  options?: Partial<JsonReadOptions>,
 ): GRPC_AttendantPayload {
-  return readJsonText(text, readOptions(options, jsonReadStringDefaults, levelBounds), recentV8);
+  return readJsonText(text, readOptions(options, jsonReadDefaults, levelBounds), recentV8);
 }
 
 /**
@@ -180,7 +170,7 @@ export function envelopeFromJsonString(
  */
 export function readJsonText(
   text: string,
-  o: EnvelopeJsonReadStringOptions,
+  o: JsonReadOptions,
   scanText: boolean,
 ): GRPC_AttendantPayload {
   const json = parseText(text, o.maxBytes);
@@ -199,11 +189,22 @@ function parseText(text: unknown, maxBytes: number): JsonValue {
       `cannot decode ${typeName} from JSON: expected a string, got ${describeValue(text)}`,
     );
   }
+  // A UTF-16 code unit takes 1 to 3 bytes of UTF-8 (a pair of them 4): only a text between
+  // maxBytes / 3 and maxBytes code units long needs its bytes counted.
   if (text.length > maxBytes) {
     throw new CodecError(
       "too_large",
       `cannot decode ${typeName} from JSON: text of ${text.length} characters exceeds maxBytes ${maxBytes}`,
     );
+  }
+  if (text.length * 3 > maxBytes) {
+    const bytes = utf8Length(text);
+    if (bytes > maxBytes) {
+      throw new CodecError(
+        "too_large",
+        `cannot decode ${typeName} from JSON: text of ${bytes} bytes exceeds maxBytes ${maxBytes}`,
+      );
+    }
   }
   try {
     return JSON.parse(text) as JsonValue;

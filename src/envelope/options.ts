@@ -22,8 +22,12 @@ export const MAX_RECURSION_LIMIT = 500;
  */
 export const DEFAULT_MAX_ELEMENTS = 1_000_000;
 
-/** Options for reading a message from binary. Every option has a default. */
-export interface MessageReadOptions {
+/**
+ * Options for reading protobuf binary: `decodeEnvelope()`, `decodeMessage()`, and the
+ * framings' readers, which count `maxBytes` over what they read (see each). Every option has a
+ * default ({@link binaryReadDefaults}).
+ */
+export interface BinaryReadOptions {
   /** The largest input accepted, in bytes. Default 16 MiB ({@link DEFAULT_MAX_BYTES}). */
   maxBytes: number;
   /**
@@ -43,19 +47,19 @@ export interface MessageReadOptions {
    * the input's size. Default 1,000,000 ({@link DEFAULT_MAX_ELEMENTS}).
    */
   maxElements: number;
-}
-
-/** Options for reading an envelope from binary. */
-export interface EnvelopeReadOptions extends MessageReadOptions {
   /**
    * Reject an envelope without a `Data` member with code `missing_data`. Default true: an
    * envelope that carries nothing this schema knows is most likely a member newer than it.
+   * Envelopes only: `decodeMessage()` does not take it.
    */
   requireData: boolean;
 }
 
-/** Options for writing a message to binary. */
-export interface MessageWriteOptions {
+/**
+ * Options for writing protobuf binary: `encodeEnvelope()`, `encodeMessage()` and the
+ * framings' writers. Every option has a default ({@link binaryWriteDefaults}).
+ */
+export interface BinaryWriteOptions {
   /**
    * How deep messages may nest, as when reading: a deeper message (or one that contains itself)
    * is refused with `too_deep`, so nothing is written that decoding with the same limit refuses.
@@ -70,22 +74,46 @@ export interface MessageWriteOptions {
    * the order their maps were filled in. Default true ({@link DEFAULT_DETERMINISTIC}).
    */
   deterministic: boolean;
-}
-
-/**
- * Whether encoding orders map entries by key unless told otherwise: true. It costs little (see
- * the README's figures), and signatures and dedup keys need stable bytes.
- */
-export const DEFAULT_DETERMINISTIC = true;
-
-/** Options for writing an envelope to binary. */
-export interface EnvelopeWriteOptions extends MessageWriteOptions {
-  /** Refuse to encode an envelope without a `Data` member (code `missing_data`). Default true. */
+  /**
+   * Refuse to encode an envelope without a `Data` member (code `missing_data`). Default true.
+   * Envelopes only: `encodeMessage()` does not take it.
+   */
   requireData: boolean;
 }
 
-/** Options for writing an envelope as proto3 JSON. */
-export interface EnvelopeJsonWriteOptions {
+/**
+ * Whether encoding orders map entries by key unless told otherwise: true. Signatures and dedup
+ * keys need stable bytes, and sorting the keys of the few maps a message holds costs little.
+ */
+export const DEFAULT_DETERMINISTIC = true;
+
+/**
+ * Options for reading proto3 JSON: `envelopeFromJson()` (a parsed value) and
+ * `envelopeFromJsonString()` (a text). Every option has a default ({@link jsonReadDefaults}).
+ */
+export interface JsonReadOptions {
+  /** Skip JSON properties and enum names this schema does not know. Default false: reject them. */
+  ignoreUnknownFields: boolean;
+  /** Reject an envelope without a `Data` member with code `missing_data`. Default true. */
+  requireData: boolean;
+  /**
+   * How deep messages may nest, at most {@link MAX_RECURSION_LIMIT} (500). Default 100
+   * ({@link DEFAULT_RECURSION_LIMIT}).
+   */
+  recursionLimit: number;
+  /**
+   * The longest JSON text accepted, in bytes of its UTF-8 encoding (a lone surrogate counts as
+   * the 3 bytes of U+FFFD, as `TextEncoder` writes it). Default 16 MiB ({@link DEFAULT_MAX_BYTES}).
+   * Texts only: `envelopeFromJson()` does not take it.
+   */
+  maxBytes: number;
+}
+
+/**
+ * Options for writing proto3 JSON: `envelopeToJson()` (a value) and
+ * `envelopeToJsonString()` (a text). Every option has a default ({@link jsonWriteDefaults}).
+ */
+export interface JsonWriteOptions {
   /**
    * How deep messages may nest, at most {@link MAX_RECURSION_LIMIT} (500); deeper is refused
    * with `too_deep`. Default 100 ({@link DEFAULT_RECURSION_LIMIT}).
@@ -97,47 +125,19 @@ export interface EnvelopeJsonWriteOptions {
   alwaysEmitImplicit: boolean;
   /** Write enum values as numbers instead of names. Default false. */
   enumAsInteger: boolean;
-}
-
-/** Options for writing an envelope as a JSON string. */
-export interface EnvelopeJsonWriteStringOptions extends EnvelopeJsonWriteOptions {
-  /** Indent the JSON text by this many spaces, 0 to 10; 0 writes it on one line. Default 0. */
-  prettySpaces: number;
-}
-
-/** Options for reading an envelope from proto3 JSON. */
-export interface EnvelopeJsonReadOptions {
-  /** Skip JSON properties and enum names this schema does not know. Default false: reject them. */
-  ignoreUnknownFields: boolean;
-  /** Reject an envelope without a `Data` member with code `missing_data`. Default true. */
-  requireData: boolean;
   /**
-   * How deep messages may nest, at most {@link MAX_RECURSION_LIMIT} (500). Default 100
-   * ({@link DEFAULT_RECURSION_LIMIT}).
+   * Indent the JSON text by this many spaces, 0 to 10; 0 writes it on one line. Default 0.
+   * Texts only: `envelopeToJson()` does not take it.
    */
-  recursionLimit: number;
-}
-
-/** Options for reading an envelope from a JSON string. */
-export interface EnvelopeJsonReadStringOptions extends EnvelopeJsonReadOptions {
-  /** The longest JSON text accepted, in UTF-16 code units. Default 16 Mi ({@link DEFAULT_MAX_BYTES}). */
-  maxBytes: number;
+  prettySpaces: number;
 }
 
 // The defaults of each set of options, as readOptions() (src/internal/check-options.ts) takes
 // them: what a function uses when called without options. Object literals without spreads, so a
 // bundle keeps only the ones it uses.
 
-/** @internal */
-export const messageReadDefaults: MessageReadOptions = {
-  maxBytes: DEFAULT_MAX_BYTES,
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  readUnknownFields: true,
-  maxElements: DEFAULT_MAX_ELEMENTS,
-};
-
-/** @internal */
-export const envelopeReadDefaults: EnvelopeReadOptions = {
+/** The defaults of {@link BinaryReadOptions}. @internal */
+export const binaryReadDefaults: BinaryReadOptions = {
   maxBytes: DEFAULT_MAX_BYTES,
   recursionLimit: DEFAULT_RECURSION_LIMIT,
   readUnknownFields: true,
@@ -145,51 +145,29 @@ export const envelopeReadDefaults: EnvelopeReadOptions = {
   requireData: true,
 };
 
-/** @internal */
-export const messageWriteDefaults: MessageWriteOptions = {
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  writeUnknownFields: true,
-  deterministic: DEFAULT_DETERMINISTIC,
-};
-
-/** @internal */
-export const envelopeWriteDefaults: EnvelopeWriteOptions = {
+/** The defaults of {@link BinaryWriteOptions}. @internal */
+export const binaryWriteDefaults: BinaryWriteOptions = {
   recursionLimit: DEFAULT_RECURSION_LIMIT,
   writeUnknownFields: true,
   deterministic: DEFAULT_DETERMINISTIC,
   requireData: true,
 };
 
-/** @internal */
-export const jsonWriteDefaults: EnvelopeJsonWriteOptions = {
+/** The defaults of {@link JsonReadOptions}. @internal */
+export const jsonReadDefaults: JsonReadOptions = {
+  ignoreUnknownFields: false,
+  requireData: true,
   recursionLimit: DEFAULT_RECURSION_LIMIT,
-  useProtoFieldName: false,
-  alwaysEmitImplicit: false,
-  enumAsInteger: false,
+  maxBytes: DEFAULT_MAX_BYTES,
 };
 
-/** @internal */
-export const jsonWriteStringDefaults: EnvelopeJsonWriteStringOptions = {
+/** The defaults of {@link JsonWriteOptions}. @internal */
+export const jsonWriteDefaults: JsonWriteOptions = {
   recursionLimit: DEFAULT_RECURSION_LIMIT,
   useProtoFieldName: false,
   alwaysEmitImplicit: false,
   enumAsInteger: false,
   prettySpaces: 0,
-};
-
-/** @internal */
-export const jsonReadDefaults: EnvelopeJsonReadOptions = {
-  ignoreUnknownFields: false,
-  requireData: true,
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-};
-
-/** @internal */
-export const jsonReadStringDefaults: EnvelopeJsonReadStringOptions = {
-  ignoreUnknownFields: false,
-  requireData: true,
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  maxBytes: DEFAULT_MAX_BYTES,
 };
 
 /**

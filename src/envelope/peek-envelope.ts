@@ -14,18 +14,17 @@ import {
 } from "../runtime/index.js";
 import { nodeBuffer } from "../runtime/node-buffer.js";
 import type { EnvelopeKind } from "./envelope-kind.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_RECURSION_LIMIT, type EnvelopeReadOptions } from "./options.js";
+import { type BinaryReadOptions, DEFAULT_MAX_BYTES, DEFAULT_RECURSION_LIMIT } from "./options.js";
 import { checkReadInput, readError } from "./read-binary.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
 
 const HANDLER_TAG = 0x0a; // field 1 handler, LEN
 
-/** Options for {@link peekEnvelope}: those of {@link decodeEnvelope} that apply to a peek. */
-export interface EnvelopePeekOptions
-  extends Pick<EnvelopeReadOptions, "maxBytes" | "recursionLimit"> {}
+/** The options of {@link decodeEnvelope} that apply to a peek, and their defaults. */
+type PeekOptions = Pick<BinaryReadOptions, "maxBytes" | "recursionLimit">;
 
-const peekDefaults: EnvelopePeekOptions = {
+const peekDefaults: PeekOptions = {
   maxBytes: DEFAULT_MAX_BYTES,
   recursionLimit: DEFAULT_RECURSION_LIMIT,
 };
@@ -128,13 +127,13 @@ export type EnvelopePeekResult = EnvelopePeek | EnvelopePeekFailure;
  */
 export function peekEnvelope(
   bytes: Uint8Array,
-  options?: Partial<EnvelopePeekOptions>,
+  options?: Partial<Pick<BinaryReadOptions, "maxBytes" | "recursionLimit">>,
 ): EnvelopePeekResult {
-  let o: EnvelopePeekOptions;
+  let o: PeekOptions;
   let start = 0;
   let schemaId: number | undefined;
   try {
-    o = checkReadInput(typeName, bytes, options, peekDefaults as EnvelopeReadOptions);
+    o = checkReadInput(typeName, bytes, options, peekDefaults as BinaryReadOptions);
     if (bytes[0] === 0x00) {
       // The one call of the framing reader: the frame's header says where the envelope starts.
       const header = readSchemaRegistryHeader(bytes);
@@ -250,7 +249,7 @@ function peekChecked(
   bytes: Uint8Array,
   start: number,
   schemaId: number | undefined,
-  o: EnvelopePeekOptions,
+  o: PeekOptions,
 ): EnvelopePeekResult {
   const reader = createReader(bytes, o.recursionLimit, false, 0);
   reader.pos = start;

@@ -1,7 +1,7 @@
 import { CodecError } from "../codec-error.js";
 import { readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { type EnvelopeReadOptions, levelBounds, type MessageReadOptions } from "./options.js";
+import { type BinaryReadOptions, levelBounds } from "./options.js";
 
 // What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
 // and input checks, and the mapping of whatever the decoder threw to a CodecError. No
@@ -14,11 +14,10 @@ import { type EnvelopeReadOptions, levelBounds, type MessageReadOptions } from "
 export function checkReadInput(
   typeName: string,
   bytes: unknown,
-  options: Partial<EnvelopeReadOptions> | undefined,
-  defaults: MessageReadOptions | EnvelopeReadOptions,
-): EnvelopeReadOptions {
-  // With the defaults of MessageReadOptions, requireData is neither read nor returned.
-  const settings = readOptions(options, defaults as EnvelopeReadOptions, levelBounds);
+  options: Partial<BinaryReadOptions> | undefined,
+  defaults: BinaryReadOptions,
+): BinaryReadOptions {
+  const settings = readOptions(options, defaults, levelBounds);
   const maxBytes = settings.maxBytes;
   if (!(bytes instanceof Uint8Array)) {
     throw new CodecError(

@@ -3,7 +3,7 @@ import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText } from "../internal/escape-text.js";
 import { WriteProblem } from "../runtime/index.js";
-import type { MessageWriteOptions } from "./options.js";
+import type { BinaryWriteOptions } from "./options.js";
 import { writeError } from "./write-error.js";
 
 /**
@@ -14,7 +14,7 @@ import { writeError } from "./write-error.js";
 export function writeMessageBinary(
   typeName: fast.MessageTypeName,
   message: unknown,
-  o: MessageWriteOptions,
+  o: Omit<BinaryWriteOptions, "requireData">,
 ): Uint8Array<ArrayBuffer> {
   const named = typeof message === "object" && message !== null && "$typeName" in message;
   const name = named ? message.$typeName : undefined;
@@ -46,7 +46,7 @@ export function writeMessageBinary(
 function firstProblem(
   typeName: fast.MessageTypeName,
   message: unknown,
-  o: MessageWriteOptions,
+  o: Omit<BinaryWriteOptions, "requireData">,
   problem: WriteProblem,
 ): WriteProblem {
   if (!o.deterministic) return problem;

@@ -1,7 +1,7 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
-import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
+import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
 import {
   createWriter,
@@ -21,16 +21,6 @@ import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 const context = "cannot decode size-delimited envelopes";
 
-/** Options for reading size-delimited envelopes. */
-export interface DelimitedReadOptions extends EnvelopeReadOptions {
-  /**
-   * The largest message accepted, in bytes, not counting its length prefix. A length prefix
-   * announcing more is rejected before any of its data is read. Default 16 MiB
-   * ({@link DEFAULT_MAX_BYTES}).
-   */
-  maxBytes: number;
-}
-
 /**
  * Encodes an envelope as one size-delimited message: its length as a varint, then its bytes.
  * Concatenated, such messages form a stream that {@link decodeDelimitedStream} reads.
@@ -43,7 +33,7 @@ export interface DelimitedReadOptions extends EnvelopeReadOptions {
  */
 export function encodeDelimited(
   envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeWriteOptions>,
+  options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const payload = encodeEnvelope(envelope, options);
   const writer = createWriter(false, false, 0);
@@ -54,7 +44,8 @@ export function encodeDelimited(
 
 /**
  * Decodes every size-delimited envelope in one buffer, in order. Each message may be at most
- * `maxBytes` long; the other options are passed to {@link decodeEnvelope}.
+ * `maxBytes` long, not counting its length prefix; the other options are passed to
+ * {@link decodeEnvelope}.
  *
  * Throws a {@link CodecError}: `truncated` when the buffer ends inside a length prefix or a
  * message, `malformed` for a length prefix of more than 10 bytes or of 2^32 or more,
@@ -67,7 +58,7 @@ export function encodeDelimited(
  */
 export function decodeDelimited(
   bytes: Uint8Array,
-  options?: Partial<DelimitedReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): GRPC_AttendantPayload[] {
   const splitter = new DelimitedSplitter(readMaxBytes(options));
   if (!(bytes instanceof Uint8Array)) {
@@ -88,8 +79,9 @@ export function decodeDelimited(
  * Decodes size-delimited envelopes from a stream of byte chunks (a Node.js `Readable`, a
  * `ReadableStream`, any async iterable), yielding each envelope as soon as its last byte has
  * arrived. Chunks may split messages anywhere and hold any number of them. Each message may be
- * at most `maxBytes` long; a longer one is rejected as soon as its length prefix is read,
- * without pulling its data. The other options are passed to {@link decodeEnvelope}.
+ * at most `maxBytes` long, not counting its length prefix; a longer one is rejected as soon as
+ * its length prefix is read, without pulling its data. The other options are passed to
+ * {@link decodeEnvelope}.
  *
  * Memory stays linear: a message that fits in one chunk is decoded in place; one that spans
  * chunks is collected in a buffer that doubles as its bytes arrive (capped at its size), so
@@ -109,7 +101,7 @@ export function decodeDelimited(
  */
 export async function* decodeDelimitedStream(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  options?: Partial<DelimitedReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): AsyncGenerator<GRPC_AttendantPayload, void, undefined> {
   for await (const { envelope } of decodeDelimitedStreamWithOffsets(source, options)) {
     yield envelope;
@@ -138,7 +130,7 @@ export interface DelimitedEnvelope {
  */
 export async function* decodeDelimitedStreamWithOffsets(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  options?: Partial<DelimitedReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): AsyncGenerator<DelimitedEnvelope, void, undefined> {
   const splitter = new DelimitedSplitter(readMaxBytes(options));
   if (typeof source !== "object" || source === null || !isIterable(source)) {

@@ -3,7 +3,6 @@
 
 export {
   type DelimitedEnvelope,
-  type DelimitedReadOptions,
   decodeDelimited,
   decodeDelimitedStream,
   decodeDelimitedStreamWithOffsets,
@@ -27,7 +26,6 @@ export {
   decodeSchemaRegistryFrame,
   encodeSchemaRegistryFrame,
   type SchemaRegistryFrame,
-  type SchemaRegistryFrameReadOptions,
   type SchemaRegistryFrameWriteOptions,
 } from "./schema-registry.js";
 export { ENVELOPE_MESSAGE_INDEXES } from "./schema-registry-ids.js";

@@ -1,19 +1,15 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
 import { decodeEnvelope } from "../envelope/decode-envelope.js";
-import {
-  type EnvelopeReadOptions,
-  envelopeReadDefaults,
-  levelBounds,
-} from "../envelope/options.js";
+import { type BinaryReadOptions, binaryReadDefaults, levelBounds } from "../envelope/options.js";
 import { readOptions } from "../internal/check-options.js";
 
 // The steps every framing decoder shares: reading the options, and decoding the envelope it
 // found with an error text that says where in the frame or stream the envelope starts.
 
 /** Checks the read options and returns `maxBytes`. Throws `invalid_argument`. */
-export function readMaxBytes(options: Partial<EnvelopeReadOptions> | undefined): number {
-  return readOptions(options, envelopeReadDefaults, levelBounds).maxBytes;
+export function readMaxBytes(options: Partial<BinaryReadOptions> | undefined): number {
+  return readOptions(options, binaryReadDefaults, levelBounds).maxBytes;
 }
 
 /**
@@ -23,7 +19,7 @@ export function readMaxBytes(options: Partial<EnvelopeReadOptions> | undefined):
 export function decodeEnvelopeAt(
   bytes: Uint8Array,
   offset: number,
-  options: Partial<EnvelopeReadOptions> | undefined,
+  options: Partial<BinaryReadOptions> | undefined,
   context: string,
 ): GRPC_AttendantPayload {
   try {

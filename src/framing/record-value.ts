@@ -3,7 +3,7 @@ import { CodecError, isCodecError } from "../codec-error.js";
 import { decodeEnvelope } from "../envelope/decode-envelope.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { EnvelopeKind, EnvelopeOf } from "../envelope/envelope-kind.js";
-import type { EnvelopeWriteOptions } from "../envelope/options.js";
+import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { readHeader } from "./record-headers.js";
 import {
@@ -14,7 +14,6 @@ import {
 } from "./schema-id-header.js";
 import {
   decodeSchemaRegistryFrame,
-  type SchemaRegistryFrameReadOptions,
   type SchemaRegistryFrameWriteOptions,
   writeFrame,
 } from "./schema-registry.js";
@@ -43,11 +42,13 @@ export type RecordFraming = (typeof recordFramings)[number];
  * `envelopeKind()` gives an `EnvelopeKind`, never undefined) under the default `requireData`
  * (true), else any envelope.
  */
-export type DecodedEnvelope<O = undefined> =
-  false extends RequireDataOption<O> ? GRPC_AttendantPayload : EnvelopeOf<EnvelopeKind>;
-
-/** The type of the option `requireData` in options of type `O`: never when they have none. */
-type RequireDataOption<O> = O extends { readonly requireData?: infer R } ? R : never;
+export type DecodedEnvelope<O = undefined> = false extends (
+  O extends { readonly requireData?: infer R }
+    ? R
+    : never
+)
+  ? GRPC_AttendantPayload
+  : EnvelopeOf<EnvelopeKind>;
 
 /**
  * An envelope read from a Kafka record value, with the framing it was found in and, for the
@@ -103,7 +104,7 @@ export type RecordHeaders =
 export type RecordHeaderValue = Uint8Array | string | readonly (Uint8Array | string)[] | undefined;
 
 /** Options for reading a Kafka record value. */
-export interface RecordValueReadOptions extends SchemaRegistryFrameReadOptions {
+export interface RecordValueReadOptions extends BinaryReadOptions {
   /**
    * The header that carries the schema id: `__value_schema_id` ({@link VALUE_SCHEMA_ID_HEADER}),
    * the default, or `__key_schema_id` ({@link KEY_SCHEMA_ID_HEADER}) for a record key.
@@ -308,7 +309,7 @@ export function checkRecordValueWriteOptions(options: unknown, context: string):
 export function writeRecordValue(
   envelope: GRPC_AttendantPayload,
   writer: RecordValueWriter,
-  options: Partial<EnvelopeWriteOptions> | undefined,
+  options: Partial<BinaryWriteOptions> | undefined,
 ): EncodedRecordValue {
   const { framing, schemaId, schemaGuid, messageIndexes } = writer;
   const payload = encodeEnvelope(envelope, options);

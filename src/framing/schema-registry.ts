@@ -1,7 +1,7 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
-import type { EnvelopeReadOptions, EnvelopeWriteOptions } from "../envelope/options.js";
+import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { createWriter, finish, writeRaw } from "../runtime/index.js";
 import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
@@ -36,7 +36,7 @@ export type SchemaRegistryFrame<E extends GRPC_AttendantPayload = DecodedEnvelop
 >;
 
 /** Options for writing an envelope in the Schema Registry wire format. */
-export interface SchemaRegistryFrameWriteOptions extends EnvelopeWriteOptions {
+export interface SchemaRegistryFrameWriteOptions extends BinaryWriteOptions {
   /**
    * The id the registry gave the schema, a whole number from 0 to 2^31 - 1 (Confluent's
    * clients read and write it as a signed 32-bit integer; the registry hands out positive ids).
@@ -48,12 +48,6 @@ export interface SchemaRegistryFrameWriteOptions extends EnvelopeWriteOptions {
    * `[0]` ({@link ENVELOPE_MESSAGE_INDEXES}), the only path the decoders here accept.
    */
   messageIndexes: readonly number[];
-}
-
-/** Options for reading an envelope in the Schema Registry wire format. */
-export interface SchemaRegistryFrameReadOptions extends EnvelopeReadOptions {
-  /** The largest frame accepted, in bytes, header included. Default 16 MiB ({@link DEFAULT_MAX_BYTES}). */
-  maxBytes: number;
 }
 
 /**
@@ -123,7 +117,7 @@ const failEncode: Fail = (code, detail) => {
  * ```
  */
 export function decodeSchemaRegistryFrame<
-  O extends Partial<SchemaRegistryFrameReadOptions> | undefined = undefined,
+  O extends Partial<BinaryReadOptions> | undefined = undefined,
 >(bytes: Uint8Array, options?: O): SchemaRegistryFrame<DecodedEnvelope<O>> {
   const maxBytes = readMaxBytes(options);
   if (!(bytes instanceof Uint8Array)) {

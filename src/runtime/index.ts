@@ -119,7 +119,7 @@ export {
   refuseMessage,
 } from "./message-value.js";
 export { setOwn } from "./own-property.js";
-export { wellFormed, wellFormedOutput, wellFormedString } from "./unicode.js";
+export { utf8Length, wellFormed, wellFormedOutput, wellFormedString } from "./unicode.js";
 // Wire errors, shared with the framing readers; the wire types' names, for the CLI.
 export {
   lengthOver32,

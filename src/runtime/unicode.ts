@@ -15,6 +15,34 @@ export function wellFormed(text: string): boolean {
 /** {@link wellFormed}, under the name the JSON readers call it by. */
 export const wellFormedString = wellFormed;
 
+/**
+ * The length of `text` in UTF-8, in bytes, as TextEncoder writes it: a lone surrogate counts as
+ * the 3 bytes of U+FFFD that replace it.
+ */
+export function utf8Length(text: string): number {
+  const n = text.length;
+  let bytes = n;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) {
+      bytes += 1;
+      continue;
+    }
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next < 0xe000) {
+        // A pair: two code units, four bytes.
+        bytes += 2;
+        i++;
+        continue;
+      }
+    }
+    bytes += 2;
+  }
+  return bytes;
+}
+
 /** Compares two strings by the byte order of their UTF-8 (that is, by code point). */
 export function compareUtf8(left: string, right: string): number {
   const n = Math.min(left.length, right.length);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readJsonText } from "../../src/envelope/envelope-json.js";
 import { noDuplicateKeys, valueMembers } from "../../src/envelope/json-text.js";
-import { jsonReadStringDefaults } from "../../src/envelope/options.js";
+import { jsonReadDefaults } from "../../src/envelope/options.js";
 import { envelopeFromJsonString, isCodecError } from "../../src/index.js";
 import { jsonText } from "../helpers/json-arbitraries.js";
 
@@ -69,7 +69,7 @@ const cases: [string, string, string][] = [
 
 describe("envelopeFromJsonString()", () => {
   it.each(cases)("refuses a duplicate key in %s", (_, text, message) => {
-    const o = { ...jsonReadStringDefaults, requireData: false };
+    const o = { ...jsonReadDefaults, requireData: false };
     for (const read of [
       () => envelopeFromJsonString(text, o),
       () => readJsonText(text, o, true),

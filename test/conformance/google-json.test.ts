@@ -3,13 +3,13 @@ import { fileURLToPath } from "node:url";
 import type { JsonValue } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { readJsonText, recentV8 } from "../../src/envelope/envelope-json.js";
-import { jsonReadStringDefaults } from "../../src/envelope/options.js";
+import { jsonReadDefaults } from "../../src/envelope/options.js";
 
 /** envelopeFromJsonString with the look for lone surrogates each engine does not take. */
 const readJsonTextBy =
   (scanText: boolean) =>
   (text: string, options: { requireData: boolean; ignoreUnknownFields: boolean }) =>
-    readJsonText(text, { ...jsonReadStringDefaults, ...options }, scanText);
+    readJsonText(text, { ...jsonReadDefaults, ...options }, scanText);
 
 import {
   encodeEnvelope,

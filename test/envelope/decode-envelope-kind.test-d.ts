@@ -1,14 +1,14 @@
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type BinaryReadOptions,
   decodeEnvelope,
   type EnvelopeKind,
-  type EnvelopeReadOptions,
   envelopeKind,
   type GRPC_AttendantPayload,
 } from "../../src/index.js";
 
 declare const bytes: Uint8Array;
-declare const options: Partial<EnvelopeReadOptions>;
+declare const options: Partial<BinaryReadOptions>;
 
 describe("envelopeKind(decodeEnvelope(bytes))", () => {
   it("is an EnvelopeKind under the default requireData: true", () => {

@@ -1,7 +1,7 @@
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { envelopeReadDefaults } from "../../src/envelope/options.js";
+import { binaryReadDefaults } from "../../src/envelope/options.js";
 import {
   createEnvelope,
   DEFAULT_MAX_ELEMENTS,
@@ -281,7 +281,7 @@ describe("decodeEnvelope() errors", () => {
 
   it("has a default of 1,000,000 elements", () => {
     expect(DEFAULT_MAX_ELEMENTS).toBe(1_000_000);
-    expect(envelopeReadDefaults.maxElements).toBe(DEFAULT_MAX_ELEMENTS);
+    expect(binaryReadDefaults.maxElements).toBe(DEFAULT_MAX_ELEMENTS);
   });
 
   it("accepts an envelope without Data when requireData is false", () => {

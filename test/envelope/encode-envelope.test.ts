@@ -3,12 +3,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
+  type BinaryWriteOptions,
   type CarECU,
   CarECUSchema,
   createEnvelope,
   decodeEnvelope,
   decodeMessage,
-  type EnvelopeWriteOptions,
   encodeEnvelope,
   envelopeKinds,
   GRPC_AttendantPayloadSchema,
@@ -96,7 +96,7 @@ describe("encodeEnvelope() errors", () => {
 // for: checkMessage, then protobuf-es's toBinary() with maps put in key order. The same bytes
 // for every message the slow path writes, the same CodecError for every one it rejects.
 
-const options: fc.Arbitrary<Partial<EnvelopeWriteOptions>> = fc.record(
+const options: fc.Arbitrary<Partial<BinaryWriteOptions>> = fc.record(
   { writeUnknownFields: fc.boolean(), deterministic: fc.boolean(), requireData: fc.boolean() },
   { requiredKeys: [] },
 );

@@ -2,14 +2,12 @@ import { create, equals, type JsonValue, toJson } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonError, readJsonText, writeJsonText } from "../../src/envelope/envelope-json.js";
-import { jsonReadStringDefaults, jsonWriteStringDefaults } from "../../src/envelope/options.js";
+import { jsonReadDefaults, jsonWriteDefaults } from "../../src/envelope/options.js";
 import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
   CarECUSchema,
   CodecError,
   createEnvelope,
-  type EnvelopeJsonReadStringOptions,
-  type EnvelopeJsonWriteOptions,
   encodeEnvelope,
   envelopeFromJson,
   envelopeFromJsonString,
@@ -17,6 +15,8 @@ import {
   envelopeToJson,
   envelopeToJsonString,
   GRPC_AttendantPayloadSchema,
+  type JsonReadOptions,
+  type JsonWriteOptions,
 } from "../../src/index.js";
 import { MAX_MESSAGE_LENGTH } from "../../src/internal/escape-text.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
@@ -516,10 +516,7 @@ function withPollutedPrototype(name: string, value: unknown, body: () => void): 
  * Expects the text, and the value JSON.parse() makes of it, read as the oracle reads them (test/oracle/read-json-by-oracle.ts),
  * under each of `optionList`.
  */
-function expectTextAndValueAsOracle(
-  text: string,
-  optionList: Partial<EnvelopeJsonReadStringOptions>[],
-): void {
+function expectTextAndValueAsOracle(text: string, optionList: Partial<JsonReadOptions>[]): void {
   for (const o of optionList) {
     expectSameRead(
       () => envelopeFromJsonString(text, o),
@@ -687,7 +684,7 @@ describe("envelopeFromJson(): the Data member, found by a walk over the envelope
   });
 });
 
-const writeOptionTable: [string, Partial<EnvelopeJsonWriteOptions>][] = [
+const writeOptionTable: [string, Partial<JsonWriteOptions>][] = [
   ["the defaults (lowerCamelCase names)", {}],
   ["useProtoFieldName", { useProtoFieldName: true }],
   ["alwaysEmitImplicit", { alwaysEmitImplicit: true }],
@@ -778,7 +775,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
         const slow = () =>
           JSON.stringify(envelopeToJsonByOracle(envelope, o), null, o.prettySpaces ?? 0);
         expectSameOutcome(() => envelopeToJsonString(envelope, o), slow);
-        const all = { ...jsonWriteStringDefaults, ...o };
+        const all = { ...jsonWriteDefaults, ...o };
         expectSameOutcome(() => writeJsonText(envelope, all), slow);
       }),
       { numRuns: 300 },
@@ -818,7 +815,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       const slow = () => JSON.stringify(envelopeToJsonByOracle(envelope), null, prettySpaces);
       expectSameOutcome(() => envelopeToJsonString(envelope, { prettySpaces }), slow);
       // Strings checked in the text, then one by one where it shows a `\ud`.
-      const o = { ...jsonWriteStringDefaults, prettySpaces };
+      const o = { ...jsonWriteDefaults, prettySpaces };
       expectSameOutcome(() => writeJsonText(envelope, o), slow);
     }
   });
@@ -835,7 +832,7 @@ describe("envelopeToJson(): the generated mapper against checkMessage + toJson",
       expect(json).toEqual(envelopeToJsonByOracle(envelope, o));
       const text = JSON.stringify(envelopeToJsonByOracle(envelope, o));
       expect(envelopeToJsonString(envelope, o)).toBe(text);
-      expect(writeJsonText(envelope, { ...jsonWriteStringDefaults, ...o })).toBe(text);
+      expect(writeJsonText(envelope, { ...jsonWriteDefaults, ...o })).toBe(text);
     }
   });
 
@@ -926,7 +923,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       fc.property(jsonText, readOptions, fc.boolean(), (text, o, scanText) => {
         const oracle = (x: typeof o) => readJsonTextByOracle(text, x);
         expectSameReadUnder((x) => envelopeFromJsonString(text, x), oracle, o);
-        const all = { ...jsonReadStringDefaults, ...o };
+        const all = { ...jsonReadDefaults, ...o };
         expectSameReadUnder((x) => readJsonText(text, x, scanText), oracle, all);
       }),
       { numRuns: 400 },
@@ -938,7 +935,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       fc.property(mutatedText, readOptions, fc.boolean(), (text, o, scanText) => {
         const oracle = (x: typeof o) => readJsonTextByOracle(text, x);
         expectSameReadUnder((x) => envelopeFromJsonString(text, x), oracle, o);
-        const all = { ...jsonReadStringDefaults, ...o };
+        const all = { ...jsonReadDefaults, ...o };
         expectSameReadUnder((x) => readJsonText(text, x, scanText), oracle, all);
       }),
       { numRuns: 4000 },
@@ -956,7 +953,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     ["two unknown members", '"zz":1,"yy":true'],
   ])("keeps compact text with an unknown member (%s) on the generated reader", (_, unknown) => {
     const text = `{"updateManifest":{"updated":"2",${unknown},"created":"1","ecuUpdates":[{"id":"1"}]}}`;
-    const o = { ...jsonReadStringDefaults, ignoreUnknownFields: true };
+    const o = { ...jsonReadDefaults, ignoreUnknownFields: true };
     const oracle = () => readJsonTextByOracle(text, o);
     for (const t of [text, JSON.stringify(JSON.parse(text), null, 2)]) {
       for (const scanText of [false, true]) {
@@ -966,7 +963,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
         expect(fields.indexOf("created")).toBeLessThan(fields.indexOf("updated"));
       }
     }
-    const strict = { ...jsonReadStringDefaults };
+    const strict = { ...jsonReadDefaults };
     expectSameRead(
       () => readJsonText(text, strict, true),
       () => readJsonTextByOracle(text, strict),
@@ -980,7 +977,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       { ignoreUnknownFields: true },
       { ignoreUnknownFields: true, recursionLimit: 5 },
     ]) {
-      const all = { ...jsonReadStringDefaults, ...o };
+      const all = { ...jsonReadDefaults, ...o };
       expectSameRead(
         () => readJsonText(text, all, true),
         () => readJsonTextByOracle(text, all),
@@ -1006,7 +1003,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
     for (const o of [{}, { ignoreUnknownFields: true }]) {
       const oracle = () => readJsonTextByOracle(text, o);
       for (const scanText of [false, true]) {
-        const all = { ...jsonReadStringDefaults, ...o };
+        const all = { ...jsonReadDefaults, ...o };
         expectSameRead(() => readJsonText(text, all, scanText), oracle);
       }
     }
@@ -1089,7 +1086,7 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
       const oracle = () => readJsonTextByOracle(text, o);
       expectSameRead(() => envelopeFromJsonString(text, o), oracle);
       for (const scanText of [false, true]) {
-        const all = { ...jsonReadStringDefaults, ...o };
+        const all = { ...jsonReadDefaults, ...o };
         expectSameRead(() => readJsonText(text, all, scanText), oracle);
       }
       let json: JsonValue | undefined;
@@ -1103,6 +1100,59 @@ describe("envelopeFromJsonString(): the generated parser against JSON.parse + fr
         () => readJsonByOracle(json as JsonValue, o),
       );
     }
+  });
+});
+
+describe("envelopeFromJsonString(): maxBytes counts the text's bytes of UTF-8", () => {
+  const decode = "cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: ";
+  const lone = (escaped: string) =>
+    `cannot decode field kafka_grpc.GRPC_AttendantPayload.handler from JSON: "${escaped}" holds a lone surrogate`;
+  const withHandler = (handler: string) => `{"handler":"${handler}","updateGet":{}}`;
+
+  // Each handler, the text's size in bytes of UTF-8, and what a read within that size gives:
+  // the handler, or the error that follows the size check.
+  const cases: [string, string, number, { handler: string } | { error: string }][] = [
+    ["two-byte characters", "éé", 33, { handler: "éé" }],
+    ["three-byte characters", "€€", 35, { handler: "€€" }],
+    ["a pair of surrogates (four bytes)", "😀😀", 37, { handler: "😀😀" }],
+    ["a lone high surrogate (three bytes, as U+FFFD)", "\ud800", 32, { error: lone("\\ud800") }],
+    ["a lone low surrogate (three bytes, as U+FFFD)", "\udc00", 32, { error: lone("\\udc00") }],
+  ];
+
+  it.each(cases)("%s: read at maxBytes, refused one byte below", (_, handler, bytes, within) => {
+    const text = withHandler(handler);
+    expect(new TextEncoder().encode(text).length).toBe(bytes);
+    // Between maxBytes / 3 and maxBytes code units long: the bytes are counted.
+    expect(text.length).toBeLessThan(bytes);
+    expect(text.length * 3).toBeGreaterThan(bytes);
+    if ("handler" in within) {
+      expect(envelopeFromJsonString(text, { maxBytes: bytes }).handler).toBe(within.handler);
+    } else {
+      expect(codecErrorOf(() => envelopeFromJsonString(text, { maxBytes: bytes }))).toMatchObject({
+        code: "invalid_json",
+        rawMessage: within.error,
+      });
+    }
+    expect(codecErrorOf(() => envelopeFromJsonString(text, { maxBytes: bytes - 1 }))).toMatchObject(
+      {
+        code: "too_large",
+        rawMessage: `${decode}text of ${bytes} bytes exceeds maxBytes ${bytes - 1}`,
+      },
+    );
+  });
+
+  it("refuses a text of more code units than maxBytes by its length", () => {
+    expect(
+      codecErrorOf(() => envelopeFromJsonString(withHandler("€"), { maxBytes: 29 })),
+    ).toMatchObject({
+      code: "too_large",
+      rawMessage: `${decode}text of 30 characters exceeds maxBytes 29`,
+    });
+  });
+
+  it("reads a text of at most maxBytes / 3 code units", () => {
+    const text = withHandler("€");
+    expect(envelopeFromJsonString(text, { maxBytes: text.length * 3 }).handler).toBe("€");
   });
 });
 

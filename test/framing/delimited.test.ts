@@ -4,12 +4,12 @@ import { sizeDelimitedDecodeStream } from "@bufbuild/protobuf/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  type DelimitedReadOptions,
   decodeDelimited,
   decodeDelimitedStream,
   encodeDelimited,
 } from "../../src/framing/index.js";
 import {
+  type BinaryReadOptions,
   type CodecError,
   createEnvelope,
   DEFAULT_MAX_BYTES,
@@ -117,7 +117,7 @@ describe("decodeDelimited()", () => {
 
 // Each case runs through decodeDelimited, and through decodeDelimitedStream as one chunk and
 // as 1-byte chunks: all three must fail the same way.
-const errorCases: [string, Uint8Array, Partial<DelimitedReadOptions>, string, string][] = [
+const errorCases: [string, Uint8Array, Partial<BinaryReadOptions>, string, string][] = [
   [
     "a length prefix cut off",
     B(0x80),

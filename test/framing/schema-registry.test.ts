@@ -12,9 +12,9 @@ import {
   decodeSchemaRegistryFrame,
   ENVELOPE_MESSAGE_INDEXES,
   encodeSchemaRegistryFrame,
-  type SchemaRegistryFrameReadOptions,
 } from "../../src/framing/index.js";
 import {
+  type BinaryReadOptions,
   type CodecError,
   createEnvelope,
   decodeEnvelope,
@@ -180,7 +180,7 @@ describe("decodeSchemaRegistryFrame()", () => {
   });
 
   const frame = concat(header(1), B(0x00), payload); // 15 bytes
-  it.each<[string, Uint8Array, Partial<SchemaRegistryFrameReadOptions>, string, string]>([
+  it.each<[string, Uint8Array, Partial<BinaryReadOptions>, string, string]>([
     [
       "an empty frame",
       B(),

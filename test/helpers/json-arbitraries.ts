@@ -1,9 +1,9 @@
 import { toJsonString } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import {
-  type EnvelopeJsonReadStringOptions,
-  type EnvelopeJsonWriteStringOptions,
   GRPC_AttendantPayloadSchema,
+  type JsonReadOptions,
+  type JsonWriteOptions,
 } from "../../src/index.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { type Damage, damage, hostileValue } from "./hostile-messages.js";
@@ -13,7 +13,7 @@ import { type Damage, damage, hostileValue } from "./hostile-messages.js";
 
 const S = GRPC_AttendantPayloadSchema;
 
-export const writeOptions: fc.Arbitrary<Partial<EnvelopeJsonWriteStringOptions>> = fc.record(
+export const writeOptions: fc.Arbitrary<Partial<JsonWriteOptions>> = fc.record(
   {
     useProtoFieldName: fc.boolean(),
     alwaysEmitImplicit: fc.boolean(),
@@ -23,7 +23,7 @@ export const writeOptions: fc.Arbitrary<Partial<EnvelopeJsonWriteStringOptions>>
   { requiredKeys: [] },
 );
 
-export const readOptions: fc.Arbitrary<Partial<EnvelopeJsonReadStringOptions>> = fc.record(
+export const readOptions: fc.Arbitrary<Partial<JsonReadOptions>> = fc.record(
   {
     ignoreUnknownFields: fc.boolean(),
     requireData: fc.boolean(),

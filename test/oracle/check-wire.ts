@@ -6,7 +6,7 @@ import {
   ScalarType,
 } from "@bufbuild/protobuf";
 import { CodecError, isCodecError } from "../../src/codec-error.js";
-import { type MessageReadOptions, messageReadDefaults } from "../../src/envelope/options.js";
+import { type BinaryReadOptions, binaryReadDefaults } from "../../src/envelope/options.js";
 import { checkReadInput, readError } from "../../src/envelope/read-binary.js";
 
 // A test oracle: an implementation of the binary format's checks written apart from the runtime
@@ -410,13 +410,13 @@ const emptyRules: ReadonlyMap<number, FieldRule> = /*@__PURE__*/ new Map();
 export function decodeByOracle<Desc extends DescMessage>(
   schema: Desc,
   bytes: Uint8Array,
-  options?: Partial<MessageReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): MessageShape<Desc> {
   const { recursionLimit, readUnknownFields } = checkReadInput(
     schema.typeName,
     bytes,
     options,
-    messageReadDefaults,
+    binaryReadDefaults,
   );
   try {
     checkWire(schema, bytes, recursionLimit);

@@ -1,6 +1,6 @@
 import { missingDataError } from "../../src/envelope/missing-data.js";
 import {
-  type EnvelopeReadOptions,
+  type BinaryReadOptions,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../src/index.js";
@@ -12,7 +12,7 @@ import { decodeByOracle } from "./check-wire.js";
 /** decodeEnvelope() as the wire check and protobuf-es fromBinary() decide it. */
 export function decodeEnvelopeByOracle(
   bytes: Uint8Array,
-  options?: Partial<EnvelopeReadOptions>,
+  options?: Partial<BinaryReadOptions>,
 ): GRPC_AttendantPayload {
   const envelope = decodeByOracle(GRPC_AttendantPayloadSchema, bytes, options);
   if ((options?.requireData ?? true) && envelope.Data.case === undefined) {

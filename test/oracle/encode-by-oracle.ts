@@ -1,16 +1,11 @@
 import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
 import { missingDataError } from "../../src/envelope/missing-data.js";
+import { binaryWriteDefaults, levelBounds } from "../../src/envelope/options.js";
 import {
-  envelopeWriteDefaults,
-  levelBounds,
-  messageWriteDefaults,
-} from "../../src/envelope/options.js";
-import {
+  type BinaryWriteOptions,
   CodecError,
-  type EnvelopeWriteOptions,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
-  type MessageWriteOptions,
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
@@ -25,10 +20,10 @@ import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 export function encodeMessageByOracle<Desc extends DescMessage>(
   schema: Desc,
   message: MessageShape<Desc>,
-  options?: Partial<MessageWriteOptions>,
+  options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   // The arguments are checked as the public API checks them: the oracle is about the bytes.
-  const o = readOptions(options, messageWriteDefaults, levelBounds);
+  const o = readOptions(options, binaryWriteDefaults, levelBounds);
   if (!isMessage(message, schema)) {
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
@@ -63,9 +58,9 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
 /** encodeEnvelope() the independent way: the `Data` check, then {@link encodeMessageByOracle}. */
 export function encodeEnvelopeByOracle(
   envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeWriteOptions>,
+  options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
-  const o = readOptions(options, envelopeWriteDefaults, levelBounds);
+  const o = readOptions(options, binaryWriteDefaults, levelBounds);
   if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data?.case) {
     throw missingDataError(envelope, "encode");
   }

@@ -2,9 +2,9 @@ import { type JsonValue, toJson } from "@bufbuild/protobuf";
 import { jsonWriteDefaults, levelBounds } from "../../src/envelope/options.js";
 import {
   CodecError,
-  type EnvelopeJsonWriteOptions,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
+  type JsonWriteOptions,
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
@@ -17,7 +17,7 @@ import { checkMessage } from "./check-message.js";
 /** envelopeToJson() the independent way. */
 export function envelopeToJsonByOracle(
   envelope: GRPC_AttendantPayload,
-  options?: Partial<EnvelopeJsonWriteOptions>,
+  options?: Partial<JsonWriteOptions>,
 ): JsonValue {
   // The arguments are checked as the public API checks them: the oracle is about the JSON.
   const o = readOptions(options, jsonWriteDefaults, levelBounds);

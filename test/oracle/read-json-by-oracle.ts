@@ -11,7 +11,7 @@ import {
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { CodecError, type EnvelopeJsonReadOptions } from "../../src/index.js";
+import { CodecError, type JsonReadOptions } from "../../src/index.js";
 import { quoteText } from "../../src/internal/escape-text.js";
 
 // proto3 JSON read as protobuf-es's fromJson() reads it, held to the forms Google's parsers take
@@ -30,7 +30,7 @@ const wellFormedString = (text: string) => text.isWellFormed();
  */
 export function readJsonByOracle(
   json: unknown,
-  options?: Partial<EnvelopeJsonReadOptions>,
+  options?: Partial<JsonReadOptions>,
 ): GRPC_AttendantPayload {
   const ignoreUnknownFields = options?.ignoreUnknownFields ?? false;
   const recursionLimit = Math.min(options?.recursionLimit ?? 100, 500);
@@ -57,7 +57,7 @@ export function readJsonByOracle(
  */
 export function readJsonTextByOracle(
   text: string,
-  options?: Partial<EnvelopeJsonReadOptions>,
+  options?: Partial<JsonReadOptions>,
 ): GRPC_AttendantPayload {
   let json: unknown;
   try {

@@ -13,7 +13,7 @@ import {
   envelopeToJsonString,
   type GRPC_AttendantPayload,
 } from "../../src/index.js";
-import { wellFormedOutput } from "../../src/runtime/index.js";
+import { utf8Length, wellFormedOutput } from "../../src/runtime/index.js";
 import { outcome } from "../helpers/outcome.js";
 
 // Engines from before 2023 (Chrome < 111, Firefox < 119, Safari < 16.4) have no
@@ -103,5 +103,33 @@ describe("wellFormedOutput()", () => {
     ["\\u00e9 \\UD800", true],
   ])("on the text of %j is %s", (s, expected) => {
     expect(wellFormedOutput(JSON.stringify(s))).toBe(expected);
+  });
+});
+
+describe("utf8Length()", () => {
+  const encoder = new TextEncoder();
+
+  it.each([
+    ["", 0],
+    ["a", 1],
+    ["é", 2],
+    ["€", 3],
+    ["😀", 4],
+    ["\ud800", 3],
+    ["\udc00", 3],
+    ["a\ud800", 4],
+    ["\udc00\ud800", 6],
+    ["\ud800\ud800\udc00", 7],
+  ])("counts %j as %i bytes, as TextEncoder writes it", (text, bytes) => {
+    expect(utf8Length(text)).toBe(bytes);
+    expect(encoder.encode(text).length).toBe(bytes);
+  });
+
+  it("agrees with TextEncoder on any string of UTF-16 code units", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(utf8Length(text)).toBe(encoder.encode(text).length);
+      }),
+    );
   });
 });

@@ -13,8 +13,8 @@ import {
   type ResponseResult,
 } from "../../src/http/index.js";
 import {
+  type BinaryReadOptions,
   decodeEnvelope,
-  type EnvelopeReadOptions,
   encodeEnvelope,
   envelopeFromJson,
   envelopeFromJsonString,
@@ -71,7 +71,7 @@ export function createTarget(name: TargetName): FuzzTarget<never, unknown> {
 }
 
 /** Read options: mostly the defaults, sometimes each option at a value that changes things. */
-function readOptions(random: Random): Partial<EnvelopeReadOptions> {
+function readOptions(random: Random): Partial<BinaryReadOptions> {
   const roll = random.below(20);
   if (roll < 14) return {};
   if (roll < 16) return { requireData: false };
@@ -101,7 +101,7 @@ const showOptions = (options: object) =>
 
 interface BytesInput {
   readonly bytes: Uint8Array;
-  readonly options: Partial<EnvelopeReadOptions>;
+  readonly options: Partial<BinaryReadOptions>;
 }
 
 /** Mutated golden vectors, fed to decodeEnvelope. */
@@ -197,7 +197,7 @@ export function decodeRecordValueTarget(): FuzzTarget<
 interface StreamInput {
   readonly chunks: readonly Uint8Array[];
   readonly sync: boolean;
-  readonly options: Partial<EnvelopeReadOptions>;
+  readonly options: Partial<BinaryReadOptions>;
 }
 
 async function* asyncSource(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {

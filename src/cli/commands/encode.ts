@@ -1,10 +1,10 @@
 import { encodeDelimited, encodeRecordValue } from "../../framing/index.js";
 import {
   CodecError,
-  type EnvelopeJsonReadStringOptions,
   envelopeFromJsonString,
   type GRPC_AttendantPayload,
   isCodecError,
+  type JsonReadOptions,
 } from "../../index.js";
 import { classifyInput, outputFormat } from "../binary-text.js";
 import { readInput, UsageError } from "../cli-io.js";
@@ -21,7 +21,7 @@ const MAX_SCHEMA_ID = 0x7fffffff; // a schema id is a signed 32-bit integer, nev
  */
 function envelopeFromInput(
   input: Uint8Array,
-  options: Partial<EnvelopeJsonReadStringOptions>,
+  options: Partial<JsonReadOptions>,
 ): GRPC_AttendantPayload {
   const look = classifyInput(input);
   if (look === "empty" || look === "whitespace") {
