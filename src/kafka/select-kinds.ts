@@ -6,9 +6,9 @@ import {
   VALUE_SCHEMA_ID_HEADER,
 } from "../framing/schema-id-header.js";
 import {
+  type BinaryReadOptions,
   type EnvelopeKind,
   type EnvelopeOf,
-  type EnvelopePeekOptions,
   envelopeKinds,
   GRPC_AttendantPayloadSchema,
   isCodecError,
@@ -80,7 +80,7 @@ export type KafkaDecodeResultOf<M extends KafkaMessage, O> = [KindsOf<O>] extend
 export interface KindSelection {
   /** Bit n set: decode the member of field number n (the members' numbers are below 32). */
   readonly mask: number;
-  readonly peekOptions: Partial<EnvelopePeekOptions> | undefined;
+  readonly peekOptions: Partial<Pick<BinaryReadOptions, "maxBytes" | "recursionLimit">> | undefined;
   readonly schemaIdHeader: string;
 }
 
