@@ -131,8 +131,8 @@ export function expectSameRead<T>(
     expect(difference, difference).toBeUndefined();
     return;
   }
-  expect("thrown" in a, `a foreign error: ${JSON.stringify(a)}`).toBe(false);
-  expect("ok" in a || "ok" in b, `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(false);
+  expect("thrown" in a, `a foreign error: ${showOutcome(a)}`).toBe(false);
+  expect("ok" in a || "ok" in b, `${showOutcome(a)} vs ${showOutcome(b)}`).toBe(false);
   const codeOf = (o: Outcome<T>) => ("code" in o ? o.code : "thrown");
   const codes = [codeOf(a), codeOf(b)].sort().join();
   if (codes === "invalid_json,too_deep" && unlimited !== undefined) {
@@ -140,5 +140,16 @@ export function expectSameRead<T>(
     expect("ok" in outcome(unlimited.oracle)).toBe(false);
     return;
   }
-  expect(codeOf(a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(codeOf(b));
+  expect(codeOf(a), `${showOutcome(a)} vs ${showOutcome(b)}`).toBe(codeOf(b));
+}
+
+/** An outcome as text for a failure's message: a message's bigints and bytes included. */
+function showOutcome<T>(o: Outcome<T>): string {
+  return JSON.stringify(o, (_key, value: unknown) =>
+    typeof value === "bigint"
+      ? `${value}n`
+      : value instanceof Uint8Array
+        ? `Uint8Array(${value.length})`
+        : value,
+  );
 }

@@ -111,7 +111,7 @@ function duplicateKey(text: string): string | undefined {
  * - an integer in a string is decimal digits after an optional sign (no "-" for unsigned types):
  *   no spaces, exponent, fraction, base prefix or separator;
  * - bytes are base64, standard or URL-safe, padded to whole groups or not at all, with no bits
- *   set past the last byte;
+ *   set past the last byte, never a Uint8Array (which fromJson() takes as the bytes);
  * - an enum value may be a string of digits that names a known number;
  * - a oneof member set to null does not set the oneof (it is dropped);
  * - with `ignoreUnknownFields`, the members skipped may not hold a lone surrogate (in a name or a
@@ -236,6 +236,13 @@ const base64Url =
   /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-][AQgw](?:==)?|[A-Za-z0-9_-]{2}[AEIMQUYcgkosw048]=?)?$/;
 
 function scalar(field: DescField, type: ScalarType, value: JsonValue): JsonValue {
+  if (type === ScalarType.BYTES && (value as unknown) instanceof Uint8Array) {
+    // fromJson() takes the bytes themselves; JSON has no such value, and Google's parsers read text.
+    throw new CodecError(
+      "invalid_json",
+      `cannot decode field ${field.parent.typeName}.${field.name} from JSON: expected base64, got a Uint8Array`,
+    );
+  }
   if (typeof value !== "string") return value;
   let expected: string | undefined;
   if (type !== ScalarType.STRING && type !== ScalarType.BYTES && value.length > MAX_DECIMAL_CHARS) {
