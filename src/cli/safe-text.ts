@@ -2,7 +2,7 @@
 // before it reaches the terminal: a raw newline could forge a line, an ESC could recolour or
 // rewrite it, a bidi control could reorder it.
 
-import { escapeText } from "../internal/escape-text.js";
+import { escapeText } from "../runtime/escape-text.js";
 
 /** The longest line the CLI writes to standard error, in characters, "…" included. */
 export const MAX_ERROR_LINE = 400;
@@ -12,7 +12,7 @@ export const MAX_QUOTED = 60;
 
 /**
  * `text` with every control or invisible formatting character written as an escape, by the
- * package's one set of rules (src/internal/escape-text.ts), uncut: the CLI cuts its own way.
+ * package's one set of rules (src/runtime/escape-text.ts), uncut: the CLI cuts its own way.
  */
 export function escapeControls(text: string): string {
   return escapeText(text, Number.POSITIVE_INFINITY);

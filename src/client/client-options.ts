@@ -2,7 +2,7 @@ import { CodecError } from "../codec-error.js";
 import { createOperations, type RecordSchemas } from "../http/index.js";
 import { describeThrown } from "../internal/describe-thrown.js";
 import { showValue } from "../internal/describe-value.js";
-import { escapeText, quoteText } from "../internal/escape-text.js";
+import { escapeText, quoteText } from "../runtime/escape-text.js";
 
 /** Default of {@link ClientOptions.timeoutMs}: 30 000 ms (30 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;

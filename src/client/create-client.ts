@@ -6,7 +6,7 @@ import {
   type RecordSchemas,
 } from "../http/index.js";
 import { describeThrown } from "../internal/describe-thrown.js";
-import { boundMessage, escapeText } from "../internal/escape-text.js";
+import { boundMessage, escapeText } from "../runtime/escape-text.js";
 import type { Client } from "./client.js";
 import { readMethodCall } from "./client.js";
 import {

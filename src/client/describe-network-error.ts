@@ -1,5 +1,5 @@
 import { describeThrown } from "../internal/describe-thrown.js";
-import { escapeText } from "../internal/escape-text.js";
+import { escapeText } from "../runtime/escape-text.js";
 
 /**
  * Describes why fetch failed, naming the underlying code: Node's fetch (undici) throws

@@ -1,4 +1,4 @@
-import { escapeText, quoteText } from "../internal/escape-text.js";
+import { escapeText, quoteText } from "../runtime/escape-text.js";
 import { type FetchFunction, MAX_REDIRECTS, type RedirectMode } from "./client-options.js";
 import type { Deadline } from "./deadline.js";
 

@@ -1,5 +1,5 @@
 import { describeThrown } from "../internal/describe-thrown.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import { invalidArgument } from "./client-options.js";
 
 /**

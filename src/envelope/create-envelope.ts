@@ -3,7 +3,7 @@ import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
 import { showValue } from "../internal/describe-value.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import { isTooDeepInit } from "../runtime/index.js";
 import { type EnvelopeKind, type EnvelopeOf, envelopeKinds } from "./envelope-kind.js";
 import type { envelopeMemberSchemas } from "./envelope-member-schemas.js";

@@ -4,7 +4,7 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
-import { escapeText, MAX_MESSAGE_LENGTH } from "../internal/escape-text.js";
+import { escapeText, MAX_MESSAGE_LENGTH } from "../runtime/escape-text.js";
 import { utf8Length, WriteProblem, wellFormedOutput, wellFormedString } from "../runtime/index.js";
 import { readParsedText } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";

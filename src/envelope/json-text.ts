@@ -24,7 +24,7 @@
 // `textLength +=` lines make `chars`.
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import { type JsonReadOptions, parsedJsonReader } from "../runtime/index.js";
 
 /**

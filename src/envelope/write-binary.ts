@@ -1,7 +1,7 @@
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
-import { escapeText } from "../internal/escape-text.js";
+import { escapeText } from "../runtime/escape-text.js";
 import { WriteProblem } from "../runtime/index.js";
 import type { BinaryWriteOptions } from "./options.js";
 import { writeError } from "./write-error.js";

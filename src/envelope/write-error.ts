@@ -1,6 +1,6 @@
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import type { PathStep, WriteProblem } from "../runtime/index.js";
 
 // The texts of what the generated writers refuse (the runtime's WriteProblem), made here once for

@@ -1,4 +1,4 @@
-import { escapeText, quoteText } from "../internal/escape-text.js";
+import { escapeText, quoteText } from "../runtime/escape-text.js";
 
 /** Keys longer than this are quoted and cut in a path: 64 characters. */
 const maxKeyLength = 64;

@@ -2,7 +2,7 @@ import type * as z from "zod";
 import { CodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
 import { showValue } from "../internal/describe-value.js";
-import { boundMessage, escapeText } from "../internal/escape-text.js";
+import { boundMessage, escapeText } from "../runtime/escape-text.js";
 import { formatIssuePath } from "./format-issue-path.js";
 import { findNonJsonValue } from "./json-value.js";
 import { createOperations, type OperationId, type OperationOf, operations } from "./operations.js";

@@ -2,7 +2,7 @@ import type * as z from "zod";
 import { CodecError, isCodecError } from "../codec-error.js";
 import { describeThrown } from "../internal/describe-thrown.js";
 import { showValue } from "../internal/describe-value.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import type { ObjectSchema } from "./list-body.js";
 import { specRecords } from "./records.js";
 

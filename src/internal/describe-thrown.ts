@@ -1,4 +1,4 @@
-import { escapeText, MAX_QUOTED_LENGTH } from "./escape-text.js";
+import { escapeText, MAX_QUOTED_LENGTH } from "../runtime/escape-text.js";
 
 /**
  * Returns a one-line description of a thrown value (`TypeError: fetch failed`, `null`), escaped

@@ -6,7 +6,7 @@ import {
   type RecordSchemas,
 } from "../http/index.js";
 import { CodecError } from "../index.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import type { MockReply, MockResolver, MockResolverInfo } from "./mock-reply.js";
 import { operationUrl } from "./operation-url.js";
 import { preferredStatus } from "./prefer-code.js";

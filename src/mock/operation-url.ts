@@ -1,6 +1,6 @@
 import type { Operation } from "../http/index.js";
 import { CodecError } from "../index.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 
 /**
  * The URL pattern MSW matches for `op`: `baseUrl` (its path prefix kept, trailing slashes and

@@ -3,7 +3,7 @@ import { sampleHttpBody } from "../fixtures/index.js";
 import { type OperationId, operations, parseResponse, type RecordSchemas } from "../http/index.js";
 import { CodecError } from "../index.js";
 import { showValue } from "../internal/describe-value.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "../runtime/escape-text.js";
 import type { JsonReply, RawReply } from "./mock-reply.js";
 
 /** A reply given as data: JSON or raw. */

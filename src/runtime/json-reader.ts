@@ -6,7 +6,7 @@
 // readers here, which take every form and throw the error themselves.
 
 import { CodecError } from "../codec-error.js";
-import { quoteText } from "../internal/escape-text.js";
+import { quoteText } from "./escape-text.js";
 import { bigintOf, inInt64Range, MAX_DECIMAL_CHARS } from "./int64.js";
 import type { JsonObject } from "./json-writer.js";
 import { nodeBuffer } from "./node-buffer.js";

@@ -18,7 +18,7 @@ import {
   type JsonReadOptions,
   type JsonWriteOptions,
 } from "../../src/index.js";
-import { MAX_MESSAGE_LENGTH } from "../../src/internal/escape-text.js";
+import { MAX_MESSAGE_LENGTH } from "../../src/runtime/escape-text.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { damage, damaged, writerDamage } from "../helpers/hostile-messages.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeValue, showValue } from "../../src/internal/describe-value.js";
-import { boundMessage, MAX_MESSAGE_LENGTH } from "../../src/internal/escape-text.js";
+import { boundMessage, MAX_MESSAGE_LENGTH } from "../../src/runtime/escape-text.js";
 
 describe("describeValue()", () => {
   it.each([

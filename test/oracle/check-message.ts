@@ -1,7 +1,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { CodecError } from "../../src/codec-error.js";
 import { describeValue } from "../../src/internal/describe-value.js";
-import { quoteText } from "../../src/internal/escape-text.js";
+import { quoteText } from "../../src/runtime/escape-text.js";
 import { MAX_DECIMAL_CHARS } from "../../src/runtime/index.js";
 
 // A test oracle of the texts the generated writers refuse messages with: a walk of the

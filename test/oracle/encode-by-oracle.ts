@@ -9,7 +9,7 @@ import {
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
-import { escapeText } from "../../src/internal/escape-text.js";
+import { escapeText } from "../../src/runtime/escape-text.js";
 import { checkMessage } from "./check-message.js";
 import { orderMaps, sortMapEntries } from "./sort-map-entries.js";
 

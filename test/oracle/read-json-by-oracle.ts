@@ -12,7 +12,7 @@ import {
   GRPC_AttendantPayloadSchema,
 } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, type JsonReadOptions } from "../../src/index.js";
-import { quoteText } from "../../src/internal/escape-text.js";
+import { quoteText } from "../../src/runtime/escape-text.js";
 
 // proto3 JSON read as protobuf-es's fromJson() reads it, held to the forms Google's parsers take
 // where protobuf-es differs (docs/conformance.md): the oracle of the generated JSON readers,

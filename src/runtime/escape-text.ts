@@ -26,7 +26,8 @@ const shortEscapes: Readonly<Record<number, string>> = {
  * the result is a JSON-style string literal (`"a\"b"`), backslashes and quotes escaped too.
  *
  * Work is bounded by `maxLength`, not by the length of `text`, so a 100 MB body costs the same as
- * a short one. Internal: shared by `http/` and `client/`; never exported from the package.
+ * a short one. Internal: the runtime's error texts use it, and so do `http/`, `client/`, `mock/`
+ * and the CLI; never exported from the package.
  */
 export function escapeText(text: string, maxLength = MAX_QUOTED_LENGTH, quote = false): string {
   let out = "";
