@@ -1,7 +1,7 @@
 // Two kafkajs consumers in one group over a 4-partition topic, as services scale out, decoding
 // with decodeKafkaBatch. Once the group has settled, they decode every record exactly once, each
 // its own partitions. With the second joining while the first consumes, nothing is lost, and the
-// only duplicates are records redelivered after the rebalance because their offsets were not yet
+// only duplicates are records redelivered after a rebalance because their offsets were not yet
 // committed (Kafka's at-least-once): counted, printed and checked to be that.
 import type { Consumer, Producer } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,6 +49,8 @@ async function produce(topic: string): Promise<void> {
 /** A started consumer: its latest assignment, and what happened to it, for a failure's message. */
 interface Member {
   readonly assigned: () => number[] | undefined;
+  /** When each of its GROUP_JOIN events came: an assignment, after each rebalance. */
+  readonly joins: number[];
   readonly events: string[];
 }
 
@@ -75,6 +77,7 @@ async function startConsumer(
   options: { slow?: number; autoCommitInterval?: number } = {},
 ): Promise<Member> {
   let assigned: number[] | undefined;
+  const joins: number[] = [];
   const events: string[] = [];
   const started = Date.now();
   const log = (event: string) => events.push(`${Date.now() - started} ms: ${event}`);
@@ -93,6 +96,7 @@ async function startConsumer(
     clients.push(consumer);
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       assigned = [...(payload.memberAssignment[topic] ?? [])].sort();
+      joins.push(Date.now());
       log(`joined with partitions [${assigned}]`);
     });
     consumer.on(consumer.events.REBALANCING, () => log("rebalancing"));
@@ -126,7 +130,7 @@ async function startConsumer(
     });
   };
   await launch();
-  return { assigned: () => assigned, events };
+  return { assigned: () => assigned, joins, events };
 }
 
 /** The members' assignments and group events, for a wait's failure message. */
@@ -200,8 +204,8 @@ describe("two consumers in one group, settled before the records come", () => {
 
 describe("a second consumer joining while the first consumes", () => {
   const deliveries: Delivery[] = [];
+  const members: Record<string, Member> = {};
   let joinedAt = 0;
-  let rebalancedAt = 0;
 
   beforeAll(async () => {
     await produce(TOPICS.groupJoin);
@@ -209,6 +213,7 @@ describe("a second consumer joining while the first consumes", () => {
     // Offsets are committed every 5 s: those resolved since the last commit are redelivered.
     const options = { slow: 40, autoCommitInterval: 5_000 };
     const a = await startConsumer("a", TOPICS.groupJoin, groupId, deliveries, options);
+    members.a = a;
     await waitFor(
       "the first consumer to be mid-stream",
       () => deliveries.length >= 600,
@@ -217,18 +222,18 @@ describe("a second consumer joining while the first consumes", () => {
     );
     joinedAt = Date.now();
     const b = await startConsumer("b", TOPICS.groupJoin, groupId, deliveries, options);
+    members.b = b;
     await waitFor(
       "the second consumer's assignment",
       () => (b.assigned()?.length ?? 0) > 0,
       45_000,
       progressOf({ a, b }),
     );
-    rebalancedAt = Date.now();
     await waitFor(
       "every record",
       () => unique(deliveries) >= RECORDS,
       90_000,
-      () => `(${unique(deliveries)} of ${RECORDS})`,
+      () => `(${unique(deliveries)} of ${RECORDS}) ${progressOf({ a, b })()}`,
     );
   }, 200_000);
 
@@ -243,24 +248,26 @@ describe("a second consumer joining while the first consumes", () => {
     expect(missing).toStrictEqual([]);
   });
 
-  it("redelivers only records first delivered before the rebalance, counted", () => {
-    const first = new Map<string, Delivery>();
-    const redelivered: Delivery[] = [];
-    for (const delivery of deliveries) {
-      if (first.has(delivery.record)) redelivered.push(delivery);
-      else first.set(delivery.record, delivery);
-    }
+  it("delivers a record again only to a consumer assigned its partition since, counted", () => {
+    // Kafka's at-least-once: a record whose offset was not committed when its partition moved is
+    // delivered again by the consumer that got the partition, after that consumer's assignment.
+    // The join normally makes one rebalance; a loaded machine can make more, each one a reason.
+    const byRecord = new Map<string, Delivery[]>();
+    for (const d of deliveries) byRecord.set(d.record, [...(byRecord.get(d.record) ?? []), d]);
+    const redelivered = deliveries.length - byRecord.size;
     console.log(
       `joining consumer: ${RECORDS} records, ${deliveries.length} deliveries, ` +
-        `${redelivered.length} redelivered after the rebalance ` +
+        `${redelivered} redelivered after a rebalance ` +
         `(${deliveries.filter((d) => d.at < joinedAt).length} delivered before the second consumer joined)`,
     );
-    expect(deliveries.length - unique(deliveries)).toBe(redelivered.length);
-    for (const again of redelivered) {
-      const once = first.get(again.record) as Delivery;
-      expect(once.at, again.record).toBeLessThanOrEqual(rebalancedAt);
-      expect(again.at, again.record).toBeGreaterThanOrEqual(joinedAt);
-      expect(deliveries.filter((d) => d.record === again.record)).toHaveLength(2);
+    for (const [record, times] of byRecord) {
+      for (let i = 1; i < times.length; i++) {
+        const [before, again] = [times[i - 1] as Delivery, times[i] as Delivery];
+        expect(again.at, record).toBeGreaterThanOrEqual(joinedAt);
+        const joins = members[again.consumer]?.joins ?? [];
+        const reason = joins.find((t) => t >= before.at && t <= again.at);
+        expect(reason, `${record}: delivered at ${before.at} and ${again.at}`).toBeDefined();
+      }
     }
   });
 });
