@@ -3,11 +3,13 @@
 
 export {
   type DelimitedEnvelope,
+  type DelimitedMessage,
   type DelimitedReadOptions,
   decodeDelimited,
   decodeDelimitedStream,
   decodeDelimitedStreamWithOffsets,
   encodeDelimited,
+  splitDelimitedStream,
 } from "./delimited.js";
 export {
   type DecodedEnvelope,
