@@ -134,10 +134,7 @@ export function readBinaryInput(
   if (chosen === "hex") {
     const digits = strip(input, "hex", isHexDigit);
     if (digits.length % 2 !== 0) {
-      throw new CodecError(
-        "malformed",
-        `hex input has an odd number of digits (${digits.length})`,
-      );
+      throw new CodecError("malformed", `hex input has an odd number of digits (${digits.length})`);
     }
     return { bytes: Buffer.from(digits, "hex"), format: "hex" };
   }

@@ -95,7 +95,11 @@ export interface RecordPosition {
 }
 
 /** One record read from the input: its value, or the error that stopped its decoding. */
-export type ReadRecord = { readonly position: RecordPosition } & (
+export type ReadRecord = {
+  readonly position: RecordPosition;
+  /** How the record was written, for a record on a line of its own. */
+  readonly format?: RecordInput["format"];
+} & (
   | {
       readonly ok: true;
       readonly value: RecordValue<GRPC_AttendantPayload>;
@@ -170,18 +174,24 @@ function decodeLine(
 ): ReadRecord {
   let bytes: Uint8Array;
   let look: InputLook | undefined;
+  let format: RecordInput["format"];
   try {
     const read = readBinaryInput(line, options.format);
     bytes = read.bytes;
     look = read.look;
+    format = read.format;
   } catch (error) {
     if (!isCodecError(error) || error.code === "invalid_argument") throw error;
     return { position, ok: false, error };
   }
-  const record = decodeRecord(bytes, position, options.framing, options);
+  const record = {
+    ...decodeRecord(bytes, position, options.framing, options),
+    format,
+  } as ReadRecord;
   if (record.ok || look !== "text") return record;
   return {
     position,
+    format,
     ok: false,
     error: new CodecError(
       record.error.code,
@@ -494,8 +504,8 @@ export async function openRecords(
         records: readDelimitedRecords(once(read.bytes), options),
       };
     }
-    let found: { split: Split; records: ReadRecord[] } | undefined;
-    if (read.bytes.length > 0) found = readWhole(read.bytes, read.look, options, split);
+    let found: { split: Split; records: ReadRecord[] };
+    found = readWhole(read.bytes, read.look, options, split);
     return {
       format: read.format,
       split: found?.split ?? "one",
@@ -620,8 +630,8 @@ export const readRecordsHelp = `  --input <auto|binary|base64|hex>
  * where the input holds several records.
  */
 export function positionJson(
-  position: RecordPosition,
+  read: ReadRecord,
   input: Pick<RecordInput, "split" | "format">,
 ): { record: number; line?: number; offset?: number; split: Split; input: RecordInput["format"] } {
-  return { ...position, split: input.split, input: input.format };
+  return { ...read.position, split: input.split, input: read.format ?? input.format };
 }

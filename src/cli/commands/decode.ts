@@ -82,7 +82,7 @@ Examples:
     };
     let failed = false;
     for await (const read of input.records) {
-      const position = positionJson(read.position, input);
+      const position = positionJson(read, input);
       if (!read.ok) {
         failed = true;
         io.writeErr(recordErrorLine("decode", read.position, read.error));

@@ -3,9 +3,9 @@ import { type Command, decodeLimitOptions } from "../command.js";
 import {
   openRecords,
   positionJson,
-  positionText,
   type ReadRecord,
   type RecordInput,
+  type RecordPosition,
   readRecordsHelp,
   recordErrorLine,
   recordReadOptionSpecs,
@@ -22,6 +22,13 @@ function framingText(facts: RecordFactsJson): string {
   return `${facts.framing} (${id}, message indexes [${(facts.messageIndexes ?? []).join(", ")}])`;
 }
 
+/** Which record, where: `2 (message of a size-delimited stream, at offset 40)`, `3 (line 3)`. */
+function recordText(position: RecordPosition, input: RecordInput): string {
+  if (position.line !== undefined) return `${position.record} (line ${position.line})`;
+  const what = input.split === "delimited" ? "message of a size-delimited stream, " : "";
+  return `${position.record} (${what}at offset ${position.offset})`;
+}
+
 /** The report of one record, as lines of text. */
 function reportText(read: ReadRecord & { ok: true }, input: RecordInput): string[] {
   const facts = recordFacts(read.value, read.size);
@@ -32,7 +39,7 @@ function reportText(read: ReadRecord & { ok: true }, input: RecordInput): string
           .map((f) => `${f.path} #${f.field} ${f.wireType} (${f.bytes} bytes)`)
           .join(", ");
   return [
-    ...(input.split === "one" ? [] : [`record:         ${positionText(read.position)}`]),
+    ...(input.split === "one" ? [] : [`record:         ${recordText(read.position, input)}`]),
     `kind:           ${facts.kind ?? "none (no Data member)"}`,
     `handler:        ${JSON.stringify(facts.handler)}`,
     `size:           ${facts.size} bytes`,
@@ -92,13 +99,13 @@ Examples:
         failed = true;
         io.writeErr(recordErrorLine("inspect", read.position, read.error));
         if (values.json === true) {
-          const position = positionJson(read.position, input);
+          const position = positionJson(read, input);
           io.writeOut(`${JSON.stringify({ ...position, ...recordError(read.error) })}\n`);
         }
         continue;
       }
       if (values.json === true) {
-        const position = positionJson(read.position, input);
+        const position = positionJson(read, input);
         io.writeOut(`${JSON.stringify({ ...position, ...recordFacts(read.value, read.size) })}\n`);
         continue;
       }
