@@ -99,7 +99,7 @@ function strip(input: Uint8Array, format: "hex" | "base64", valid: (b: number) =
     if ((isPad && ++padding > 2) || (!isPad && (padding > 0 || !valid(byte)))) {
       const what = format === "hex" ? "a hex digit" : "base64";
       throw new CodecError(
-        "invalid_argument",
+        "malformed",
         `${format} input holds ${describeByte(byte)} at offset ${i}, which is not ${what}`,
       );
     }
@@ -123,7 +123,7 @@ export function readBinaryInput(
     look = classifyInput(input);
     if (look === "json") {
       throw new CodecError(
-        "invalid_argument",
+        "malformed",
         "input is JSON text, not an envelope in any framing: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'",
       );
     }
@@ -134,17 +134,14 @@ export function readBinaryInput(
   if (chosen === "hex") {
     const digits = strip(input, "hex", isHexDigit);
     if (digits.length % 2 !== 0) {
-      throw new CodecError(
-        "invalid_argument",
-        `hex input has an odd number of digits (${digits.length})`,
-      );
+      throw new CodecError("malformed", `hex input has an odd number of digits (${digits.length})`);
     }
     return { bytes: Buffer.from(digits, "hex"), format: "hex" };
   }
   const text = strip(input, "base64", isBase64Char);
   if (text.length % 4 === 1) {
     throw new CodecError(
-      "invalid_argument",
+      "malformed",
       `base64 input is cut short: its ${text.length} characters leave 1 over a multiple of 4, which base64 never does`,
     );
   }

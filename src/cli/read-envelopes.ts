@@ -1,7 +1,4 @@
-import { sizeDelimitedPeek } from "@bufbuild/protobuf/wire";
 import {
-  decodeDelimited,
-  decodeDelimitedStreamWithOffsets,
   decodeRecordValue,
   decodeSchemaRegistryFrame,
   type RecordFraming,
@@ -9,13 +6,9 @@ import {
   recordFramings,
 } from "../framing/index.js";
 import { CodecError, decodeEnvelope, type GRPC_AttendantPayload, isCodecError } from "../index.js";
-import {
-  type BinaryInputFormat,
-  classifyInput,
-  type InputLook,
-  readBinaryInput,
-} from "./binary-text.js";
-import { type CliIo, concat, UsageError } from "./cli-io.js";
+import type { InputLook } from "./binary-text.js";
+import { UsageError } from "./cli-io.js";
+import { readVarint } from "./envelope-bounds.js";
 import { orList } from "./parse-args.js";
 import { quote } from "./safe-text.js";
 import { unknownFields } from "./unknown-fields.js";
@@ -49,6 +42,8 @@ export function framingOption<A extends boolean>(
 /** One envelope found in the input, with where the bytes holding it are. */
 export interface FoundEnvelope {
   readonly envelope: GRPC_AttendantPayload;
+  /** The record value that holds the envelope, with its framing; absent for a stream read whole. */
+  readonly value?: RecordValue<GRPC_AttendantPayload>;
   /**
    * Where the envelope's bytes start and how many there are: for a delimited message, after
    * its length prefix; for raw protobuf and a schema-registry frame, the whole input.
@@ -81,8 +76,24 @@ function fromValue(value: RecordValue<GRPC_AttendantPayload>, bytes: Uint8Array)
   return {
     framing,
     value,
-    envelopes: [{ envelope: value.envelope, offset: 0, size: bytes.length }],
+    envelopes: [{ envelope: value.envelope, value, offset: 0, size: bytes.length }],
   };
+}
+
+/**
+ * The record value `bytes` holds in the framing given, or found as {@link decodeRecordValue}
+ * finds it. Throws a CodecError as the decoders do.
+ */
+export function decodeValue(
+  bytes: Uint8Array,
+  framing: "raw" | "schema-registry" | "auto",
+  options: ReadEnvelopesOptions,
+): RecordValue<GRPC_AttendantPayload> {
+  return framing === "raw"
+    ? { framing, envelope: decodeEnvelope(bytes, options) }
+    : framing === "schema-registry"
+      ? decodeSchemaRegistryFrame(bytes, options)
+      : decodeRecordValue(bytes, null, options);
 }
 
 /** A record value in the framing given, or found as {@link decodeRecordValue} finds it. */
@@ -91,27 +102,36 @@ function readValue(
   framing: "raw" | "schema-registry" | "auto",
   options: ReadEnvelopesOptions,
 ): ReadEnvelopes {
-  const value: RecordValue<GRPC_AttendantPayload> =
-    framing === "raw"
-      ? { framing, envelope: decodeEnvelope(bytes, options) }
-      : framing === "schema-registry"
-        ? decodeSchemaRegistryFrame(bytes, options)
-        : decodeRecordValue(bytes, null, options);
-  return fromValue(value, bytes);
+  return fromValue(decodeValue(bytes, framing, options), bytes);
 }
 
 function readDelimited(bytes: Uint8Array, options: ReadEnvelopesOptions): ReadEnvelopes {
-  const decoded = decodeDelimited(bytes, options);
   const envelopes: FoundEnvelope[] = [];
   let pos = 0;
-  for (const envelope of decoded) {
-    const peek = sizeDelimitedPeek(bytes.subarray(pos));
-    if (peek.eof) break; // cannot happen: decodeDelimited read the same prefixes
-    envelopes.push({ envelope, offset: pos + peek.offset, size: peek.size });
-    pos += peek.offset + peek.size;
+  while (pos < bytes.length) {
+    const prefix = readVarint(bytes, pos);
+    if (prefix === undefined || prefix.next + prefix.value > bytes.length) {
+      throw new CodecError(
+        "truncated",
+        `${delimitedContext}: the message at offset ${pos} runs past the end of the input`,
+      );
+    }
+    const offset = prefix.next;
+    const size = prefix.value;
+    if (size > options.maxBytes) {
+      throw new CodecError(
+        "too_large",
+        `${delimitedContext}: length prefix at offset ${pos} announces a message of ${size} bytes, which exceeds maxBytes ${options.maxBytes}`,
+      );
+    }
+    const value = decodeValue(bytes.subarray(offset, offset + size), "auto", options);
+    envelopes.push({ envelope: value.envelope, value, offset, size });
+    pos = offset + size;
   }
   return { framing: "delimited", envelopes };
 }
+
+const delimitedContext = "cannot read a size-delimited stream of record values";
 
 function clean(read: ReadEnvelopes): boolean {
   return read.envelopes.every((found) => unknownFields(found.envelope).length === 0);
@@ -223,136 +243,4 @@ export function hintText<T>(look: InputLook | undefined, read: () => T): T {
       { cause: error },
     );
   }
-}
-
-/** What {@link openEnvelopes} reads: how the input is written and framed, and the limits. */
-export interface OpenEnvelopesOptions extends ReadEnvelopesOptions {
-  readonly format: BinaryInputFormat;
-  readonly framing: Framing | "auto";
-  /** The most bytes of input read in all (`--max-total-bytes`), or undefined for no limit. */
-  readonly maxTotalBytes: number | undefined;
-}
-
-/** The envelopes of an input, read by {@link openEnvelopes}. */
-export interface EnvelopeInput {
-  /** How the input was written. */
-  readonly format: Exclude<BinaryInputFormat, "auto">;
-  /** Whether the input held no bytes at all. */
-  readonly empty: boolean;
-  /** The framing and the schema-registry header, known once the first envelope is read. */
-  framing(): Pick<ReadEnvelopes, "framing" | "value">;
-  /** The envelopes, in order, each decoded when it is pulled. */
-  readonly envelopes: AsyncIterable<FoundEnvelope>;
-}
-
-/** Passes `source` on, throwing `too_large` once more than `maxTotalBytes` came. */
-async function* boundTotal(
-  source: AsyncIterable<Uint8Array>,
-  maxTotalBytes: number | undefined,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (maxTotalBytes !== undefined && total > maxTotalBytes) {
-      throw new CodecError(
-        "too_large",
-        `input is larger than --max-total-bytes ${maxTotalBytes}; stopped reading after ${total} bytes`,
-      );
-    }
-    yield chunk;
-  }
-}
-
-/**
- * Opens the input of `path` and reads the envelopes in it. `maxBytes` bounds each envelope, as
- * the library's option does, not the input: an input that ends within `maxBytes` is read whole
- * and decoded as {@link readEnvelopes} does, in any framing and written in any way; a longer one
- * can only be a size-delimited stream of binary envelopes, and is read as one, a message at a
- * time, so memory stays about one message (and the first `maxBytes` read to find that out).
- * Throws a CodecError as the decoders do, and `too_large` for a longer input that is a raw
- * envelope, a schema-registry frame, or hex or base64 text (read whole).
- */
-export async function openEnvelopes(
-  io: CliIo,
-  path: string | undefined,
-  options: OpenEnvelopesOptions,
-): Promise<EnvelopeInput> {
-  const { maxBytes } = options;
-  const source = boundTotal(io.openInput(path), options.maxTotalBytes);
-  const head: Uint8Array[] = [];
-  let size = 0;
-  let ended = false;
-  while (size <= maxBytes) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    head.push(next.value);
-    size += next.value.length;
-  }
-  if (ended) {
-    const read = readBinaryInput(concat(head, size), options.format);
-    head.length = 0;
-    let found: ReadEnvelopes | undefined;
-    const decode = () => {
-      found ??= hintText(read.look, () => readEnvelopes(read.bytes, options.framing, options));
-      return found;
-    };
-    return {
-      format: read.format,
-      empty: read.bytes.length === 0,
-      framing: decode,
-      envelopes: (async function* () {
-        yield* decode().envelopes;
-      })(),
-    };
-  }
-  const first = (head[0] as Uint8Array)[0];
-  const look = options.format === "auto" ? classifyInput(concat(head, size)) : options.format;
-  const refuse = (what: string): never => {
-    void source.return();
-    throw new CodecError(
-      "too_large",
-      `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of ${what}; stopped reading after ${size} bytes`,
-    );
-  };
-  if (look !== "binary") {
-    refuse(`${look === "hex" || look === "base64" ? look : "text"} input, which is read whole`);
-  }
-  if (options.framing === "raw") refuse("a raw envelope");
-  if (options.framing === "schema-registry" || (options.framing === "auto" && first === 0x00)) {
-    refuse("a schema-registry frame");
-  }
-  async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
-    while (head.length > 0) yield head.shift() as Uint8Array;
-    yield* source;
-  }
-  const stream = decodeDelimitedStreamWithOffsets(chunks(), options);
-  return {
-    format: "binary",
-    empty: false,
-    framing: () => ({ framing: "delimited" }),
-    envelopes:
-      options.framing === "delimited"
-        ? stream
-        : (async function* () {
-            // Guessed: if not even the first message reads, say what the input is not.
-            let first = true;
-            try {
-              for await (const found of stream) {
-                first = false;
-                yield found;
-              }
-            } catch (error) {
-              if (!first || !isCodecError(error)) throw error;
-              if (error.code === "invalid_argument" || error.code === "too_large") throw error;
-              throw new CodecError(
-                "too_large",
-                `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: ${error.rawMessage}`,
-                { cause: error },
-              );
-            }
-          })(),
-  };
 }

@@ -132,6 +132,36 @@ export async function* decodeDelimitedStreamWithOffsets(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options?: Partial<BinaryReadOptions>,
 ): AsyncGenerator<DelimitedEnvelope, void, undefined> {
+  for await (const message of splitDelimitedStream(source, options)) {
+    const envelope = decodeEnvelopeAt(message.bytes, message.offset, options, context);
+    yield { envelope, offset: message.offset, size: message.bytes.length };
+  }
+}
+
+/** One message of a size-delimited stream, not decoded: its bytes and where they start. */
+export interface DelimitedMessage {
+  /** The message's bytes, without its length prefix; they may view the source's chunks. */
+  readonly bytes: Uint8Array;
+  /** The stream offset of the message's first byte, just after its length prefix. */
+  readonly offset: number;
+}
+
+/**
+ * Cuts a size-delimited stream into its messages without decoding them, in the memory and with
+ * the errors of {@link decodeDelimitedStream} (of the length prefixes only): for messages that
+ * are not bare envelopes, such as record values in a Schema Registry frame, each handed to
+ * `decodeRecordValue`. Each message may be at most `maxBytes` long (default 16 MiB).
+ *
+ * ```ts
+ * for await (const { bytes, offset } of splitDelimitedStream(createReadStream("values.bin"))) {
+ *   console.log(offset, decodeRecordValue(bytes).framing);
+ * }
+ * ```
+ */
+export async function* splitDelimitedStream(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options?: Partial<Pick<BinaryReadOptions, "maxBytes">>,
+): AsyncGenerator<DelimitedMessage, void, undefined> {
   const splitter = new DelimitedSplitter(readMaxBytes(options));
   if (typeof source !== "object" || source === null || !isIterable(source)) {
     throw new CodecError(
@@ -146,22 +176,13 @@ export async function* decodeDelimitedStreamWithOffsets(
         `${context}: expected a Uint8Array chunk, got ${describeValue(chunk)}`,
       );
     }
-    for (const message of splitter.push(chunk)) {
-      const envelope = decodeEnvelopeAt(message.bytes, message.offset, options, context);
-      yield { envelope, offset: message.offset, size: message.bytes.length };
-    }
+    yield* splitter.push(chunk);
   }
   splitter.end();
 }
 
 function isIterable(source: object): boolean {
   return Symbol.asyncIterator in source || Symbol.iterator in source;
-}
-
-/** The bytes of one message, and the offset of their first byte in the stream. */
-interface DelimitedMessage {
-  readonly bytes: Uint8Array;
-  readonly offset: number;
 }
 
 /**

@@ -3,10 +3,12 @@
 
 export {
   type DelimitedEnvelope,
+  type DelimitedMessage,
   decodeDelimited,
   decodeDelimitedStream,
   decodeDelimitedStreamWithOffsets,
   encodeDelimited,
+  splitDelimitedStream,
 } from "./delimited.js";
 export {
   type DecodedEnvelope,

@@ -110,13 +110,13 @@ describe("vehicle-update-codec", () => {
       "an odd number of hex digits",
       ["decode", "--input", "hex"],
       "abc",
-      "vehicle-update-codec decode: [invalid_argument] hex input has an odd number of digits (3)",
+      "vehicle-update-codec decode: [malformed] hex input has an odd number of digits (3)",
     ],
     [
       "invalid base64",
       ["decode", "--input", "base64"],
       "a$b",
-      'vehicle-update-codec decode: [invalid_argument] base64 input holds "$" at offset 1, which is not base64',
+      'vehicle-update-codec decode: [malformed] base64 input holds "$" at offset 1, which is not base64',
     ],
     [
       "JSON that does not parse",
@@ -239,14 +239,21 @@ describe("vehicle-update-codec inspect", () => {
 
   it("reports as JSON with --json, and shows an envelope without Data", () => {
     const { out } = run(["inspect", "--json"], new Uint8Array([0x6a, 0x01, 0x78]));
-    expect(JSON.parse(out)).toEqual({
-      kind: null,
-      handler: "",
-      size: 3,
-      input: "binary",
-      framing: "raw",
-      unknownFields: [{ path: "envelope", field: 13, wireType: "LEN", bytes: 2 }],
-    });
+    expect(out).toBe(
+      `${JSON.stringify({
+        record: 1,
+        split: "one",
+        input: "binary",
+        kind: null,
+        handler: "",
+        framing: "raw",
+        schemaId: null,
+        schemaGuid: null,
+        messageIndexes: null,
+        size: 3,
+        unknownFields: [{ path: "envelope", field: 13, wireType: "LEN", bytes: 2 }],
+      })}\n`,
+    );
   });
 });
 

@@ -20,7 +20,7 @@ const json = envelopeToJsonString(sampleEnvelope("updateGet"));
 
 describe("common mistakes", () => {
   const jsonToDecode =
-    "[invalid_argument] input is JSON text, not an envelope in any framing: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'";
+    "[malformed] input is JSON text, not an envelope in any framing: to turn proto3 JSON into binary, use 'vehicle-update-codec encode'";
 
   it.each([
     ["JSON given to decode", ["decode"], json, `decode: ${jsonToDecode}`],
@@ -84,13 +84,13 @@ describe("common mistakes", () => {
       "a character that is not a hex digit",
       ["decode", "--input", "hex"],
       "0a\n0x",
-      'decode: [invalid_argument] hex input holds "x" at offset 4, which is not a hex digit',
+      'decode: [malformed] hex input holds "x" at offset 4, which is not a hex digit',
     ],
     [
       "base64 cut short",
       ["decode", "--input", "base64"],
       "QUJDR",
-      "decode: [invalid_argument] base64 input is cut short: its 5 characters leave 1 over a multiple of 4, which base64 never does",
+      "decode: [malformed] base64 input is cut short: its 5 characters leave 1 over a multiple of 4, which base64 never does",
     ],
   ])("%s: one line that says what to do, exit 1", (_, args, input, message) => {
     const { code, out, err } = run(args, input);

@@ -75,7 +75,7 @@ describe("decode and inspect read every framing encode writes", () => {
   it.each([
     ["raw", raw, "raw"],
     ["schema-registry", frame, "schema-registry (schema id 42, message indexes [0])"],
-    ["delimited", delimited, "delimited (message 1, at offset 1)"],
+    ["delimited", delimited, "raw"],
   ] as const)("%s: detected, and read with --framing", (framing, bytes, shown) => {
     for (const args of [[], ["--framing", framing]]) {
       expect(run(["decode", "--compact", ...args], bytes).out).toBe(`${json}\n`);
@@ -99,10 +99,12 @@ describe("decode and inspect read every framing encode writes", () => {
     const inspected = run(["inspect"], stream).out;
     expect(inspected).toContain(`kind:           updateGet\n`);
     expect(inspected).toContain(`size:           ${raw.length} bytes\n`);
-    expect(inspected).toContain("framing:        delimited (message 1, at offset 1)\n");
+    expect(inspected).toContain(
+      "record:         1 (message of a size-delimited stream, at offset 1)\n",
+    );
     expect(inspected).toContain("\n\nkind:           order\n");
     expect(inspected).toContain(
-      `framing:        delimited (message 2, at offset ${raw.length + 3})\n`, // a 2-byte prefix,
+      `record:         2 (message of a size-delimited stream, at offset ${raw.length + 3})\n`, // a 2-byte prefix,
     );
   });
 

@@ -1,7 +1,14 @@
 import { CodecError, envelopeToJsonString } from "../../index.js";
-import { inputFormat } from "../binary-text.js";
-import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
-import { framingOption, openEnvelopes } from "../read-envelopes.js";
+import { type Command, decodeLimitOptions } from "../command.js";
+import {
+  openRecords,
+  positionJson,
+  readRecordsHelp,
+  recordErrorLine,
+  recordReadOptionSpecs,
+  recordReadOptions,
+} from "../read-records.js";
+import { recordError, recordFacts } from "../record-json.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
 export const decodeCommand: Command = {
@@ -9,17 +16,13 @@ export const decodeCommand: Command = {
 
 Reads GRPC_AttendantPayload envelopes (raw bytes, base64 or hex) from the file, or from
 standard input when the file is - or left out, and prints each as canonical proto3 JSON.
-Reads every framing that 'encode --framing' writes; a size-delimited stream gives one JSON
-document per envelope.
+Reads the values Kafka tools dump: one value, one hex or base64 value per line, values
+parted by a separator (kcat -D), or a size-delimited stream of values in any framing. A
+record that cannot be read is reported on standard error with its line or offset, the next
+ones are still read, and the exit code is 1.
 
 Options:
-  --input <auto|binary|base64|hex>
-        how the input is written (default auto: text of only hex digits is hex, other
-        base64 text is base64, anything else is raw bytes)
-  --framing <auto|raw|schema-registry|delimited>
-        how the envelopes are framed (default auto: a first byte 0x00 is a schema-registry
-        frame; otherwise raw protobuf, or a size-delimited stream where raw protobuf fails
-        or finds unknown fields and the stream reading holds)
+${readRecordsHelp}
   --max-bytes <n>
         refuse an envelope longer than n bytes, as the library's maxBytes does; K, M or G
         for KiB, MiB or GiB (default 16M, at most 256M). Input up to n bytes is read whole,
@@ -33,6 +36,9 @@ Options:
         refuse an envelope that decodes to more than n messages, map entries and unknown
         fields below its top level (default 1000000), which bounds the memory it takes
   --compact        print each envelope's JSON on one line (default: indented by 2)
+  --facts          print one JSON object per record, on one line: what inspect --json
+                   gives (kind, handler, framing, schemaId, position…) and the envelope
+                   under "envelope"; a record that cannot be read gives its "error"
   --proto-names    use the proto field names (sw_version), not swVersion
   --emit-defaults  also print fields at their zero value
   --allow-empty    accept an envelope without a Data member
@@ -44,12 +50,15 @@ Examples:
   vehicle-update-codec sample order --output base64 | vehicle-update-codec decode --compact
   echo 3a130a115756575a5a5a314a5a5857303030303031 | vehicle-update-codec decode --input hex
   vehicle-update-codec sample updateGet | vehicle-update-codec encode --framing delimited > updates.bin
-  vehicle-update-codec decode --framing delimited --compact updates.bin`,
+  vehicle-update-codec decode --framing delimited --compact updates.bin
+  vehicle-update-codec sample order --output hex > values.txt
+  vehicle-update-codec sample keys --output hex >> values.txt
+  vehicle-update-codec decode --facts values.txt`,
   options: {
-    input: { value: "<auto|binary|base64|hex>" },
-    framing: { value: "<auto|raw|schema-registry|delimited>" },
+    ...recordReadOptionSpecs,
     ...decodeLimitOptions,
     compact: {},
+    facts: {},
     "proto-names": {},
     "emit-defaults": {},
     "allow-empty": {},
@@ -57,30 +66,37 @@ Examples:
   positionals: { min: 0, max: 1 },
   readsInput: true,
   async run(values, positionals, io) {
-    const format = inputFormat(stringOption(values, "input"));
-    const framing = framingOption(stringOption(values, "framing"), true);
-    const limits = decodeLimits(values);
     const requireData = values["allow-empty"] !== true;
-    const input = await openEnvelopes(io, positionals[0], {
-      format,
-      framing,
-      requireData,
-      ...limits,
-    });
+    const facts = values.facts === true;
+    const input = await openRecords(io, positionals[0], recordReadOptions(values, requireData));
     if (input.empty && requireData) {
       throw new CodecError(
         "missing_data",
         "empty input: there is no envelope to decode (pass --allow-empty to print an envelope without Data as {})",
       );
     }
-    for await (const { envelope } of input.envelopes) {
-      const json = envelopeToJsonString(envelope, {
-        prettySpaces: values.compact === true ? 0 : 2,
-        useProtoFieldName: values["proto-names"] === true,
-        alwaysEmitImplicit: values["emit-defaults"] === true,
-      });
-      io.writeOut(`${json}\n`);
+    const jsonOptions = {
+      prettySpaces: values.compact === true || facts ? 0 : 2,
+      useProtoFieldName: values["proto-names"] === true,
+      alwaysEmitImplicit: values["emit-defaults"] === true,
+    };
+    let failed = false;
+    for await (const read of input.records) {
+      const position = positionJson(read, input);
+      if (!read.ok) {
+        failed = true;
+        io.writeErr(recordErrorLine("decode", read.position, read.error));
+        if (facts) io.writeOut(`${JSON.stringify({ ...position, ...recordError(read.error) })}\n`);
+        continue;
+      }
+      const json = envelopeToJsonString(read.value.envelope, jsonOptions);
+      if (facts) {
+        const head = JSON.stringify({ ...position, ...recordFacts(read.value, read.size) });
+        io.writeOut(`${head.slice(0, -1)},"envelope":${json}}\n`);
+      } else {
+        io.writeOut(`${json}\n`);
+      }
     }
-    return 0;
+    return failed ? 1 : 0;
   },
 };

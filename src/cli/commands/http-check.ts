@@ -63,8 +63,7 @@ Options:
 
 Examples:
   echo '{"data":[]}' | vehicle-update-codec http check listVehicles --status 200
-  echo '{"code":401,"message":"token expired"}' > error.json
-  vehicle-update-codec http check sendSms --status 401 error.json || echo "exit code $?"`,
+  echo '{"code":401,"message":"token expired"}' | vehicle-update-codec http check sendSms --status 401 || echo "exit code $?"`,
   options: { status: { value: "<n>" }, ...maxBytesOption },
   positionals: { min: 1, max: 2 },
   readsInput: true,

@@ -1,57 +1,54 @@
 import { CodecError } from "../../index.js";
-import { wireTypeName } from "../../runtime/index.js";
-import { inputFormat } from "../binary-text.js";
 import { UsageError } from "../cli-io.js";
-import { type Command, decodeLimitOptions, decodeLimits, stringOption } from "../command.js";
+import { type Command, decodeLimitOptions, stringOption } from "../command.js";
 import { wholeNumber } from "../parse-args.js";
 import {
-  type FoundEnvelope,
-  framingOption,
-  openEnvelopes,
-  type ReadEnvelopes,
-} from "../read-envelopes.js";
+  openRecords,
+  positionJson,
+  type ReadRecord,
+  type RecordInput,
+  type RecordPosition,
+  readRecordsHelp,
+  recordErrorLine,
+  recordReadOptionSpecs,
+  recordReadOptions,
+} from "../read-records.js";
+import { type RecordFactsJson, recordError, recordFacts } from "../record-json.js";
 import { escapeControls } from "../safe-text.js";
-import { unknownFields } from "../unknown-fields.js";
 
-function framingText(
-  read: Pick<ReadEnvelopes, "framing" | "value">,
-  index: number,
-  found: FoundEnvelope,
-): string {
-  const { value } = read;
-  if (value !== undefined && value.framing !== "raw") {
-    const id =
-      value.schemaId === undefined
-        ? `schema GUID ${value.schemaGuid}`
-        : `schema id ${value.schemaId}`;
-    return `${value.framing} (${id}, message indexes [${value.messageIndexes.join(", ")}])`;
-  }
-  if (read.framing === "delimited") {
-    return `delimited (message ${index + 1}, at offset ${found.offset})`;
-  }
-  return "raw";
+/** The framing of a record, in words: `schema-registry (schema id 7, message indexes [0])`. */
+function framingText(facts: RecordFactsJson): string {
+  if (facts.framing === "raw") return "raw";
+  const id =
+    facts.schemaId === null ? `schema GUID ${facts.schemaGuid}` : `schema id ${facts.schemaId}`;
+  return `${facts.framing} (${id}, message indexes [${(facts.messageIndexes ?? []).join(", ")}])`;
 }
 
-function report(
-  read: Pick<ReadEnvelopes, "framing" | "value">,
-  index: number,
-  found: FoundEnvelope,
-  input: string,
-) {
-  const { envelope } = found;
-  return {
-    kind: envelope.Data.case ?? null,
-    handler: envelope.handler,
-    size: found.size,
-    input,
-    framing: framingText(read, index, found),
-    unknownFields: unknownFields(envelope).map((f) => ({
-      path: f.path,
-      field: f.field,
-      wireType: wireTypeName(f.wireType),
-      bytes: f.bytes,
-    })),
-  };
+/** Which record, where: `2 (message of a size-delimited stream, at offset 40)`, `3 (line 3)`. */
+function recordText(position: RecordPosition, input: RecordInput): string {
+  if (position.line !== undefined) return `${position.record} (line ${position.line})`;
+  const what = input.split === "delimited" ? "message of a size-delimited stream, " : "";
+  return `${position.record} (${what}at offset ${position.offset})`;
+}
+
+/** The report of one record, as lines of text. */
+function reportText(read: ReadRecord & { ok: true }, input: RecordInput): string[] {
+  const facts = recordFacts(read.value, read.size);
+  const unknown =
+    facts.unknownFields.length === 0
+      ? "none"
+      : facts.unknownFields
+          .map((f) => `${f.path} #${f.field} ${f.wireType} (${f.bytes} bytes)`)
+          .join(", ");
+  return [
+    ...(input.split === "one" ? [] : [`record:         ${recordText(read.position, input)}`]),
+    `kind:           ${facts.kind ?? "none (no Data member)"}`,
+    `handler:        ${JSON.stringify(facts.handler)}`,
+    `size:           ${facts.size} bytes`,
+    `input:          ${input.format}`,
+    `framing:        ${framingText(facts)}`,
+    `unknown fields: ${unknown}`,
+  ];
 }
 
 /** `inspect`: what an envelope is, without printing all of it. */
@@ -59,23 +56,25 @@ export const inspectCommand: Command = {
   help: `Usage: vehicle-update-codec inspect [file|-] [options]
 
 Reads envelopes (raw bytes, base64 or hex) and prints what each is: the kind of its Data
-member, its handler, its size, how it was framed (raw protobuf, a Confluent Schema Registry
-frame with its schema id, or a message of a size-delimited stream), and any fields this
-schema does not know (a member or field newer than this version). An envelope without Data
-is shown, not refused. A size-delimited stream gives one report per envelope.
+member, its handler, its size, how it was framed (raw protobuf, or a Confluent Schema
+Registry frame with its schema id), and any fields this schema does not know (a member or
+field newer than this version). An envelope without Data is shown, not refused. Reads the
+records Kafka tools dump as decode does, one report per record; a record that cannot be
+read is reported on standard error with its line or offset, the next ones are still read,
+and the exit code is 1.
 
 Options:
-  --input <auto|binary|base64|hex>
-        how the input is written (default auto, as decode reads it)
-  --framing <auto|raw|schema-registry|delimited>
-        how the envelopes are framed (default auto, as decode reads it)
+${readRecordsHelp}
   --max-bytes <n>  refuse an envelope longer than n bytes, as decode does (default 16M,
                    at most 256M); longer input is read as a size-delimited stream
   --max-total-bytes <n>
         refuse input longer than n bytes in all, as decode does (default: no limit)
   --max-elements <n>
         refuse an envelope of more than n elements, as decode does (default 1000000)
-  --json           print each report as JSON
+  --json           print each report as a JSON object on one line (kind, handler, framing,
+                   schemaId, schemaGuid, messageIndexes, size, unknownFields, and the
+                   record's position: record, line or offset); a record that cannot be
+                   read gives its position and "error": {"code", "message"}
   --web            serve the inspector page on 127.0.0.1 instead, print its URL and run
                    until Ctrl-C: paste a value or drop a file there to see its framing, its
                    fields as a JSON tree and its bytes (the page sends nothing anywhere; it
@@ -89,8 +88,7 @@ Examples:
   vehicle-update-codec sample order --output hex | vehicle-update-codec inspect --json
   vehicle-update-codec sample order | vehicle-update-codec encode --framing schema-registry --schema-id 7 | vehicle-update-codec inspect`,
   options: {
-    input: { value: "<auto|binary|base64|hex>" },
-    framing: { value: "<auto|raw|schema-registry|delimited>" },
+    ...recordReadOptionSpecs,
     ...decodeLimitOptions,
     json: {},
     web: {},
@@ -107,44 +105,31 @@ Examples:
       return serveInspector(port === undefined ? 0 : wholeNumber("port", port, 0, 65535), io);
     }
     if (port !== undefined) throw new UsageError("--port goes with --web");
-    const format = inputFormat(stringOption(values, "input"));
-    const framing = framingOption(stringOption(values, "framing"), true);
-    const limits = decodeLimits(values);
-    const input = await openEnvelopes(io, positionals[0], {
-      format,
-      framing,
-      requireData: false,
-      ...limits,
-    });
+    const input = await openRecords(io, positionals[0], recordReadOptions(values, false));
     if (input.empty) {
       throw new CodecError("missing_data", "empty input: there is no envelope to inspect");
     }
-    let index = 0;
-    for await (const envelope of input.envelopes) {
-      const facts = report(input.framing(), index, envelope, input.format);
-      if (values.json === true) {
-        io.writeOut(`${JSON.stringify(facts, null, 2)}\n`);
-        index++;
+    let failed = false;
+    let shown = 0;
+    for await (const read of input.records) {
+      if (!read.ok) {
+        failed = true;
+        io.writeErr(recordErrorLine("inspect", read.position, read.error));
+        if (values.json === true) {
+          const position = positionJson(read, input);
+          io.writeOut(`${JSON.stringify({ ...position, ...recordError(read.error) })}\n`);
+        }
         continue;
       }
-      const unknown =
-        facts.unknownFields.length === 0
-          ? "none"
-          : facts.unknownFields
-              .map((f) => `${f.path} #${f.field} ${f.wireType} (${f.bytes} bytes)`)
-              .join(", ");
-      const lines = [
-        `kind:           ${facts.kind ?? "none (no Data member)"}`,
-        `handler:        ${JSON.stringify(facts.handler)}`,
-        `size:           ${facts.size} bytes`,
-        `input:          ${facts.input}`,
-        `framing:        ${facts.framing}`,
-        `unknown fields: ${unknown}`,
-      ];
+      if (values.json === true) {
+        const position = positionJson(read, input);
+        io.writeOut(`${JSON.stringify({ ...position, ...recordFacts(read.value, read.size) })}\n`);
+        continue;
+      }
       // The handler and map keys come from the input: no control character reaches a terminal.
-      io.writeOut(`${index > 0 ? "\n" : ""}${lines.map(escapeControls).join("\n")}\n`);
-      index++;
+      const lines = reportText(read, input).map(escapeControls);
+      io.writeOut(`${shown++ > 0 ? "\n" : ""}${lines.join("\n")}\n`);
     }
-    return 0;
+    return failed ? 1 : 0;
   },
 };
