@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** The end-to-end tests against a Kafka broker, which their project's global setup starts. */
@@ -39,6 +40,10 @@ export default defineConfig({
     },
     // The JSON report feeds the plain "N passed, N failed" line that .ci/run prints.
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-report.json" }]],
+    // vitest's default, one worker fewer than the cores, runs one file at a time on a 2-core
+    // machine, while most files spend their time waiting on a child process (the CLI, the
+    // broker, Prism, Chromium, npm): two files at once on 2 cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The Kafka end-to-end tests are a project of their own, so that the broker is compiled and
