@@ -2,8 +2,9 @@
 // and the envelope as proto3 JSON; or why the value could not be decoded.
 
 import { isUtf8 } from "node:buffer";
-import { envelopeKind, envelopeToJson } from "../index.js";
+import { envelopeToJson } from "../index.js";
 import type { KafkaDecodeResult } from "../kafka/index.js";
+import { recordError, recordFacts } from "./record-json.js";
 import { escapeControls } from "./safe-text.js";
 
 /** Bytes as JSON: text when they are UTF-8, else `{ "base64": "…" }`. */
@@ -41,10 +42,11 @@ function isoTimestamp(timestamp: string | undefined): string | null {
 
 /**
  * One record as a JSON object: `topic`, `partition`, `offset`, `key`, `timestamp` (ISO 8601),
- * `headers`, then for a decoded value `kind`, `handler`, `framing`, the schema id or GUID and
- * message indexes of the Schema Registry framings, the value's `size` in bytes and the `envelope`
- * as proto3 JSON; for a value that is not an envelope, its `size` and the `error` with its `code`
- * and `message`; for a null value, `tombstone: true`.
+ * `headers`, then for a decoded value the facts `inspect --json` gives of it ({@link recordFacts}:
+ * `kind`, `handler`, `framing`, `schemaId`, `schemaGuid`, `messageIndexes`, `size`,
+ * `unknownFields`) and the `envelope` as proto3 JSON; for a value that is not an envelope, its
+ * `size` and the `error` with its `code` and `message` ({@link recordError}); for a null value,
+ * `tombstone: true`.
  */
 export function kafkaRecordJson(result: KafkaDecodeResult, size: number): Record<string, unknown> {
   const origin = {
@@ -56,22 +58,8 @@ export function kafkaRecordJson(result: KafkaDecodeResult, size: number): Record
     headers: jsonHeaders(result.headers as Readonly<Record<string, HeaderValue>> | undefined),
   };
   if (result.kind === "tombstone") return { ...origin, tombstone: true };
-  if (result.kind === "error") {
-    const { code, rawMessage } = result.error;
-    return { ...origin, size, error: { code, message: rawMessage } };
-  }
-  const { envelope } = result;
-  return {
-    ...origin,
-    kind: envelopeKind(envelope) ?? null,
-    handler: envelope.handler,
-    framing: result.framing,
-    schemaId: result.framing === "schema-registry" ? result.schemaId : undefined,
-    schemaGuid: result.framing === "schema-registry-header" ? result.schemaGuid : undefined,
-    messageIndexes: result.framing === "raw" ? undefined : result.messageIndexes,
-    size,
-    envelope: envelopeToJson(envelope),
-  };
+  if (result.kind === "error") return { ...origin, size, ...recordError(result.error) };
+  return { ...origin, ...recordFacts(result, size), envelope: envelopeToJson(result.envelope) };
 }
 
 /** {@link kafkaRecordJson} on one line, control characters escaped, ending with a newline. */
