@@ -1,3 +1,7 @@
+import {
+  GRPC_AttendantPayload$DataCases,
+  GRPC_AttendantPayload$DataNumbers,
+} from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { DecodedEnvelope, RecordFraming, RecordValueReadOptions } from "../framing/index.js";
 import { readHeader } from "../framing/record-headers.js";
 import {
@@ -10,7 +14,6 @@ import {
   type EnvelopeKind,
   type EnvelopeOf,
   envelopeKinds,
-  GRPC_AttendantPayloadSchema,
   isCodecError,
   isEnvelopeKind,
   peekEnvelope,
@@ -110,7 +113,7 @@ export function selectKinds(
         `option kinds holds ${showValue(kind)}, which is not an envelope kind (${envelopeKinds.join(", ")})`,
       );
     }
-    mask |= 1 << GRPC_AttendantPayloadSchema.field[kind].number;
+    mask |= 1 << fieldNumberOf(kind);
   }
   const { maxBytes, recursionLimit, schemaIdHeader = VALUE_SCHEMA_ID_HEADER } = options ?? {};
   const peekOptions =
@@ -184,8 +187,7 @@ export function keepSelected<M extends KafkaMessage>(
   if (result.kind !== "ok") return result;
   const { envelope } = result;
   const envelopeKind = envelope.Data.case;
-  const fieldNumber =
-    envelopeKind === undefined ? undefined : GRPC_AttendantPayloadSchema.field[envelopeKind].number;
+  const fieldNumber = envelopeKind === undefined ? undefined : fieldNumberOf(envelopeKind);
   if (fieldNumber !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) {
     return result as KafkaDecodeResult<M>;
   }
@@ -207,4 +209,9 @@ export function keepSelected<M extends KafkaMessage>(
     schemaGuid,
     value,
   };
+}
+
+/** The field number of an envelope kind, from the generated tables (no descriptor). */
+function fieldNumberOf(kind: EnvelopeKind): number {
+  return GRPC_AttendantPayload$DataNumbers[GRPC_AttendantPayload$DataCases.indexOf(kind)] as number;
 }
