@@ -25,10 +25,10 @@ export const BUDGETS = {
   /** createClient, which carries the HTTP layer, redirects, deadlines and the body limit. */
   client: 34 * KiB,
   /**
-   * decodeKafkaBatch + deadLetterMessage: the generated decoder, the frame readers and the
-   * diagnostics channels they publish on, no zod.
+   * decodeKafkaBatch + deadLetterMessage: the generated decoder, the frame readers, the peek
+   * that `kinds` skips records with and the diagnostics channels they publish on, no zod.
    */
-  decodeKafkaBatch: 9.5 * KiB,
+  decodeKafkaBatch: 11 * KiB,
 } as const;
 
 /**
