@@ -112,7 +112,7 @@ export type ReadRecord = {
 /** What {@link openRecords} reads: how the input is written, framed and cut, and the limits. */
 export interface RecordReadOptions extends ReadEnvelopesOptions {
   readonly format: BinaryInputFormat;
-  /** How each value holds its envelope; `delimited` is `split: "delimited"` of raw values. */
+  /** How each value holds its envelope; `delimited` is `split: "delimited"`, values in any framing. */
   readonly framing: Framing | "auto";
   readonly split: (typeof splitOptions)[number];
   readonly separator: Uint8Array | undefined;
@@ -158,7 +158,7 @@ function decodeRecord(
   options: ReadEnvelopesOptions,
 ): ReadRecord {
   try {
-    const value = decodeValue(bytes, framing === "delimited" ? "raw" : framing, options);
+    const value = decodeValue(bytes, framing === "delimited" ? "auto" : framing, options);
     return { position, ok: true, value, size: bytes.length };
   } catch (error) {
     if (!isCodecError(error) || error.code === "invalid_argument") throw error;
@@ -336,6 +336,8 @@ async function* readDelimitedRecords(
   }
 }
 
+async function* none(): AsyncGenerator<ReadRecord, void, undefined> {}
+
 async function* once<T>(item: T): AsyncGenerator<T, void, undefined> {
   yield item;
 }
@@ -489,13 +491,20 @@ export async function openRecords(
       records: readSeparated(chunks(), separator, isText, options),
     };
   }
-  if (split === "auto" && (look === "hex" || look === "base64") && severalLines(headBytes)) {
-    if (!ended || firstLineDecodes(headBytes, options)) {
-      return { format, split: "lines", empty: false, records: readLines(chunks(), options) };
-    }
+  if (
+    split === "auto" &&
+    (look === "hex" || look === "base64") &&
+    severalLines(headBytes) &&
+    firstLineDecodes(headBytes, options)
+  ) {
+    return { format, split: "lines", empty: false, records: readLines(chunks(), options) };
   }
   if (ended) {
     const read = readBinaryInput(headBytes, options.format);
+    if (read.bytes.length === 0 && options.requireData) {
+      // No envelope at all: the command says so, rather than that an envelope lacks Data.
+      return { format: read.format, split: "one", empty: true, records: none() };
+    }
     if (split === "delimited") {
       return {
         format: read.format,
@@ -545,7 +554,7 @@ export async function openRecords(
           if (first && !found.ok) {
             throw new CodecError(
               "too_large",
-              `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: ${found.error.rawMessage}`,
+              `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: its first message, at offset ${found.position.offset}, is no record value: ${found.error.rawMessage}`,
               { cause: found.error },
             );
           }

@@ -132,10 +132,8 @@ describe("--max-bytes", () => {
     expect(run(["decode", "--max-bytes", String(dtc.length)], dtc).code).toBe(0);
     const { code, err } = run(["decode", "--max-bytes", String(dtc.length - 1)], dtc);
     expect(code).toBe(1);
-    expect(err).toMatch(
-      new RegExp(
-        `^vehicle-update-codec decode: \\[too_large\\] input is larger than maxBytes ${dtc.length - 1} \\(--max-bytes\\), the limit of a raw envelope, and does not start as a size-delimited stream: cannot decode size-delimited envelopes: .*\n$`,
-      ),
+    expect(err).toBe(
+      `vehicle-update-codec decode: [too_large] input is larger than maxBytes ${dtc.length - 1} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: its first message, at offset 1, is no record value: cannot decode kafka_grpc.GRPC_AttendantPayload from binary: unexpected END_GROUP for field 1 at offset 0\n`,
     );
     const raw = run(["decode", "--framing", "raw", "--max-bytes", String(dtc.length - 1)], dtc);
     expect(raw.code).toBe(1);
@@ -154,8 +152,9 @@ describe("--max-bytes", () => {
     expect(decoded.out.trimEnd().split("\n")).toHaveLength(50);
     const inspected = run(["inspect", ...limit], stream);
     expect(inspected.code).toBe(0);
+    expect(inspected.out.match(/^record: /gm)).toHaveLength(50);
     expect(inspected.out).toContain(
-      `framing:        delimited (message 50, at offset ${49 * one.length + 1})\n`,
+      `\n\nrecord:         50 (message of a size-delimited stream, at offset ${49 * one.length + 1})\nkind:           dtcEntry\n`,
     );
     const tooSmall = run(["decode", "--max-bytes", String(one.length - 2)], stream);
     expect(tooSmall.code).toBe(1);
