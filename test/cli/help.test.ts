@@ -119,7 +119,9 @@ describe("help", () => {
   });
 });
 
-describe("every example", () => {
+// Each example is a pipeline of CLI processes, a few hundred of them for docs/cli.md: minutes on
+// a loaded machine, where the default 30 s would fail a test that is only slow.
+describe("every example", { timeout: 180_000 }, () => {
   it.each(["--help", "http --help", ...commands.map((c) => `help ${c}`)])(
     "of '%s' runs as pasted and exits 0",
     (args) => {
