@@ -109,7 +109,13 @@ export function deadLetterMessage<M extends KafkaMessage>(
     const text =
       typeof name === "string" ? name : name instanceof Uint8Array ? utf8.decode(name) : undefined;
     if (text !== undefined && value !== undefined && value !== null) {
-      headers[text] = value as HeaderValueOf<M["headers"]>;
+      // Defined, not assigned: a header named `__proto__` is a header like any other.
+      Object.defineProperty(headers, text, {
+        value: value as HeaderValueOf<M["headers"]>,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   headers[DEAD_LETTER_HEADERS.topic] = String(failure.topic);

@@ -62,6 +62,14 @@ describe("deadLetterMessage()", () => {
     expect(deadLetterMessage(again).headers[DEAD_LETTER_HEADERS.offset]).toBe("1234");
   });
 
+  it("keeps a header named __proto__ as a header, not as the object's prototype", () => {
+    const headers = JSON.parse('{"__proto__": "x", "trace": "t"}') as Record<string, string>;
+    const letter = deadLetterMessage({ ...failure, headers });
+    expect(Object.keys(letter.headers).slice(0, 2)).toStrictEqual(["__proto__", "trace"]);
+    expect(Object.getOwnPropertyDescriptor(letter.headers, "__proto__")?.value).toBe("x");
+    expect(Object.getPrototypeOf(letter.headers)).toBe(Object.prototype);
+  });
+
   it("leaves out a timestamp the record did not have", () => {
     const { timestamp: _, ...rest } = failure;
     expect("timestamp" in deadLetterMessage({ ...rest, timestamp: undefined })).toBe(false);
