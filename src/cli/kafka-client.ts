@@ -29,8 +29,26 @@ export async function importKafkajs(): Promise<Kafkajs> {
       { cause: error },
     );
   }
+  quietNegativeTimeouts();
   // kafkajs is CommonJS: Node.js gives its exports as named exports and as `default`.
   return ((module as { default?: Kafkajs }).default ?? module) as Kafkajs;
+}
+
+/**
+ * kafkajs 2.2.4 schedules its request queue's next check with `setTimeout(…, throttledUntil -
+ * Date.now())`, a negative duration when nothing is throttled; Node.js 24 and later print a
+ * TimeoutNegativeWarning for it on standard error, and wait 1 ms, as kafkajs means. The
+ * commands' standard error is for people: that warning is left out, every other one printed.
+ */
+function quietNegativeTimeouts(): void {
+  const emitWarning = process.emitWarning.bind(process);
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const [second] = rest;
+    const type =
+      typeof second === "string" ? second : (second as { type?: unknown } | undefined)?.type;
+    if (type === "TimeoutNegativeWarning") return;
+    (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+  }) as typeof process.emitWarning;
 }
 
 /** `--brokers <host:port,...>`, required: the bootstrap brokers. Throws UsageError. */
