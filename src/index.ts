@@ -47,7 +47,9 @@ export {
 } from "./envelope/options.js";
 export {
   type EnvelopePeek,
+  type EnvelopePeekBase,
   type EnvelopePeekFailure,
+  type EnvelopePeekMember,
   type EnvelopePeekOfKind,
   type EnvelopePeekOfNewerKind,
   type EnvelopePeekResult,

@@ -29,8 +29,10 @@ const peekDefaults: PeekOptions = {
   recursionLimit: DEFAULT_RECURSION_LIMIT,
 };
 
-/** What every successful peek gives: the handler, and the frame the envelope came in. */
-interface EnvelopePeekBase {
+/**
+ * What every {@link EnvelopePeek} holds: the envelope's handler, and the framing it came in.
+ */
+export interface EnvelopePeekBase {
   readonly kind: "ok";
   /** The envelope's `handler` (the last one, when it is given more than once). */
   readonly handler: string;
@@ -44,8 +46,12 @@ interface EnvelopePeekBase {
   readonly schemaId: number | undefined;
 }
 
-/** Where the bytes of a `Data` member lie in the peeked value. */
-interface PeekedMember {
+/**
+ * Where the bytes of the envelope's `Data` member lie in the peeked value: what an
+ * {@link EnvelopePeekOfKind} and an {@link EnvelopePeekOfNewerKind} hold beside
+ * {@link EnvelopePeekBase}.
+ */
+export interface EnvelopePeekMember {
   /** The member's field number in the envelope: 2 to 12 for the kinds this schema knows. */
   readonly fieldNumber: number;
   /** The offset of the member's first byte (after its tag and length) from the value's start. */
@@ -64,7 +70,7 @@ interface PeekedMember {
  * A peek at an envelope whose `Data` member is one this schema knows: its {@link EnvelopeKind}
  * and where its bytes lie, to be decoded with {@link decodeMessage} and the kind's schema.
  */
-export interface EnvelopePeekOfKind extends EnvelopePeekBase, PeekedMember {
+export interface EnvelopePeekOfKind extends EnvelopePeekBase, EnvelopePeekMember {
   readonly envelopeKind: EnvelopeKind;
 }
 
@@ -73,7 +79,7 @@ export interface EnvelopePeekOfKind extends EnvelopePeekBase, PeekedMember {
  * field it does not know: most likely a member newer than this schema, whose field number
  * `fieldNumber` gives (the last such field when there are several).
  */
-export interface EnvelopePeekOfNewerKind extends EnvelopePeekBase, PeekedMember {
+export interface EnvelopePeekOfNewerKind extends EnvelopePeekBase, EnvelopePeekMember {
   readonly envelopeKind: undefined;
 }
 

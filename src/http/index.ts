@@ -1,5 +1,6 @@
 export { formatIssuePath } from "./format-issue-path.js";
 export { type JsonValue, MAX_JSON_DEPTH } from "./json-value.js";
+export type { ListBody, ObjectSchema } from "./list-body.js";
 export {
   type OpenApiDocument,
   type OpenApiDocumentOptions,
@@ -24,7 +25,7 @@ export {
   type ResponseResult,
   type ZodIssue,
 } from "./parse-response.js";
-export type { RecordName, RecordSchemas } from "./record-schemas.js";
+export type { RecordName, RecordOf, RecordSchemas } from "./record-schemas.js";
 export {
   CommonAPICall,
   CommonAPIToken,
@@ -36,5 +37,6 @@ export {
   HandlersJSONCarStateMultiMessage,
   HandlersManifestMigrateVersion,
   SmsSMSDetailsResponse,
+  specRecords,
   TwinCarStateBody,
 } from "./records.js";

@@ -5,7 +5,19 @@ export type ObjectSchema = z.ZodObject<z.core.$ZodLooseShape, z.core.$ZodObjectC
 
 /** The schema of a list body: the fields of `Top` beside `data`, a list of `Item` or null. */
 export type ListBody<Item extends z.ZodType, Top extends ObjectSchema> = z.ZodObject<
-  z.core.util.Extend<Top["shape"], { data: ReturnType<typeof listData<Item>> }>,
+  z.core.util.Extend<
+    Top["shape"],
+    {
+      // An array of Item or null, or null or absent; null (a Go nil slice) is read as undefined.
+      data: z.ZodPipe<
+        z.ZodOptional<z.ZodNullable<z.ZodArray<z.ZodNullable<Item>>>>,
+        z.ZodTransform<
+          (z.output<Item> | null)[] | undefined,
+          (z.output<Item> | null)[] | null | undefined
+        >
+      >;
+    }
+  >,
   Top["_zod"]["config"]
 >;
 
@@ -26,7 +38,9 @@ export function listBody<Item extends z.ZodType, Top extends ObjectSchema>(
   return top.extend({ data: listData(item) }) as unknown as ListBody<Item, Top>;
 }
 
-function listData<Item extends z.ZodType>(item: Item) {
+function listData<Item extends z.ZodType>(
+  item: Item,
+): ListBody<Item, ObjectSchema>["shape"]["data"] {
   return z.array(z.nullable(item)).nullish().transform(nullToUndefined);
 }
 

@@ -163,12 +163,9 @@ export const operations = /*@__PURE__*/ operationTable(specRecords);
  * The operations table with the record schemas `R` in place of the spec's open records: the type
  * of `createOperations(records)`. `Operations` alone is the type of {@link operations}.
  */
-export type Operations<R extends RecordSchemas = Record<never, never>> = OperationTable<
-  ResolvedRecords<R>
+export type Operations<R extends RecordSchemas = Record<never, never>> = ReturnType<
+  typeof createOperations<R>
 >;
-
-/** The type of the table {@link operationTable} builds on the record schemas `S`. */
-type OperationTable<S extends AnyRecords> = ReturnType<typeof operationTable<S>>;
 
 const tables = new WeakMap<object, unknown>();
 
@@ -187,12 +184,14 @@ const tables = new WeakMap<object, unknown>();
  * api.listVehicles.responseSchema.parse({ data: [{ vin: "WA1LFAFP0TA000417" }] });
  * ```
  */
-export function createOperations<R extends RecordSchemas>(records: R): Operations<R> {
+export function createOperations<R extends RecordSchemas>(records: R) {
+  // The return type is left to inference, so that the declarations spell the table out, record
+  // by record (RecordOf), where a named type would point to the private operationTable.
   const known = typeof records === "object" && records !== null ? tables.get(records) : undefined;
-  if (known !== undefined) return known as Operations<R>;
-  const table = operationTable(resolveRecords(records));
+  if (known !== undefined) return known as typeof table;
+  const table = operationTable(resolveRecords(records) as ResolvedRecords<R>);
   tables.set(records, table);
-  return table as unknown as Operations<R>;
+  return table;
 }
 
 /** The id of one of the 12 {@link operations}: `"sendSms" | "listApiCalls" | …`. */

@@ -31,14 +31,18 @@ export type RecordSchemas = {
     | undefined;
 } & { readonly CommonJSONDBQueryResult?: ObjectSchema | undefined };
 
-/** The schema of record `Name` once `R` is applied: the one `R` gives, or the spec's. */
+/**
+ * The schema of record `Name` once the record schemas `R` are applied: the one `R` gives, or the
+ * spec's. The tables of {@link createOperations} are typed by it:
+ * `z.output<RecordOf<typeof records, "CommonCar">>` is a car as your schema reads it.
+ */
 export type RecordOf<R extends RecordSchemas, Name extends RecordName> = Name extends keyof R
   ? [Exclude<R[Name], undefined>] extends [never]
     ? (typeof specRecords)[Name]
     : Exclude<R[Name], undefined>
   : (typeof specRecords)[Name];
 
-/** Every record's schema once `R` is applied. */
+/** Every record's schema once `R` is applied. Internal. */
 export type ResolvedRecords<R extends RecordSchemas> = { [Name in RecordName]: RecordOf<R, Name> };
 
 /** Any table of the ten records' schemas. Internal. */

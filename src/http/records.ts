@@ -81,8 +81,9 @@ export const TwinCarStateBody = /*@__PURE__*/ z.array(z.json());
 export type TwinCarStateBody = z.infer<typeof TwinCarStateBody>;
 
 /**
- * The ten records of the spec by name, as the spec leaves them: what a `records` option replaces
- * one by one. Internal.
+ * The ten records of the spec by name, as the spec leaves them (open JSON objects): the table a
+ * `records` option (see {@link RecordSchemas}) replaces entry by entry, and the source of
+ * {@link RecordName}.
  */
 export const specRecords = {
   CommonJSONDBQueryResult,

@@ -38,8 +38,8 @@ export const DEAD_LETTER_MESSAGE_MAX_LENGTH = 1024;
 
 /** The record to produce to a dead-letter topic, in the shape of a kafkajs `Message`. */
 export interface KafkaDeadLetter<M extends KafkaMessage = KafkaMessage> {
-  /** The original key, untouched. */
-  key: M["key"];
+  /** The original key, untouched; undefined when the record's type has none. */
+  key: M extends { readonly value: unknown; readonly key?: never } ? undefined : M["key"];
   /** The original value, byte for byte. */
   value: NonNullable<M["value"]>;
   /**

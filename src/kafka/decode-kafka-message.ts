@@ -28,9 +28,19 @@ export interface KafkaRecordOrigin<M extends KafkaMessage = KafkaMessage> {
   readonly partition: number;
   /** The record's offset, as the client gives it (a decimal string). */
   readonly offset: string;
-  readonly key: M["key"];
-  readonly headers: M["headers"];
-  readonly timestamp: M["timestamp"];
+  // A field the record's type leaves out (a literal without `timestamp`) is undefined, where
+  // `M["timestamp"]` would be unknown. (`value` keeps the test from being one of a weak type,
+  // which a type without a common property would fail.)
+  /** The record's key, as the client gave it. */
+  readonly key: M extends { readonly value: unknown; readonly key?: never } ? undefined : M["key"];
+  /** The record's headers, as the client gave them. */
+  readonly headers: M extends { readonly value: unknown; readonly headers?: never }
+    ? undefined
+    : M["headers"];
+  /** The record's timestamp, as the client gave it: milliseconds since the epoch, in decimal. */
+  readonly timestamp: M extends { readonly value: unknown; readonly timestamp?: never }
+    ? undefined
+    : M["timestamp"];
 }
 
 /**
@@ -99,7 +109,12 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
   message: M,
   options: Partial<RecordValueReadOptions> | undefined,
 ): KafkaDecodeResult<M, E> {
-  const { value, offset, key, headers, timestamp } = message;
+  const { value, offset } = message;
+  // Typed as the record's type has them: undefined where it has none.
+  const { key, headers, timestamp } = message as Pick<
+    KafkaRecordOrigin<M>,
+    "key" | "headers" | "timestamp"
+  >;
   if (value === null || value === undefined) {
     return { kind: "tombstone", topic, partition, offset, key, headers, timestamp };
   }

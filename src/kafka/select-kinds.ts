@@ -61,23 +61,25 @@ export interface KafkaSkipped<M extends KafkaMessage = KafkaMessage> extends Kaf
   readonly value: NonNullable<M["value"]>;
 }
 
-/** The kinds given in options of type `O`, as a union of names: never when `O` has none. */
-type KindsOf<O> = O extends object
-  ? "kinds" extends keyof O
-    ? O["kinds"] extends Iterable<infer K> | undefined
-      ? K & EnvelopeKind
-      : never
-    : never
-  : never;
-
 /**
  * What {@link decodeKafkaMessage} and {@link decodeKafkaBatch} give for one record with options
  * of type `O`: a {@link KafkaDecodeResult}, and with the option `kinds` a {@link KafkaSkipped}
  * too, a decoded envelope then being of one of those kinds.
  */
-export type KafkaDecodeResultOf<M extends KafkaMessage, O> = [KindsOf<O>] extends [never]
-  ? KafkaDecodeResult<M, DecodedEnvelope<O>>
-  : KafkaDecodeResult<M, EnvelopeOf<KindsOf<O>>> | KafkaSkipped<M>;
+export type KafkaDecodeResultOf<M extends KafkaMessage, O> = [
+  // The kinds `O` gives, as a union of names: never when it gives none.
+  O extends object
+    ? "kinds" extends keyof O
+      ? O["kinds"] extends Iterable<infer K> | undefined
+        ? K & EnvelopeKind
+        : never
+      : never
+    : never,
+] extends [infer Kinds extends EnvelopeKind]
+  ? [Kinds] extends [never]
+    ? KafkaDecodeResult<M, DecodedEnvelope<O>>
+    : KafkaDecodeResult<M, EnvelopeOf<Kinds>> | KafkaSkipped<M>
+  : never;
 
 /** The option `kinds`, checked: the field numbers to decode, and how to peek at a value. */
 export interface KindSelection {
@@ -156,15 +158,16 @@ export function skipUnselected<M extends KafkaMessage>(
   if (peek.kind === "error" || peek.fieldNumber === undefined) return undefined;
   const { envelopeKind, fieldNumber } = peek;
   if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) return undefined;
-  const { offset, key, timestamp } = message;
+  // Typed as the record's type has them: undefined where it has none.
+  const origin = message as Pick<KafkaRecordOrigin<M>, "key" | "headers" | "timestamp">;
   return {
     kind: "skipped",
     topic,
     partition,
-    offset,
-    key,
-    headers,
-    timestamp,
+    offset: message.offset,
+    key: origin.key,
+    headers: origin.headers,
+    timestamp: origin.timestamp,
     envelopeKind,
     fieldNumber,
     handler: peek.handler,

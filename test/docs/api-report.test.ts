@@ -14,6 +14,8 @@ import {
 } from "../../scripts/api-report.js";
 
 const update = "run npm run api and commit the files it writes";
+/** API Extractor's note on a type a subpath's signatures use but that the subpath does not export. */
+const forgottenExport = /\(ae-forgotten-export\) The symbol "([^"]+)"/g;
 
 describe("the API reports", () => {
   it("are one per subpath that holds code, and match the build", () => {
@@ -48,6 +50,17 @@ describe("the names per subpath", () => {
       }
     }
     expect([...subpathsOf].filter(([, found]) => found.length > 1)).toEqual([]);
+  });
+
+  it("name every type a signature uses: each one a report leaves out is another subpath's", () => {
+    const exported = new Set(names.flatMap(({ runtime, types }) => [...runtime, ...types]));
+    const unexported = names.flatMap(({ report }) =>
+      [...readFileSync(join(root, report), "utf8").matchAll(forgottenExport)]
+        .map((match) => match[1] as string)
+        .filter((symbol) => !exported.has(symbol))
+        .map((symbol) => `${report}: ${symbol}`),
+    );
+    expect(unexported).toEqual([]);
   });
 
   it.each(names)("of $subpath: the runtime names are what its module exports", async (entry) => {

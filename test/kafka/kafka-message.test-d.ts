@@ -11,6 +11,7 @@ import type {
   DeserializationErrorContext,
   DeserializationErrorHandler,
   Deserializers,
+  Message as PlatformaticMessage,
   MessageToProduce,
   ProducerOptions,
   Serializers,
@@ -97,6 +98,45 @@ describe("kafkajs", () => {
     const result = decodeKafkaMessage({} as KafkaJsEachMessagePayload);
     // @ts-expect-error: only a result of kind "error" is dead-lettered
     deadLetterMessage(result);
+  });
+});
+
+describe("a record's origin", () => {
+  it("keeps the type of each field kafkajs's message gives", () => {
+    const result = decodeKafkaMessage({} as KafkaJsEachMessagePayload);
+    expectTypeOf(result.timestamp).toEqualTypeOf<string>();
+    expectTypeOf(result.key).toEqualTypeOf<Buffer | null>();
+    expectTypeOf(result.headers).toEqualTypeOf<IHeaders | undefined>();
+  });
+
+  it("keeps the optional fields of this subpath's own KafkaMessage", () => {
+    const result = decodeKafkaMessage({} as EachMessagePayload);
+    expectTypeOf(result.timestamp).toEqualTypeOf<string | undefined>();
+    expectTypeOf(result.key).toEqualTypeOf<Uint8Array | string | null | undefined>();
+  });
+
+  it("types a field that a literal leaves out as undefined", () => {
+    const message = { value: Buffer.alloc(0), offset: "0" };
+    const result = decodeKafkaMessage({ topic: "t", partition: 0, message });
+    expectTypeOf(result.timestamp).toEqualTypeOf<undefined>();
+    expectTypeOf(result.key).toEqualTypeOf<undefined>();
+    expectTypeOf(result.headers).toEqualTypeOf<undefined>();
+    for (const one of decodeKafkaBatch({ topic: "t", partition: 0, messages: [message] })) {
+      expectTypeOf(one.timestamp).toEqualTypeOf<undefined>();
+      if (one.kind === "error") expectTypeOf(deadLetterMessage(one).key).toEqualTypeOf<undefined>();
+    }
+    const stamped = decodeKafkaMessage({
+      topic: "t",
+      partition: 0,
+      message: { value: null, offset: "0", timestamp: "1700000000000", key: "vin" },
+    });
+    expectTypeOf(stamped.timestamp).toEqualTypeOf<string>();
+    expectTypeOf(stamped.key).toEqualTypeOf<string>();
+  });
+
+  it("is not made from @platformatic/kafka's Message, whose records its deserializer reads", () => {
+    // @ts-expect-error: its offset is a bigint and its headers a Map of Buffers
+    decodeKafkaMessage({ topic: "t", partition: 0, message: {} as PlatformaticMessage });
   });
 });
 
