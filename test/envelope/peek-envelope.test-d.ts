@@ -2,6 +2,10 @@ import { describe, expectTypeOf, it } from "vitest";
 import {
   type CodecError,
   type EnvelopeKind,
+  type EnvelopePeek,
+  type EnvelopePeekBase,
+  type EnvelopePeekMember,
+  type EnvelopePeekOfKind,
   type EnvelopePeekResult,
   peekEnvelope,
 } from "../../src/index.js";
@@ -9,6 +13,13 @@ import {
 declare const result: EnvelopePeekResult;
 
 describe("peekEnvelope() types", () => {
+  it("name the fields every peek holds and those of a peek with a member", () => {
+    expectTypeOf<EnvelopePeek>().toExtend<EnvelopePeekBase>();
+    expectTypeOf<EnvelopePeekOfKind>().toExtend<EnvelopePeekMember>();
+    expectTypeOf<EnvelopePeekMember["dataOffset"]>().toEqualTypeOf<number>();
+    expectTypeOf<EnvelopePeekBase["framing"]>().toEqualTypeOf<"raw" | "schema-registry">();
+  });
+
   it("returns a result told apart by kind: ok, or error with its CodecError", () => {
     expectTypeOf(peekEnvelope(new Uint8Array())).toEqualTypeOf<EnvelopePeekResult>();
     expectTypeOf(result.kind).toEqualTypeOf<"ok" | "error">();

@@ -8,13 +8,43 @@ import {
   CommonJSONError as CommonJSONErrorSchema,
   createOperations,
   type JsonValue,
+  type ListBody,
+  type ObjectSchema,
   type OperationId,
+  type Operations,
   operations,
   parseResponse,
+  type RecordName,
+  type RecordOf,
   type ResponseBody,
   type ResponseKind,
   type ResponseResult,
+  type specRecords,
 } from "../../src/http/index.js";
+
+describe("the types the operations tables are built of", () => {
+  const records = { CommonCar: CommonCarSchema.extend({ vin: z.string() }) };
+
+  it("name a record's schema once record schemas apply, and the spec's otherwise", () => {
+    expectTypeOf<RecordOf<typeof records, "CommonCar">>().toEqualTypeOf<typeof records.CommonCar>();
+    expectTypeOf<RecordOf<typeof records, "CommonIssue">>().toEqualTypeOf<
+      typeof specRecords.CommonIssue
+    >();
+    expectTypeOf<keyof typeof specRecords>().toEqualTypeOf<RecordName>();
+  });
+
+  it("spell a list body as a ListBody of its item on an ObjectSchema", () => {
+    const api = createOperations(records);
+    expectTypeOf(api).toEqualTypeOf<Operations<typeof records>>();
+    expectTypeOf(api.listVehicles.responseSchema).toEqualTypeOf<
+      ListBody<typeof records.CommonCar, typeof CommonJSONDBQueryResult>
+    >();
+    expectTypeOf<z.output<typeof api.listVehicles.responseSchema>["data"]>().toEqualTypeOf<
+      ({ [key: string]: unknown; vin: string } | null)[] | undefined
+    >();
+    expectTypeOf(CommonJSONDBQueryResult).toExtend<ObjectSchema>();
+  });
+});
 
 describe("operations", () => {
   it("types errorStatuses as readonly tuples", () => {
