@@ -11,8 +11,8 @@ import type {
   DeserializationErrorContext,
   DeserializationErrorHandler,
   Deserializers,
-  Message as PlatformaticMessage,
   MessageToProduce,
+  Message as PlatformaticMessage,
   ProducerOptions,
   Serializers,
 } from "@platformatic/kafka";
