@@ -24,7 +24,9 @@ import {
  * carries it, tombstones included.
  */
 export interface KafkaRecordOrigin<M extends KafkaMessage = KafkaMessage> {
+  /** The topic the record was read from, as the batch or the caller names it. */
   readonly topic: string;
+  /** The partition of that topic the record was read from. */
   readonly partition: number;
   /** The record's offset, as the client gives it (a decimal string). */
   readonly offset: string;
