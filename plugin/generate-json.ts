@@ -207,7 +207,7 @@ export function printToJson(
       c.line(
         "  throw ",
         c.rt("within"),
-        `(thrown, f, ${hasList ? "i" : "-1"}, ${hasMap ? "k" : "undefined"});`,
+        `(thrown, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
       );
       c.line("}");
       c.line("return json;");
@@ -218,25 +218,20 @@ export function printToJson(
 
 function printFieldToJson(c: Code, field: DescField): void {
   const key = keyExpr(field);
-  c.line(`// ${field.number} ${field.name}`);
   if (field.oneof) {
-    const o = field.oneof.localName;
-    c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
-      c.line(`f = ${lit(field.localName)};`);
-      c.line(`${o}Written = true;`);
-      const value = `(${o} as { value: unknown }).value`;
-      if (field.fieldKind === "message") {
-        c.line(`json[${key}] = ${namesOf(field.message).writeJson}Value(${value}, writer);`);
-      } else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
-        c.line(
-          `json[${key}] = `,
-          ...scalarToJson(c, field, field.fieldKind === "scalar" ? field.scalar : undefined, value),
-          ";",
-        );
-      }
-    });
+    const value = `(${field.oneof.localName} as { value: unknown }).value`;
+    if (field.fieldKind === "message") {
+      c.line(`json[${key}] = ${namesOf(field.message).writeJson}Value(${value}, writer);`);
+    } else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
+      c.line(
+        `json[${key}] = `,
+        ...scalarToJson(c, field, field.fieldKind === "scalar" ? field.scalar : undefined, value),
+        ";",
+      );
+    }
     return;
   }
+  c.line(`// ${field.number} ${field.name}`);
   c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":

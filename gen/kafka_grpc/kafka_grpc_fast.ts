@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asRecord, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -162,7 +162,6 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
  */
 function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPayload): void {
   let value: unknown;
-  let at: number;
   let f = "";
   try {
     // 1 handler
@@ -171,126 +170,71 @@ function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPaylo
     if (value !== "") writeString(writer, 10, value);
     f = "Data";
     const Data = message.Data;
-    const DataCase = oneofCase(Data);
-    let DataWritten = DataCase === undefined;
-    // 2 carUpdateStatus
-    if (DataCase === "carUpdateStatus") {
-      f = "carUpdateStatus";
-      DataWritten = true;
-      at = fork(writer, 18);
-      enterMessage(writer, "kafka_grpc.CarUpdateStatus");
-      writeCarUpdateStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 3 carUpdateProgress
-    if (DataCase === "carUpdateProgress") {
-      f = "carUpdateProgress";
-      DataWritten = true;
-      at = fork(writer, 26);
-      enterMessage(writer, "kafka_grpc.CarUpdateProgress");
-      writeCarUpdateProgress(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 4 fileKeyReq
-    if (DataCase === "fileKeyReq") {
-      f = "fileKeyReq";
-      DataWritten = true;
-      at = fork(writer, 34);
-      enterMessage(writer, "kafka_grpc.FileKeysRequest");
-      writeFileKeysRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 5 keys
-    if (DataCase === "keys") {
-      f = "keys";
-      DataWritten = true;
-      at = fork(writer, 42);
-      enterMessage(writer, "kafka_grpc.ECCKeys");
-      writeECCKeys(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 6 updateApprove
-    if (DataCase === "updateApprove") {
-      f = "updateApprove";
-      DataWritten = true;
-      at = fork(writer, 50);
-      enterMessage(writer, "kafka_grpc.UpdateData");
-      writeUpdateData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 7 updateGet
-    if (DataCase === "updateGet") {
-      f = "updateGet";
-      DataWritten = true;
-      at = fork(writer, 58);
-      enterMessage(writer, "kafka_grpc.VehicleData");
-      writeVehicleData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 8 updateManifest
-    if (DataCase === "updateManifest") {
-      f = "updateManifest";
-      DataWritten = true;
-      at = fork(writer, 66);
-      enterMessage(writer, "kafka_grpc.UpdateManifest");
-      writeUpdateManifest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 9 order
-    if (DataCase === "order") {
-      f = "order";
-      DataWritten = true;
-      at = fork(writer, 74);
-      enterMessage(writer, "kafka_grpc.Order");
-      writeOrder(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 10 messageStatus
-    if (DataCase === "messageStatus") {
-      f = "messageStatus";
-      DataWritten = true;
-      at = fork(writer, 82);
-      enterMessage(writer, "kafka_grpc.MessageStatus");
-      writeMessageStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 11 dtcEntry
-    if (DataCase === "dtcEntry") {
-      f = "dtcEntry";
-      DataWritten = true;
-      at = fork(writer, 90);
-      enterMessage(writer, "kafka_grpc.DTCEntry");
-      writeDTCEntry(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 12 carUpdateRequest
-    if (DataCase === "carUpdateRequest") {
-      f = "carUpdateRequest";
-      DataWritten = true;
-      at = fork(writer, 98);
-      enterMessage(writer, "kafka_grpc.CarUpdateRequest");
-      writeCarUpdateRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
-      writer.depth--;
-      join(writer, at);
-    }
-    if (!DataWritten) {
-      f = "Data";
-      refuseCase(DataCase);
+    switch (oneofCase(Data)) {
+      case undefined:
+        break;
+      // 2 carUpdateStatus
+      case "carUpdateStatus":
+        f = "carUpdateStatus";
+        writeMessage(writer, 18, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus", writeCarUpdateStatus);
+        break;
+      // 3 carUpdateProgress
+      case "carUpdateProgress":
+        f = "carUpdateProgress";
+        writeMessage(writer, 26, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress", writeCarUpdateProgress);
+        break;
+      // 4 fileKeyReq
+      case "fileKeyReq":
+        f = "fileKeyReq";
+        writeMessage(writer, 34, (Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest", writeFileKeysRequest);
+        break;
+      // 5 keys
+      case "keys":
+        f = "keys";
+        writeMessage(writer, 42, (Data as { value: unknown }).value, "kafka_grpc.ECCKeys", writeECCKeys);
+        break;
+      // 6 updateApprove
+      case "updateApprove":
+        f = "updateApprove";
+        writeMessage(writer, 50, (Data as { value: unknown }).value, "kafka_grpc.UpdateData", writeUpdateData);
+        break;
+      // 7 updateGet
+      case "updateGet":
+        f = "updateGet";
+        writeMessage(writer, 58, (Data as { value: unknown }).value, "kafka_grpc.VehicleData", writeVehicleData);
+        break;
+      // 8 updateManifest
+      case "updateManifest":
+        f = "updateManifest";
+        writeMessage(writer, 66, (Data as { value: unknown }).value, "kafka_grpc.UpdateManifest", writeUpdateManifest);
+        break;
+      // 9 order
+      case "order":
+        f = "order";
+        writeMessage(writer, 74, (Data as { value: unknown }).value, "kafka_grpc.Order", writeOrder);
+        break;
+      // 10 messageStatus
+      case "messageStatus":
+        f = "messageStatus";
+        writeMessage(writer, 82, (Data as { value: unknown }).value, "kafka_grpc.MessageStatus", writeMessageStatus);
+        break;
+      // 11 dtcEntry
+      case "dtcEntry":
+        f = "dtcEntry";
+        writeMessage(writer, 90, (Data as { value: unknown }).value, "kafka_grpc.DTCEntry", writeDTCEntry);
+        break;
+      // 12 carUpdateRequest
+      case "carUpdateRequest":
+        f = "carUpdateRequest";
+        writeMessage(writer, 98, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest", writeCarUpdateRequest);
+        break;
+      default:
+        refuseCase((Data as { case: unknown }).case);
     }
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -311,82 +255,71 @@ function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: 
     if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
     f = "Data";
     const Data = message.Data;
-    const DataCase = oneofCase(Data);
-    let DataWritten = DataCase === undefined;
-    // 2 carUpdateStatus
-    if (DataCase === "carUpdateStatus") {
-      f = "carUpdateStatus";
-      DataWritten = true;
-      json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
-    }
-    // 3 carUpdateProgress
-    if (DataCase === "carUpdateProgress") {
-      f = "carUpdateProgress";
-      DataWritten = true;
-      json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
-    }
-    // 4 fileKeyReq
-    if (DataCase === "fileKeyReq") {
-      f = "fileKeyReq";
-      DataWritten = true;
-      json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
-    }
-    // 5 keys
-    if (DataCase === "keys") {
-      f = "keys";
-      DataWritten = true;
-      json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
-    }
-    // 6 updateApprove
-    if (DataCase === "updateApprove") {
-      f = "updateApprove";
-      DataWritten = true;
-      json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
-    }
-    // 7 updateGet
-    if (DataCase === "updateGet") {
-      f = "updateGet";
-      DataWritten = true;
-      json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
-    }
-    // 8 updateManifest
-    if (DataCase === "updateManifest") {
-      f = "updateManifest";
-      DataWritten = true;
-      json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
-    }
-    // 9 order
-    if (DataCase === "order") {
-      f = "order";
-      DataWritten = true;
-      json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
-    }
-    // 10 messageStatus
-    if (DataCase === "messageStatus") {
-      f = "messageStatus";
-      DataWritten = true;
-      json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
-    }
-    // 11 dtcEntry
-    if (DataCase === "dtcEntry") {
-      f = "dtcEntry";
-      DataWritten = true;
-      json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
-    }
-    // 12 carUpdateRequest
-    if (DataCase === "carUpdateRequest") {
-      f = "carUpdateRequest";
-      DataWritten = true;
-      json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
-    }
-    if (!DataWritten) {
-      f = "Data";
-      refuseCase(DataCase);
+    switch (oneofCase(Data)) {
+      case undefined:
+        break;
+      // 2 carUpdateStatus
+      case "carUpdateStatus":
+        f = "carUpdateStatus";
+        json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
+        break;
+      // 3 carUpdateProgress
+      case "carUpdateProgress":
+        f = "carUpdateProgress";
+        json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
+        break;
+      // 4 fileKeyReq
+      case "fileKeyReq":
+        f = "fileKeyReq";
+        json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
+        break;
+      // 5 keys
+      case "keys":
+        f = "keys";
+        json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
+        break;
+      // 6 updateApprove
+      case "updateApprove":
+        f = "updateApprove";
+        json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
+        break;
+      // 7 updateGet
+      case "updateGet":
+        f = "updateGet";
+        json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
+        break;
+      // 8 updateManifest
+      case "updateManifest":
+        f = "updateManifest";
+        json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
+        break;
+      // 9 order
+      case "order":
+        f = "order";
+        json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
+        break;
+      // 10 messageStatus
+      case "messageStatus":
+        f = "messageStatus";
+        json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
+        break;
+      // 11 dtcEntry
+      case "dtcEntry":
+        f = "dtcEntry";
+        json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
+        break;
+      // 12 carUpdateRequest
+      case "carUpdateRequest":
+        f = "carUpdateRequest";
+        json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
+        break;
+      default:
+        refuseCase((Data as { case: unknown }).case);
     }
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -948,7 +881,6 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
  */
 function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   let value: unknown;
-  let at: number;
   let f = "";
   let k: string | undefined;
   try {
@@ -959,11 +891,7 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
       k = key;
       const entry = fork(writer, 10);
       writeString(writer, 10, key, true);
-      at = fork(writer, 18);
-      enterMessage(writer, "kafka_grpc.CarECU");
-      writeCarECU(writer, asMessage((value as Record<string, unknown>)[key], "kafka_grpc.CarECU"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 18, (value as Record<string, unknown>)[key], "kafka_grpc.CarECU", writeCarECU);
       join(writer, entry);
     }
     k = undefined;
@@ -1220,8 +1148,8 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
  */
 function writeCarECU(writer: Writer, message: CarECU): void {
   let value: unknown;
-  let start: number;
   let f = "";
+  let start: number;
   try {
     // 1 vin
     f = "vin";
@@ -1290,7 +1218,7 @@ function writeCarECU(writer: Writer, message: CarECU): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -1379,7 +1307,7 @@ function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -1999,7 +1927,7 @@ function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): voi
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -2070,7 +1998,7 @@ function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWrit
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -2410,7 +2338,7 @@ function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
@@ -2450,7 +2378,7 @@ function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter):
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
   return json;
 }
@@ -2669,7 +2597,7 @@ function writeDTCEntry(writer: Writer, message: DTCEntry): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -2736,7 +2664,7 @@ function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -3042,7 +2970,6 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
  */
 function writeECCKeys(writer: Writer, message: ECCKeys): void {
   let value: unknown;
-  let at: number;
   let f = "";
   let i = -1;
   try {
@@ -3051,17 +2978,13 @@ function writeECCKeys(writer: Writer, message: ECCKeys): void {
     value = asList(message.eccKeys);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 10);
-      enterMessage(writer, "kafka_grpc.ECCKey");
-      writeECCKey(writer, asMessage(item, "kafka_grpc.ECCKey"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 10, item, "kafka_grpc.ECCKey", writeECCKey);
     }
     i = -1;
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
@@ -3101,7 +3024,7 @@ function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
   return json;
 }
@@ -3274,9 +3197,8 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
  */
 function writeECCKey(writer: Writer, message: ECCKey): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   try {
     // 1 ecu
     f = "ecu";
@@ -3291,11 +3213,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 26);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 26, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "pubKeyLevel1")) writer.pos = start; // inherited: checked, not written
     }
     // 4 pub_key_level_2
@@ -3303,11 +3221,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 34);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 34, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "pubKeyLevel2")) writer.pos = start; // inherited: checked, not written
     }
     // 5 pub_key_level_3
@@ -3315,11 +3229,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 42);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 42, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "pubKeyLevel3")) writer.pos = start; // inherited: checked, not written
     }
     // 6 level_1
@@ -3327,11 +3237,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.level1;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 50);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 50, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "level1")) writer.pos = start; // inherited: checked, not written
     }
     // 7 level_2
@@ -3339,11 +3245,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.level2;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 58);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 58, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "level2")) writer.pos = start; // inherited: checked, not written
     }
     // 8 level_3
@@ -3351,11 +3253,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.level3;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 66);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 66, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "level3")) writer.pos = start; // inherited: checked, not written
     }
     // 9 created
@@ -3377,7 +3275,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -3468,7 +3366,7 @@ function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -3929,7 +3827,7 @@ function writeBineryHex(writer: Writer, message: BineryHex): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -3960,7 +3858,7 @@ function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject 
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -4097,7 +3995,7 @@ function writeUpdateData(writer: Writer, message: UpdateData): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -4128,7 +4026,7 @@ function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObjec
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -4263,7 +4161,7 @@ function writeVehicleData(writer: Writer, message: VehicleData): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -4294,7 +4192,7 @@ function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObj
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -4437,7 +4335,7 @@ function writeMessageStatus(writer: Writer, message: MessageStatus): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -4472,7 +4370,7 @@ function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): Jso
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -4725,9 +4623,8 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
  */
 function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   let i = -1;
   try {
     // 1 id
@@ -4759,11 +4656,7 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
     value = asList(message.ecuUpdates);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 58);
-      enterMessage(writer, "kafka_grpc.UpdateManifestECU");
-      writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 58, item, "kafka_grpc.UpdateManifestECU", writeUpdateManifestECU);
     }
     i = -1;
     // 8 fingerprint
@@ -4861,7 +4754,7 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
@@ -5014,7 +4907,7 @@ function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): J
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
   return json;
 }
@@ -5886,9 +5779,8 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
  */
 function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   let i = -1;
   try {
     // 1 id
@@ -5944,11 +5836,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     value = asList(message.files);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 98);
-      enterMessage(writer, "kafka_grpc.UpdateManifestFile");
-      writeUpdateManifestFile(writer, asMessage(item, "kafka_grpc.UpdateManifestFile"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 98, item, "kafka_grpc.UpdateManifestFile", writeUpdateManifestFile);
     }
     i = -1;
     // 13 rollback
@@ -5956,11 +5844,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     value = asList(message.rollback);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 106);
-      enterMessage(writer, "kafka_grpc.UpdateManifestECU");
-      writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 106, item, "kafka_grpc.UpdateManifestECU", writeUpdateManifestECU);
     }
     i = -1;
     // 14 ecc_keys
@@ -5968,11 +5852,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     value = message.eccKeys;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 114);
-      enterMessage(writer, "kafka_grpc.ECCKey");
-      writeECCKey(writer, asMessage(value, "kafka_grpc.ECCKey"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 114, value, "kafka_grpc.ECCKey", writeECCKey);
       if (!Object.hasOwn(message, "eccKeys")) writer.pos = start; // inherited: checked, not written
     }
     // 15 install_priority
@@ -5998,7 +5878,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
@@ -6127,7 +6007,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
   return json;
 }
@@ -6823,9 +6703,8 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
  */
 function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   let i = -1;
   try {
     // 1 file_id
@@ -6865,11 +6744,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     value = message.writeRegion;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 74);
-      enterMessage(writer, "kafka_grpc.MemoryRegion");
-      writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 74, value, "kafka_grpc.MemoryRegion", writeMemoryRegion);
       if (!Object.hasOwn(message, "writeRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 10 erase_region
@@ -6877,11 +6752,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     value = message.eraseRegion;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 82);
-      enterMessage(writer, "kafka_grpc.MemoryRegion");
-      writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 82, value, "kafka_grpc.MemoryRegion", writeMemoryRegion);
       if (!Object.hasOwn(message, "eraseRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 11 file_key
@@ -6889,11 +6760,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     value = message.fileKey;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 90);
-      enterMessage(writer, "kafka_grpc.FileKeyResponse");
-      writeFileKeyResponse(writer, asMessage(value, "kafka_grpc.FileKeyResponse"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 90, value, "kafka_grpc.FileKeyResponse", writeFileKeyResponse);
       if (!Object.hasOwn(message, "fileKey")) writer.pos = start; // inherited: checked, not written
     }
     // 12 parsed_file
@@ -6943,7 +6810,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
@@ -7073,7 +6940,7 @@ function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWr
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
   return json;
 }
@@ -7738,7 +7605,7 @@ function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -7773,7 +7640,7 @@ function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonO
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -7960,7 +7827,7 @@ function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -8007,7 +7874,7 @@ function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter):
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -8248,7 +8115,7 @@ function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -8283,7 +8150,7 @@ function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonO
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -8485,7 +8352,6 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
  */
 function writeVehicleSpecification(writer: Writer, message: VehicleSpecification): void {
   let value: unknown;
-  let at: number;
   let f = "";
   let i = -1;
   try {
@@ -8542,11 +8408,7 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
     value = asList(message.feature);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 106);
-      enterMessage(writer, "kafka_grpc.FeatureCodes");
-      writeFeatureCodes(writer, asMessage(item, "kafka_grpc.FeatureCodes"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 106, item, "kafka_grpc.FeatureCodes", writeFeatureCodes);
     }
     i = -1;
     // 14 date
@@ -8560,7 +8422,7 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
@@ -8656,7 +8518,7 @@ function writeJsonVehicleSpecification(message: VehicleSpecification, writer: Js
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
   return json;
 }
@@ -9087,9 +8949,8 @@ function readOrder(reader: Reader, end: number, message: Order): void {
  */
 function writeOrder(writer: Writer, message: Order): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   try {
     // 1 specId
     f = "specId";
@@ -9108,17 +8969,13 @@ function writeOrder(writer: Writer, message: Order): void {
     value = message.VehicleSpecification;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 34);
-      enterMessage(writer, "kafka_grpc.VehicleSpecification");
-      writeVehicleSpecification(writer, asMessage(value, "kafka_grpc.VehicleSpecification"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 34, value, "kafka_grpc.VehicleSpecification", writeVehicleSpecification);
       if (!Object.hasOwn(message, "VehicleSpecification")) writer.pos = start; // inherited: checked, not written
     }
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -9164,7 +9021,7 @@ function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }
@@ -9363,7 +9220,7 @@ function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void 
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
@@ -9394,7 +9251,7 @@ function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
   return json;
 }

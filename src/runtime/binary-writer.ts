@@ -245,6 +245,24 @@ export function enterMessage(writer: Writer, typeName: string): void {
   if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
 }
 
+/**
+ * Writes `tag` and the message `value` of type `typeName` with its generated writer `write`,
+ * one message deeper: the depth is checked first, then the value's type.
+ */
+export function writeMessage<T>(
+  writer: Writer,
+  tag: number,
+  value: unknown,
+  typeName: string,
+  write: WriteFields<T>,
+): void {
+  const at = fork(writer, tag);
+  enterMessage(writer, typeName);
+  write(writer, asMessage<T>(value, typeName));
+  writer.depth--;
+  join(writer, at);
+}
+
 /** Starts a length-delimited value after tag `tag`: reserves a byte for the length. */
 export function fork(writer: Writer, tag: number): number {
   ensureRoom(writer, 6);
