@@ -109,7 +109,9 @@ export function printFieldsInOrder(
     }
     const members = fields.slice(index, index + oneof.fields.length);
     if (members.some((f) => f.oneof !== oneof)) {
-      throw new Error(`protoc-gen-vuc: ${oneof.name}: a oneof's members must have consecutive numbers`);
+      throw new Error(
+        `protoc-gen-vuc: ${oneof.name}: a oneof's members must have consecutive numbers`,
+      );
     }
     const o = oneof.localName;
     c.line(`f = ${lit(o)};`);

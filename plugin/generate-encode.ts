@@ -51,7 +51,10 @@ function notZero(c: Code, scalar: ScalarType, value: string): Printable[] {
 
 /** The statement that writes the message `value` of `desc` with `tag`. */
 function writeChild(c: Code, desc: DescMessage, tag: number, value: string): void {
-  c.line(c.rt("writeMessage"), `(writer, ${tag}, ${value}, ${lit(desc.typeName)}, ${namesOf(desc).write});`);
+  c.line(
+    c.rt("writeMessage"),
+    `(writer, ${tag}, ${value}, ${lit(desc.typeName)}, ${namesOf(desc).write});`,
+  );
 }
 
 /**

@@ -118,7 +118,7 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
           c.rt("writeJsonValue"),
           "(jsonWriters[typeName] as ",
           c.rtType("WriteJson"),
-          `<MessageTypes[N]>, typeName, message, options, ${forText});`,
+          `<MessageTypes[N]>, message, options, ${forText});`,
         ),
     );
     c.line();

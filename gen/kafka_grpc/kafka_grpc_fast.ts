@@ -239,12 +239,17 @@ function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPaylo
 }
 
 /**
- * Maps the kafka_grpc.GRPC_AttendantPayload `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.GRPC_AttendantPayload `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: JsonWriter): JsonObject {
+function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.GRPC_AttendantPayload");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.GRPC_AttendantPayload") refuseMessage(input, "kafka_grpc.GRPC_AttendantPayload");
+  const message = input as GRPC_AttendantPayload;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -261,57 +266,57 @@ function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: 
       // 2 carUpdateStatus
       case "carUpdateStatus":
         f = "carUpdateStatus";
-        json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
+        json["carUpdateStatus"] = writeJsonCarUpdateStatus((Data as { value: unknown }).value, writer);
         break;
       // 3 carUpdateProgress
       case "carUpdateProgress":
         f = "carUpdateProgress";
-        json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
+        json["carUpdateProgress"] = writeJsonCarUpdateProgress((Data as { value: unknown }).value, writer);
         break;
       // 4 fileKeyReq
       case "fileKeyReq":
         f = "fileKeyReq";
-        json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
+        json["fileKeyReq"] = writeJsonFileKeysRequest((Data as { value: unknown }).value, writer);
         break;
       // 5 keys
       case "keys":
         f = "keys";
-        json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
+        json["keys"] = writeJsonECCKeys((Data as { value: unknown }).value, writer);
         break;
       // 6 updateApprove
       case "updateApprove":
         f = "updateApprove";
-        json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
+        json["updateApprove"] = writeJsonUpdateData((Data as { value: unknown }).value, writer);
         break;
       // 7 updateGet
       case "updateGet":
         f = "updateGet";
-        json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
+        json["updateGet"] = writeJsonVehicleData((Data as { value: unknown }).value, writer);
         break;
       // 8 updateManifest
       case "updateManifest":
         f = "updateManifest";
-        json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
+        json["updateManifest"] = writeJsonUpdateManifest((Data as { value: unknown }).value, writer);
         break;
       // 9 order
       case "order":
         f = "order";
-        json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
+        json["order"] = writeJsonOrder((Data as { value: unknown }).value, writer);
         break;
       // 10 messageStatus
       case "messageStatus":
         f = "messageStatus";
-        json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
+        json["messageStatus"] = writeJsonMessageStatus((Data as { value: unknown }).value, writer);
         break;
       // 11 dtcEntry
       case "dtcEntry":
         f = "dtcEntry";
-        json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
+        json["dtcEntry"] = writeJsonDTCEntry((Data as { value: unknown }).value, writer);
         break;
       // 12 carUpdateRequest
       case "carUpdateRequest":
         f = "carUpdateRequest";
-        json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
+        json["carUpdateRequest"] = writeJsonCarUpdateRequest((Data as { value: unknown }).value, writer);
         break;
       default:
         refuseCase((Data as { case: unknown }).case);
@@ -321,6 +326,7 @@ function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: 
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -902,22 +908,18 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   }
 }
 
-/** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateStatusValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateStatus");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") refuseMessage(value, "kafka_grpc.CarUpdateStatus");
-  const json = writeJsonCarUpdateStatus(value as CarUpdateStatus, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarUpdateStatus `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarUpdateStatus `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter): JsonObject {
+function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateStatus");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") refuseMessage(input, "kafka_grpc.CarUpdateStatus");
+  const message = input as CarUpdateStatus;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -934,7 +936,7 @@ function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter):
           k = key;
           checkMapKey(key, writer.forText);
           const item = (value as JsonObject)[key];
-          const itemJson = writeJsonCarECUValue(item, writer);
+          const itemJson = writeJsonCarECU(item, writer);
           if (key === "__proto__") setOwn(out, key, itemJson);
           else out[key] = itemJson;
         }
@@ -947,6 +949,7 @@ function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter):
   } catch (thrown) {
     throw within(thrown, f, -1, k);
   }
+  writer.depth--;
   return json;
 }
 
@@ -1222,22 +1225,18 @@ function writeCarECU(writer: Writer, message: CarECU): void {
   }
 }
 
-/** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarECUValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarECU");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") refuseMessage(value, "kafka_grpc.CarECU");
-  const json = writeJsonCarECU(value as CarECU, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarECU `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarECU `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
+function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarECU");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") refuseMessage(input, "kafka_grpc.CarECU");
+  const message = input as CarECU;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -1309,6 +1308,7 @@ function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -1931,22 +1931,18 @@ function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): voi
   }
 }
 
-/** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateProgressValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateProgress");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") refuseMessage(value, "kafka_grpc.CarUpdateProgress");
-  const json = writeJsonCarUpdateProgress(value as CarUpdateProgress, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarUpdateProgress `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarUpdateProgress `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWriter): JsonObject {
+function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateProgress");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") refuseMessage(input, "kafka_grpc.CarUpdateProgress");
+  const message = input as CarUpdateProgress;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -2000,6 +1996,7 @@ function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWrit
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -2342,22 +2339,18 @@ function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
   }
 }
 
-/** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeysRequestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeysRequest");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") refuseMessage(value, "kafka_grpc.FileKeysRequest");
-  const json = writeJsonFileKeysRequest(value as FileKeysRequest, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.FileKeysRequest `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.FileKeysRequest `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter): JsonObject {
+function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeysRequest");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") refuseMessage(input, "kafka_grpc.FileKeysRequest");
+  const message = input as FileKeysRequest;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -2380,6 +2373,7 @@ function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter):
   } catch (thrown) {
     throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -2601,22 +2595,18 @@ function writeDTCEntry(writer: Writer, message: DTCEntry): void {
   }
 }
 
-/** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonDTCEntryValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.DTCEntry");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") refuseMessage(value, "kafka_grpc.DTCEntry");
-  const json = writeJsonDTCEntry(value as DTCEntry, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.DTCEntry `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.DTCEntry `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
+function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.DTCEntry");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") refuseMessage(input, "kafka_grpc.DTCEntry");
+  const message = input as DTCEntry;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -2666,6 +2656,7 @@ function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -2988,22 +2979,18 @@ function writeECCKeys(writer: Writer, message: ECCKeys): void {
   }
 }
 
-/** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeysValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKeys");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") refuseMessage(value, "kafka_grpc.ECCKeys");
-  const json = writeJsonECCKeys(value as ECCKeys, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.ECCKeys `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.ECCKeys `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
+function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKeys");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") refuseMessage(input, "kafka_grpc.ECCKeys");
+  const message = input as ECCKeys;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -3016,7 +3003,7 @@ function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonECCKeyValue(item, writer));
+        out.push(writeJsonECCKey(item, writer));
       }
       i = -1;
       json["eccKeys"] = out;
@@ -3026,6 +3013,7 @@ function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
   } catch (thrown) {
     throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -3279,22 +3267,18 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
   }
 }
 
-/** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeyValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKey");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") refuseMessage(value, "kafka_grpc.ECCKey");
-  const json = writeJsonECCKey(value as ECCKey, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.ECCKey `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.ECCKey `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
+function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKey");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") refuseMessage(input, "kafka_grpc.ECCKey");
+  const message = input as ECCKey;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -3311,42 +3295,42 @@ function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
     f = "pubKeyLevel1";
     value = message.pubKeyLevel1;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel1")) json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = value;
     }
     // 4 pub_key_level_2
     f = "pubKeyLevel2";
     value = message.pubKeyLevel2;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel2")) json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = value;
     }
     // 5 pub_key_level_3
     f = "pubKeyLevel3";
     value = message.pubKeyLevel3;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel3")) json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = value;
     }
     // 6 level_1
     f = "level1";
     value = message.level1;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level1")) json[writer.useProtoFieldName ? "level_1" : "level1"] = value;
     }
     // 7 level_2
     f = "level2";
     value = message.level2;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level2")) json[writer.useProtoFieldName ? "level_2" : "level2"] = value;
     }
     // 8 level_3
     f = "level3";
     value = message.level3;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level3")) json[writer.useProtoFieldName ? "level_3" : "level3"] = value;
     }
     // 9 created
@@ -3368,6 +3352,7 @@ function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -3831,22 +3816,18 @@ function writeBineryHex(writer: Writer, message: BineryHex): void {
   }
 }
 
-/** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonBineryHexValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.BineryHex");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") refuseMessage(value, "kafka_grpc.BineryHex");
-  const json = writeJsonBineryHex(value as BineryHex, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.BineryHex `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.BineryHex `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject {
+function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.BineryHex");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") refuseMessage(input, "kafka_grpc.BineryHex");
+  const message = input as BineryHex;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -3860,6 +3841,7 @@ function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject 
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -3999,22 +3981,18 @@ function writeUpdateData(writer: Writer, message: UpdateData): void {
   }
 }
 
-/** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateDataValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateData");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") refuseMessage(value, "kafka_grpc.UpdateData");
-  const json = writeJsonUpdateData(value as UpdateData, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateData `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateData `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObject {
+function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateData");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") refuseMessage(input, "kafka_grpc.UpdateData");
+  const message = input as UpdateData;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4028,6 +4006,7 @@ function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObjec
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4165,22 +4144,18 @@ function writeVehicleData(writer: Writer, message: VehicleData): void {
   }
 }
 
-/** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleDataValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleData");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") refuseMessage(value, "kafka_grpc.VehicleData");
-  const json = writeJsonVehicleData(value as VehicleData, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.VehicleData `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.VehicleData `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObject {
+function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleData");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") refuseMessage(input, "kafka_grpc.VehicleData");
+  const message = input as VehicleData;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4194,6 +4169,7 @@ function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObj
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4339,22 +4315,18 @@ function writeMessageStatus(writer: Writer, message: MessageStatus): void {
   }
 }
 
-/** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMessageStatusValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MessageStatus");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") refuseMessage(value, "kafka_grpc.MessageStatus");
-  const json = writeJsonMessageStatus(value as MessageStatus, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.MessageStatus `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.MessageStatus `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): JsonObject {
+function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MessageStatus");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") refuseMessage(input, "kafka_grpc.MessageStatus");
+  const message = input as MessageStatus;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4372,6 +4344,7 @@ function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): Jso
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4758,22 +4731,18 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
   }
 }
 
-/** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifest");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") refuseMessage(value, "kafka_grpc.UpdateManifest");
-  const json = writeJsonUpdateManifest(value as UpdateManifest, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateManifest `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateManifest `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): JsonObject {
+function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifest");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") refuseMessage(input, "kafka_grpc.UpdateManifest");
+  const message = input as UpdateManifest;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4810,7 +4779,7 @@ function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): J
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonUpdateManifestECUValue(item, writer));
+        out.push(writeJsonUpdateManifestECU(item, writer));
       }
       i = -1;
       json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
@@ -4909,6 +4878,7 @@ function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): J
   } catch (thrown) {
     throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -5882,22 +5852,18 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
   }
 }
 
-/** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestECUValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestECU");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") refuseMessage(value, "kafka_grpc.UpdateManifestECU");
-  const json = writeJsonUpdateManifestECU(value as UpdateManifestECU, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateManifestECU `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateManifestECU `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWriter): JsonObject {
+function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestECU");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") refuseMessage(input, "kafka_grpc.UpdateManifestECU");
+  const message = input as UpdateManifestECU;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -5962,7 +5928,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonUpdateManifestFileValue(item, writer));
+        out.push(writeJsonUpdateManifestFile(item, writer));
       }
       i = -1;
       json["files"] = out;
@@ -5974,7 +5940,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonUpdateManifestECUValue(item, writer));
+        out.push(writeJsonUpdateManifestECU(item, writer));
       }
       i = -1;
       json["rollback"] = out;
@@ -5983,7 +5949,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
     f = "eccKeys";
     value = message.eccKeys;
     if (value !== undefined) {
-      value = writeJsonECCKeyValue(value, writer);
+      value = writeJsonECCKey(value, writer);
       if (Object.hasOwn(message, "eccKeys")) json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = value;
     }
     // 15 install_priority
@@ -6009,6 +5975,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
   } catch (thrown) {
     throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -6814,22 +6781,18 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
   }
 }
 
-/** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestFileValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestFile");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") refuseMessage(value, "kafka_grpc.UpdateManifestFile");
-  const json = writeJsonUpdateManifestFile(value as UpdateManifestFile, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateManifestFile `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateManifestFile `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWriter): JsonObject {
+function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestFile");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") refuseMessage(input, "kafka_grpc.UpdateManifestFile");
+  const message = input as UpdateManifestFile;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -6871,21 +6834,21 @@ function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWr
     f = "writeRegion";
     value = message.writeRegion;
     if (value !== undefined) {
-      value = writeJsonMemoryRegionValue(value, writer);
+      value = writeJsonMemoryRegion(value, writer);
       if (Object.hasOwn(message, "writeRegion")) json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = value;
     }
     // 10 erase_region
     f = "eraseRegion";
     value = message.eraseRegion;
     if (value !== undefined) {
-      value = writeJsonMemoryRegionValue(value, writer);
+      value = writeJsonMemoryRegion(value, writer);
       if (Object.hasOwn(message, "eraseRegion")) json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = value;
     }
     // 11 file_key
     f = "fileKey";
     value = message.fileKey;
     if (value !== undefined) {
-      value = writeJsonFileKeyResponseValue(value, writer);
+      value = writeJsonFileKeyResponse(value, writer);
       if (Object.hasOwn(message, "fileKey")) json[writer.useProtoFieldName ? "file_key" : "fileKey"] = value;
     }
     // 12 parsed_file
@@ -6942,6 +6905,7 @@ function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWr
   } catch (thrown) {
     throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -7609,22 +7573,18 @@ function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
   }
 }
 
-/** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMemoryRegionValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MemoryRegion");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") refuseMessage(value, "kafka_grpc.MemoryRegion");
-  const json = writeJsonMemoryRegion(value as MemoryRegion, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.MemoryRegion `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.MemoryRegion `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonObject {
+function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MemoryRegion");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") refuseMessage(input, "kafka_grpc.MemoryRegion");
+  const message = input as MemoryRegion;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -7642,6 +7602,7 @@ function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonO
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -7831,22 +7792,18 @@ function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
   }
 }
 
-/** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeyResponseValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeyResponse");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") refuseMessage(value, "kafka_grpc.FileKeyResponse");
-  const json = writeJsonFileKeyResponse(value as FileKeyResponse, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.FileKeyResponse `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.FileKeyResponse `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter): JsonObject {
+function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeyResponse");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") refuseMessage(input, "kafka_grpc.FileKeyResponse");
+  const message = input as FileKeyResponse;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -7876,6 +7833,7 @@ function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter):
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -8119,22 +8077,18 @@ function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
   }
 }
 
-/** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFeatureCodesValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FeatureCodes");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") refuseMessage(value, "kafka_grpc.FeatureCodes");
-  const json = writeJsonFeatureCodes(value as FeatureCodes, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.FeatureCodes `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.FeatureCodes `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonObject {
+function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FeatureCodes");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") refuseMessage(input, "kafka_grpc.FeatureCodes");
+  const message = input as FeatureCodes;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -8152,6 +8106,7 @@ function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonO
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -8426,22 +8381,18 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
   }
 }
 
-/** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleSpecificationValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleSpecification");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") refuseMessage(value, "kafka_grpc.VehicleSpecification");
-  const json = writeJsonVehicleSpecification(value as VehicleSpecification, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.VehicleSpecification `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.VehicleSpecification `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonVehicleSpecification(message: VehicleSpecification, writer: JsonWriter): JsonObject {
+function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleSpecification");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") refuseMessage(input, "kafka_grpc.VehicleSpecification");
+  const message = input as VehicleSpecification;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -8502,7 +8453,7 @@ function writeJsonVehicleSpecification(message: VehicleSpecification, writer: Js
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonFeatureCodesValue(item, writer));
+        out.push(writeJsonFeatureCodes(item, writer));
       }
       i = -1;
       json["feature"] = out;
@@ -8520,6 +8471,7 @@ function writeJsonVehicleSpecification(message: VehicleSpecification, writer: Js
   } catch (thrown) {
     throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -8979,22 +8931,18 @@ function writeOrder(writer: Writer, message: Order): void {
   }
 }
 
-/** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonOrderValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.Order");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") refuseMessage(value, "kafka_grpc.Order");
-  const json = writeJsonOrder(value as Order, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.Order `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.Order `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
+function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.Order");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") refuseMessage(input, "kafka_grpc.Order");
+  const message = input as Order;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -9015,7 +8963,7 @@ function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
     f = "VehicleSpecification";
     value = message.VehicleSpecification;
     if (value !== undefined) {
-      value = writeJsonVehicleSpecificationValue(value, writer);
+      value = writeJsonVehicleSpecification(value, writer);
       if (Object.hasOwn(message, "VehicleSpecification")) json["VehicleSpecification"] = value;
     }
     f = "$unknown";
@@ -9023,6 +8971,7 @@ function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -9224,22 +9173,18 @@ function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void 
   }
 }
 
-/** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateRequestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateRequest");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") refuseMessage(value, "kafka_grpc.CarUpdateRequest");
-  const json = writeJsonCarUpdateRequest(value as CarUpdateRequest, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarUpdateRequest `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarUpdateRequest `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter): JsonObject {
+function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateRequest");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") refuseMessage(input, "kafka_grpc.CarUpdateRequest");
+  const message = input as CarUpdateRequest;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -9253,6 +9198,7 @@ function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter
   } catch (thrown) {
     throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -9519,7 +9465,7 @@ const jsonWriters: { readonly [N in MessageTypeName]: WriteJson<MessageTypes[N]>
  * writeJsonValue(). Throws the runtime's WriteProblem, as toBinary() does.
  */
 export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
-  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, false);
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, message, options, false);
 }
 
 /**
@@ -9527,7 +9473,7 @@ export function toJson<N extends MessageTypeName>(typeName: N, message: unknown,
  * checks the text instead (see the runtime's JsonWriter.forText).
  */
 export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
-  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, message, options, true);
 }
 
 const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> } = {
