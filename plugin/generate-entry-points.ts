@@ -43,6 +43,28 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
     );
   }
   c.line();
+  // A writer constant per message too, so that a bundle that encodes one type (encodeEnvelope,
+  // envelopeToJson) drops the tables by type name.
+  for (const desc of messages) {
+    const n = namesOf(desc);
+    c.doc(`The binary writer of ${desc.typeName}, for the runtime's writeBinary().`);
+    c.line(
+      `export const ${n.typeName}writer: `,
+      c.rtType("WriteFields"),
+      "<",
+      c.shape(desc),
+      `> = ${n.write};`,
+    );
+    c.doc(`The JSON writer of ${desc.typeName}, for the runtime's writeJsonValue().`);
+    c.line(
+      `export const ${n.typeName}jsonWriter: `,
+      c.rtType("WriteJson"),
+      "<",
+      c.shape(desc),
+      `> = ${n.writeJson};`,
+    );
+  }
+  c.line();
   table(
     c,
     messages,
