@@ -9553,14 +9553,6 @@ export function toJson<N extends MessageTypeName>(typeName: N, message: unknown,
   return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, message, options, false);
 }
 
-/**
- * {@link toJson} for JSON.stringify(): strings are not checked for lone surrogates, the caller
- * checks the text instead (see the runtime's JsonWriter.forText).
- */
-export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
-  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, message, options, true);
-}
-
 const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> } = {
   "kafka_grpc.GRPC_AttendantPayload": readJsonGRPC_AttendantPayload,
   "kafka_grpc.CarUpdateStatus": readJsonCarUpdateStatus,
