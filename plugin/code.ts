@@ -47,13 +47,13 @@ export class Code {
     this.f.print("  ".repeat(this.depth), ...parts);
   }
 
-  /** Prints `open`, then `body` one level deeper, then `close`. */
+  /** Prints `open`, then `body` one level deeper, then `close` (if any). */
   block(open: Printable[], body: () => void, close: Printable[] = ["}"]): void {
     this.line(...open);
     this.depth++;
     body();
     this.depth--;
-    this.line(...close);
+    if (close.length > 0) this.line(...close);
   }
 
   /** Prints a TSDoc comment. */
@@ -90,32 +90,46 @@ export function namesOf(desc: DescMessage) {
 }
 
 /**
- * Prints the write of each field of a writer (binary or JSON) in number order, by `printField`,
- * with what a writer does around a oneof: before its first case, the oneof is read once and its
- * case named (`f` holds the name for error paths); after its last, a case no field took is
- * refused with the runtime's `refuseCase`.
+ * Prints the write of each field of a writer (binary or JSON) in number order, by `printField`.
+ * The members of a oneof, which must have consecutive numbers, are the cases of one switch on
+ * the oneof's case, read once (`f` holds the oneof's name, then the member's, for error paths);
+ * a case no member takes is refused with the runtime's `refuseCase`. `printField` prints a
+ * member's write of `(<oneof> as { value: unknown }).value`.
  */
 export function printFieldsInOrder(
   c: Code,
   fields: readonly DescField[],
   printField: (c: Code, field: DescField) => void,
 ): void {
-  const seen = new Set<string>();
-  for (const [index, field] of fields.entries()) {
-    const o = field.oneof?.localName;
-    if (o !== undefined && !seen.has(o)) {
-      seen.add(o);
-      c.line(`f = ${lit(o)};`);
-      c.line(`const ${o} = message.${o};`);
-      c.line(`const ${o}Case = `, c.rt("oneofCase"), `(${o});`);
-      c.line(`let ${o}Written = ${o}Case === undefined;`);
+  for (let index = 0; index < fields.length; index++) {
+    const oneof = fields[index]?.oneof;
+    if (oneof === undefined) {
+      printField(c, fields[index] as DescField);
+      continue;
     }
-    printField(c, field);
-    if (o !== undefined && !fields.slice(index + 1).some((g) => g.oneof?.localName === o)) {
-      c.block([`if (!${o}Written) {`], () => {
-        c.line(`f = ${lit(o)};`);
-        c.line(c.rt("refuseCase"), `(${o}Case);`);
-      });
+    const members = fields.slice(index, index + oneof.fields.length);
+    if (members.some((f) => f.oneof !== oneof)) {
+      throw new Error(
+        `protoc-gen-vuc: ${oneof.name}: a oneof's members must have consecutive numbers`,
+      );
     }
+    const o = oneof.localName;
+    c.line(`f = ${lit(o)};`);
+    c.line(`const ${o} = message.${o};`);
+    c.block(["switch (", c.rt("oneofCase"), `(${o})) {`], () => {
+      c.line("case undefined:");
+      c.line("  break;");
+      for (const field of members) {
+        c.line(`// ${field.number} ${field.name}`);
+        c.block([`case ${lit(field.localName)}:`], () => {
+          c.line(`f = ${lit(field.localName)};`);
+          printField(c, field);
+          c.line("break;");
+        }, []);
+      }
+      c.line("default:");
+      c.line("  ", c.rt("refuseCase"), `((${o} as { case: unknown }).case);`);
+    });
+    index += members.length - 1;
   }
 }

@@ -49,14 +49,12 @@ function notZero(c: Code, scalar: ScalarType, value: string): Printable[] {
   }
 }
 
-/** The statements that write the message `value` of `desc` with `tag`. */
+/** The statement that writes the message `value` of `desc` with `tag`. */
 function writeChild(c: Code, desc: DescMessage, tag: number, value: string): void {
-  const child = namesOf(desc);
-  c.line("at = ", c.rt("fork"), `(writer, ${tag});`);
-  c.line(c.rt("enterMessage"), `(writer, ${lit(desc.typeName)});`);
-  c.line(`${child.write}(writer, `, c.rt("asMessage"), `(${value}, ${lit(desc.typeName)}));`);
-  c.line("writer.depth--;");
-  c.line(c.rt("join"), "(writer, at);");
+  c.line(
+    c.rt("writeMessage"),
+    `(writer, ${tag}, ${value}, ${lit(desc.typeName)}, ${namesOf(desc).write});`,
+  );
 }
 
 /**
@@ -69,12 +67,6 @@ function writeChild(c: Code, desc: DescMessage, tag: number, value: string): voi
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
-  const usesAt = fields.some(
-    (f) =>
-      f.fieldKind === "message" ||
-      f.fieldKind === "map" ||
-      (f.fieldKind === "list" && f.listKind === "message"),
-  );
   const usesStart = fields.some((f) => !f.oneof && hasExplicitPresence(f));
   const hasList = fields.some((f) => f.fieldKind === "list");
   const hasMap = fields.some((f) => f.fieldKind === "map");
@@ -95,9 +87,8 @@ export function printEncode(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line("let value: unknown;");
-      if (usesAt) c.line("let at: number;");
-      if (usesStart) c.line("let start: number;");
       c.line('let f = "";');
+      if (usesStart) c.line("let start: number;");
       if (hasList) c.line("let i = -1;");
       if (hasMap) c.line("let k: string | undefined;");
       c.block(["try {"], () => {
@@ -112,7 +103,7 @@ export function printEncode(c: Code, desc: DescMessage): void {
       c.line(
         "  throw ",
         c.rt("within"),
-        `(thrown, f, ${hasList ? "i" : "-1"}, ${hasMap ? "k" : "undefined"});`,
+        `(thrown, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
       );
       c.line("}");
     },
@@ -123,27 +114,17 @@ export function printEncode(c: Code, desc: DescMessage): void {
 function printFieldWrite(c: Code, field: DescField): void {
   const tag = tagOf(field.number, fieldWireType(field));
   const get = `message.${field.localName}`;
-  c.line(`// ${field.number} ${field.name}`);
   if (field.oneof) {
-    const o = field.oneof.localName;
-    c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
-      c.line(`f = ${lit(field.localName)};`);
-      c.line(`${o}Written = true;`);
-      const value = `(${o} as { value: unknown }).value`;
-      if (field.fieldKind === "message") writeChild(c, field.message, tag, value);
-      else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
-        c.line(
-          ...writeScalar(
-            c,
-            field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar,
-            tag,
-            value,
-          ),
-        );
-      }
-    });
+    const value = `(${field.oneof.localName} as { value: unknown }).value`;
+    if (field.fieldKind === "message") writeChild(c, field.message, tag, value);
+    else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
+      c.line(
+        ...writeScalar(c, field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar, tag, value),
+      );
+    }
     return;
   }
+  c.line(`// ${field.number} ${field.name}`);
   c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":

@@ -43,6 +43,28 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
     );
   }
   c.line();
+  // A writer constant per message too, so that a bundle that encodes one type (encodeEnvelope,
+  // envelopeToJson) drops the tables by type name.
+  for (const desc of messages) {
+    const n = namesOf(desc);
+    c.doc(`The binary writer of ${desc.typeName}, for the runtime's writeBinary().`);
+    c.line(
+      `export const ${n.typeName}writer: `,
+      c.rtType("WriteFields"),
+      "<",
+      c.shape(desc),
+      `> = ${n.write};`,
+    );
+    c.doc(`The JSON writer of ${desc.typeName}, for the runtime's writeJsonValue().`);
+    c.line(
+      `export const ${n.typeName}jsonWriter: `,
+      c.rtType("WriteJson"),
+      "<",
+      c.shape(desc),
+      `> = ${n.writeJson};`,
+    );
+  }
+  c.line();
   table(
     c,
     messages,
@@ -85,44 +107,28 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
   );
   c.line();
   table(c, messages, "jsonWriters", ["WriteJson", "<MessageTypes[N]>"], (n) => n.writeJson);
-  // toJson, and toJsonForText: the same writers with the text's own lone-surrogate check.
-  const jsonEntryPoints = [
-    {
-      name: "toJson",
-      forText: false,
-      doc:
-        "Maps a message of type `typeName` to a proto3 JSON object: see the runtime's\n" +
-        "writeJsonValue(). Throws the runtime's WriteProblem, as toBinary() does.",
-    },
-    {
-      name: "toJsonForText",
-      forText: true,
-      doc:
-        "{@link toJson} for JSON.stringify(): strings are not checked for lone surrogates, the caller\n" +
-        "checks the text instead (see the runtime's JsonWriter.forText).",
-    },
-  ];
-  for (const { name, forText, doc } of jsonEntryPoints) {
-    c.doc(doc);
-    c.block(
-      [
-        `export function ${name}<N extends MessageTypeName>(typeName: N, message: unknown, options: `,
-        c.rtType("JsonWriteOptions"),
-        "): ",
-        c.rtType("JsonObject"),
-        " {",
-      ],
-      () =>
-        c.line(
-          "return ",
-          c.rt("writeJsonValue"),
-          "(jsonWriters[typeName] as ",
-          c.rtType("WriteJson"),
-          `<MessageTypes[N]>, typeName, message, options, ${forText});`,
-        ),
-    );
-    c.line();
-  }
+  c.doc(
+    "Maps a message of type `typeName` to a proto3 JSON object: see the runtime's\n" +
+      "writeJsonValue(). Throws the runtime's WriteProblem, as toBinary() does.",
+  );
+  c.block(
+    [
+      "export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: ",
+      c.rtType("JsonWriteOptions"),
+      "): ",
+      c.rtType("JsonObject"),
+      " {",
+    ],
+    () =>
+      c.line(
+        "return ",
+        c.rt("writeJsonValue"),
+        "(jsonWriters[typeName] as ",
+        c.rtType("WriteJson"),
+        "<MessageTypes[N]>, message, options, false);",
+      ),
+  );
+  c.line();
   table(c, messages, "jsonReaders", ["ReadJson", "<MessageTypes[N]>"], (n) => n.readJson);
   c.doc(
     "Reads a message of type `typeName` from a proto3 JSON value; throws a `CodecError` for a\n" +

@@ -121,11 +121,7 @@ export function valueScalar(field: DescField): ScalarType | undefined {
 }
 
 /** Prints `writeJsonX()`, the JSON writer of one message. */
-export function printToJson(
-  c: Code,
-  desc: DescMessage,
-  referenced: ReadonlySet<DescMessage>,
-): void {
+export function printToJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
   const fields = [...desc.fields].sort((a, b) => a.number - b.number);
   for (const field of fields) {
@@ -133,61 +129,40 @@ export function printToJson(
       throw new Error(`protoc-gen-vuc: ${desc.typeName}: a field named __proto__ is not supported`);
     }
   }
-  if (referenced.has(desc)) {
-    c.doc(
-      `A ${desc.typeName} field, list item or map value for JSON: checks its type, then maps it.`,
-    );
-    c.block(
-      [
-        "function ",
-        `${n.writeJson}Value`,
-        "(value: unknown, writer: ",
-        c.rtType("JsonWriter"),
-        "): ",
-        c.rtType("JsonObject"),
-        " {",
-      ],
-      () => {
-        // The check inline rather than through asMessage(): one property-read site per type
-        // stays monomorphic where a shared helper's would see every message type.
-        c.line(
-          "if (++writer.depth > writer.recursionLimit) ",
-          c.rt("refuseDepth"),
-          `(writer.depth, ${lit(desc.typeName)});`,
-        );
-        c.line(
-          `if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
-          c.rt("refuseMessage"),
-          `(value, ${lit(desc.typeName)});`,
-        );
-        c.line(`const json = ${n.writeJson}(value as `, c.shape(desc), ", writer);");
-        c.line("writer.depth--;");
-        c.line("return json;");
-      },
-    );
-    c.line();
-  }
   const hasList = fields.some((f) => f.fieldKind === "list");
   const hasMap = fields.some((f) => f.fieldKind === "map");
   c.doc(
-    `Maps the ${desc.typeName} \`message\` to a proto3 JSON object, key for key as protobuf-es's\n` +
-      "toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.\n" +
-      "Throws a WriteProblem for a value a field cannot take, with this function's step of its\n" +
-      "path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).",
+    `Maps the ${desc.typeName} \`input\`, a message at nesting depth \`writer.depth\` + 1, to a\n` +
+      "proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero\n" +
+      "values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message\n" +
+      "nested too deep, a value of another type, or a value a field cannot take, with this\n" +
+      "function's step of its path (`f`, the list index `i`, the map key `k`) added on the way\n" +
+      "out (the runtime's within()).",
   );
   c.block(
     [
       "function ",
       n.writeJson,
-      "(message: ",
-      c.shape(desc),
-      ", writer: ",
+      "(input: unknown, writer: ",
       c.rtType("JsonWriter"),
       "): ",
       c.rtType("JsonObject"),
       " {",
     ],
     () => {
+      // The type check inline rather than through asMessage(): one property-read site per type
+      // stays monomorphic where a shared helper's would see every message type.
+      c.line(
+        "if (++writer.depth > writer.recursionLimit) ",
+        c.rt("refuseDepth"),
+        `(writer.depth, ${lit(desc.typeName)});`,
+      );
+      c.line(
+        `if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
+        c.rt("refuseMessage"),
+        `(input, ${lit(desc.typeName)});`,
+      );
+      c.line("const message = input as ", c.shape(desc), ";");
       c.line("const json: ", c.rtType("JsonObject"), " = {};");
       c.line("let value: unknown;");
       c.line('let f = "";');
@@ -207,9 +182,10 @@ export function printToJson(
       c.line(
         "  throw ",
         c.rt("within"),
-        `(thrown, f, ${hasList ? "i" : "-1"}, ${hasMap ? "k" : "undefined"});`,
+        `(thrown, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
       );
       c.line("}");
+      c.line("writer.depth--;");
       c.line("return json;");
     },
   );
@@ -218,25 +194,20 @@ export function printToJson(
 
 function printFieldToJson(c: Code, field: DescField): void {
   const key = keyExpr(field);
-  c.line(`// ${field.number} ${field.name}`);
   if (field.oneof) {
-    const o = field.oneof.localName;
-    c.block([`if (${o}Case === ${lit(field.localName)}) {`], () => {
-      c.line(`f = ${lit(field.localName)};`);
-      c.line(`${o}Written = true;`);
-      const value = `(${o} as { value: unknown }).value`;
-      if (field.fieldKind === "message") {
-        c.line(`json[${key}] = ${namesOf(field.message).writeJson}Value(${value}, writer);`);
-      } else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
-        c.line(
-          `json[${key}] = `,
-          ...scalarToJson(c, field, field.fieldKind === "scalar" ? field.scalar : undefined, value),
-          ";",
-        );
-      }
-    });
+    const value = `(${field.oneof.localName} as { value: unknown }).value`;
+    if (field.fieldKind === "message") {
+      c.line(`json[${key}] = ${namesOf(field.message).writeJson}(${value}, writer);`);
+    } else if (field.fieldKind === "scalar" || field.fieldKind === "enum") {
+      c.line(
+        `json[${key}] = `,
+        ...scalarToJson(c, field, field.fieldKind === "scalar" ? field.scalar : undefined, value),
+        ";",
+      );
+    }
     return;
   }
+  c.line(`// ${field.number} ${field.name}`);
   c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":
@@ -276,7 +247,7 @@ function printFieldToJson(c: Code, field: DescField): void {
     case "message":
       c.line(`value = message.${field.localName};`);
       c.block(["if (value !== undefined) {"], () => {
-        c.line(`value = ${namesOf(field.message).writeJson}Value(value, writer);`);
+        c.line(`value = ${namesOf(field.message).writeJson}(value, writer);`);
         printOwnStore(c, field, key);
       });
       return;
@@ -285,7 +256,7 @@ function printFieldToJson(c: Code, field: DescField): void {
       const kind = field.fieldKind === "list" ? field.listKind : field.mapKind;
       const item: Printable[] =
         kind === "message"
-          ? [`${namesOf(field.message as DescMessage).writeJson}Value(item, writer)`]
+          ? [`${namesOf(field.message as DescMessage).writeJson}(item, writer)`]
           : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "item");
       if (field.fieldKind === "list") {
         c.line("value = ", c.rt("asList"), `(message.${field.localName});`);

@@ -42,9 +42,6 @@ function generateTs(schema: Schema): void {
     c.line();
     printEnumTables(c, messages);
     printOneofCases(c, messages);
-    const referenced = new Set(
-      messages.flatMap((m) => m.fields.flatMap((f) => (f.message ? [f.message] : []))),
-    );
     for (const desc of messages) {
       printConstants(c, desc);
       printCreate(c, desc);
@@ -52,7 +49,7 @@ function generateTs(schema: Schema): void {
       printMapEntryReaders(c, desc);
       printDecode(c, desc);
       printEncode(c, desc);
-      printToJson(c, desc, referenced);
+      printToJson(c, desc);
       printFromJson(c, desc);
     }
     printEntryPoints(c, messages);

@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asRecord, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -162,7 +162,6 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
  */
 function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPayload): void {
   let value: unknown;
-  let at: number;
   let f = "";
   try {
     // 1 handler
@@ -171,136 +170,86 @@ function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPaylo
     if (value !== "") writeString(writer, 10, value);
     f = "Data";
     const Data = message.Data;
-    const DataCase = oneofCase(Data);
-    let DataWritten = DataCase === undefined;
-    // 2 carUpdateStatus
-    if (DataCase === "carUpdateStatus") {
-      f = "carUpdateStatus";
-      DataWritten = true;
-      at = fork(writer, 18);
-      enterMessage(writer, "kafka_grpc.CarUpdateStatus");
-      writeCarUpdateStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 3 carUpdateProgress
-    if (DataCase === "carUpdateProgress") {
-      f = "carUpdateProgress";
-      DataWritten = true;
-      at = fork(writer, 26);
-      enterMessage(writer, "kafka_grpc.CarUpdateProgress");
-      writeCarUpdateProgress(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 4 fileKeyReq
-    if (DataCase === "fileKeyReq") {
-      f = "fileKeyReq";
-      DataWritten = true;
-      at = fork(writer, 34);
-      enterMessage(writer, "kafka_grpc.FileKeysRequest");
-      writeFileKeysRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 5 keys
-    if (DataCase === "keys") {
-      f = "keys";
-      DataWritten = true;
-      at = fork(writer, 42);
-      enterMessage(writer, "kafka_grpc.ECCKeys");
-      writeECCKeys(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.ECCKeys"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 6 updateApprove
-    if (DataCase === "updateApprove") {
-      f = "updateApprove";
-      DataWritten = true;
-      at = fork(writer, 50);
-      enterMessage(writer, "kafka_grpc.UpdateData");
-      writeUpdateData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateData"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 7 updateGet
-    if (DataCase === "updateGet") {
-      f = "updateGet";
-      DataWritten = true;
-      at = fork(writer, 58);
-      enterMessage(writer, "kafka_grpc.VehicleData");
-      writeVehicleData(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.VehicleData"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 8 updateManifest
-    if (DataCase === "updateManifest") {
-      f = "updateManifest";
-      DataWritten = true;
-      at = fork(writer, 66);
-      enterMessage(writer, "kafka_grpc.UpdateManifest");
-      writeUpdateManifest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.UpdateManifest"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 9 order
-    if (DataCase === "order") {
-      f = "order";
-      DataWritten = true;
-      at = fork(writer, 74);
-      enterMessage(writer, "kafka_grpc.Order");
-      writeOrder(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.Order"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 10 messageStatus
-    if (DataCase === "messageStatus") {
-      f = "messageStatus";
-      DataWritten = true;
-      at = fork(writer, 82);
-      enterMessage(writer, "kafka_grpc.MessageStatus");
-      writeMessageStatus(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.MessageStatus"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 11 dtcEntry
-    if (DataCase === "dtcEntry") {
-      f = "dtcEntry";
-      DataWritten = true;
-      at = fork(writer, 90);
-      enterMessage(writer, "kafka_grpc.DTCEntry");
-      writeDTCEntry(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.DTCEntry"));
-      writer.depth--;
-      join(writer, at);
-    }
-    // 12 carUpdateRequest
-    if (DataCase === "carUpdateRequest") {
-      f = "carUpdateRequest";
-      DataWritten = true;
-      at = fork(writer, 98);
-      enterMessage(writer, "kafka_grpc.CarUpdateRequest");
-      writeCarUpdateRequest(writer, asMessage((Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest"));
-      writer.depth--;
-      join(writer, at);
-    }
-    if (!DataWritten) {
-      f = "Data";
-      refuseCase(DataCase);
+    switch (oneofCase(Data)) {
+      case undefined:
+        break;
+      // 2 carUpdateStatus
+      case "carUpdateStatus":
+        f = "carUpdateStatus";
+        writeMessage(writer, 18, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus", writeCarUpdateStatus);
+        break;
+      // 3 carUpdateProgress
+      case "carUpdateProgress":
+        f = "carUpdateProgress";
+        writeMessage(writer, 26, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress", writeCarUpdateProgress);
+        break;
+      // 4 fileKeyReq
+      case "fileKeyReq":
+        f = "fileKeyReq";
+        writeMessage(writer, 34, (Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest", writeFileKeysRequest);
+        break;
+      // 5 keys
+      case "keys":
+        f = "keys";
+        writeMessage(writer, 42, (Data as { value: unknown }).value, "kafka_grpc.ECCKeys", writeECCKeys);
+        break;
+      // 6 updateApprove
+      case "updateApprove":
+        f = "updateApprove";
+        writeMessage(writer, 50, (Data as { value: unknown }).value, "kafka_grpc.UpdateData", writeUpdateData);
+        break;
+      // 7 updateGet
+      case "updateGet":
+        f = "updateGet";
+        writeMessage(writer, 58, (Data as { value: unknown }).value, "kafka_grpc.VehicleData", writeVehicleData);
+        break;
+      // 8 updateManifest
+      case "updateManifest":
+        f = "updateManifest";
+        writeMessage(writer, 66, (Data as { value: unknown }).value, "kafka_grpc.UpdateManifest", writeUpdateManifest);
+        break;
+      // 9 order
+      case "order":
+        f = "order";
+        writeMessage(writer, 74, (Data as { value: unknown }).value, "kafka_grpc.Order", writeOrder);
+        break;
+      // 10 messageStatus
+      case "messageStatus":
+        f = "messageStatus";
+        writeMessage(writer, 82, (Data as { value: unknown }).value, "kafka_grpc.MessageStatus", writeMessageStatus);
+        break;
+      // 11 dtcEntry
+      case "dtcEntry":
+        f = "dtcEntry";
+        writeMessage(writer, 90, (Data as { value: unknown }).value, "kafka_grpc.DTCEntry", writeDTCEntry);
+        break;
+      // 12 carUpdateRequest
+      case "carUpdateRequest":
+        f = "carUpdateRequest";
+        writeMessage(writer, 98, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest", writeCarUpdateRequest);
+        break;
+      default:
+        refuseCase((Data as { case: unknown }).case);
     }
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
 /**
- * Maps the kafka_grpc.GRPC_AttendantPayload `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.GRPC_AttendantPayload `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: JsonWriter): JsonObject {
+function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.GRPC_AttendantPayload");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.GRPC_AttendantPayload") refuseMessage(input, "kafka_grpc.GRPC_AttendantPayload");
+  const message = input as GRPC_AttendantPayload;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -311,83 +260,73 @@ function writeJsonGRPC_AttendantPayload(message: GRPC_AttendantPayload, writer: 
     if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
     f = "Data";
     const Data = message.Data;
-    const DataCase = oneofCase(Data);
-    let DataWritten = DataCase === undefined;
-    // 2 carUpdateStatus
-    if (DataCase === "carUpdateStatus") {
-      f = "carUpdateStatus";
-      DataWritten = true;
-      json["carUpdateStatus"] = writeJsonCarUpdateStatusValue((Data as { value: unknown }).value, writer);
-    }
-    // 3 carUpdateProgress
-    if (DataCase === "carUpdateProgress") {
-      f = "carUpdateProgress";
-      DataWritten = true;
-      json["carUpdateProgress"] = writeJsonCarUpdateProgressValue((Data as { value: unknown }).value, writer);
-    }
-    // 4 fileKeyReq
-    if (DataCase === "fileKeyReq") {
-      f = "fileKeyReq";
-      DataWritten = true;
-      json["fileKeyReq"] = writeJsonFileKeysRequestValue((Data as { value: unknown }).value, writer);
-    }
-    // 5 keys
-    if (DataCase === "keys") {
-      f = "keys";
-      DataWritten = true;
-      json["keys"] = writeJsonECCKeysValue((Data as { value: unknown }).value, writer);
-    }
-    // 6 updateApprove
-    if (DataCase === "updateApprove") {
-      f = "updateApprove";
-      DataWritten = true;
-      json["updateApprove"] = writeJsonUpdateDataValue((Data as { value: unknown }).value, writer);
-    }
-    // 7 updateGet
-    if (DataCase === "updateGet") {
-      f = "updateGet";
-      DataWritten = true;
-      json["updateGet"] = writeJsonVehicleDataValue((Data as { value: unknown }).value, writer);
-    }
-    // 8 updateManifest
-    if (DataCase === "updateManifest") {
-      f = "updateManifest";
-      DataWritten = true;
-      json["updateManifest"] = writeJsonUpdateManifestValue((Data as { value: unknown }).value, writer);
-    }
-    // 9 order
-    if (DataCase === "order") {
-      f = "order";
-      DataWritten = true;
-      json["order"] = writeJsonOrderValue((Data as { value: unknown }).value, writer);
-    }
-    // 10 messageStatus
-    if (DataCase === "messageStatus") {
-      f = "messageStatus";
-      DataWritten = true;
-      json["messageStatus"] = writeJsonMessageStatusValue((Data as { value: unknown }).value, writer);
-    }
-    // 11 dtcEntry
-    if (DataCase === "dtcEntry") {
-      f = "dtcEntry";
-      DataWritten = true;
-      json["dtcEntry"] = writeJsonDTCEntryValue((Data as { value: unknown }).value, writer);
-    }
-    // 12 carUpdateRequest
-    if (DataCase === "carUpdateRequest") {
-      f = "carUpdateRequest";
-      DataWritten = true;
-      json["carUpdateRequest"] = writeJsonCarUpdateRequestValue((Data as { value: unknown }).value, writer);
-    }
-    if (!DataWritten) {
-      f = "Data";
-      refuseCase(DataCase);
+    switch (oneofCase(Data)) {
+      case undefined:
+        break;
+      // 2 carUpdateStatus
+      case "carUpdateStatus":
+        f = "carUpdateStatus";
+        json["carUpdateStatus"] = writeJsonCarUpdateStatus((Data as { value: unknown }).value, writer);
+        break;
+      // 3 carUpdateProgress
+      case "carUpdateProgress":
+        f = "carUpdateProgress";
+        json["carUpdateProgress"] = writeJsonCarUpdateProgress((Data as { value: unknown }).value, writer);
+        break;
+      // 4 fileKeyReq
+      case "fileKeyReq":
+        f = "fileKeyReq";
+        json["fileKeyReq"] = writeJsonFileKeysRequest((Data as { value: unknown }).value, writer);
+        break;
+      // 5 keys
+      case "keys":
+        f = "keys";
+        json["keys"] = writeJsonECCKeys((Data as { value: unknown }).value, writer);
+        break;
+      // 6 updateApprove
+      case "updateApprove":
+        f = "updateApprove";
+        json["updateApprove"] = writeJsonUpdateData((Data as { value: unknown }).value, writer);
+        break;
+      // 7 updateGet
+      case "updateGet":
+        f = "updateGet";
+        json["updateGet"] = writeJsonVehicleData((Data as { value: unknown }).value, writer);
+        break;
+      // 8 updateManifest
+      case "updateManifest":
+        f = "updateManifest";
+        json["updateManifest"] = writeJsonUpdateManifest((Data as { value: unknown }).value, writer);
+        break;
+      // 9 order
+      case "order":
+        f = "order";
+        json["order"] = writeJsonOrder((Data as { value: unknown }).value, writer);
+        break;
+      // 10 messageStatus
+      case "messageStatus":
+        f = "messageStatus";
+        json["messageStatus"] = writeJsonMessageStatus((Data as { value: unknown }).value, writer);
+        break;
+      // 11 dtcEntry
+      case "dtcEntry":
+        f = "dtcEntry";
+        json["dtcEntry"] = writeJsonDTCEntry((Data as { value: unknown }).value, writer);
+        break;
+      // 12 carUpdateRequest
+      case "carUpdateRequest":
+        f = "carUpdateRequest";
+        json["carUpdateRequest"] = writeJsonCarUpdateRequest((Data as { value: unknown }).value, writer);
+        break;
+      default:
+        refuseCase((Data as { case: unknown }).case);
     }
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -948,7 +887,6 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
  */
 function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   let value: unknown;
-  let at: number;
   let f = "";
   let k: string | undefined;
   try {
@@ -959,11 +897,7 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
       k = key;
       const entry = fork(writer, 10);
       writeString(writer, 10, key, true);
-      at = fork(writer, 18);
-      enterMessage(writer, "kafka_grpc.CarECU");
-      writeCarECU(writer, asMessage((value as Record<string, unknown>)[key], "kafka_grpc.CarECU"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 18, (value as Record<string, unknown>)[key], "kafka_grpc.CarECU", writeCarECU);
       join(writer, entry);
     }
     k = undefined;
@@ -974,22 +908,18 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   }
 }
 
-/** A kafka_grpc.CarUpdateStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateStatusValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateStatus");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") refuseMessage(value, "kafka_grpc.CarUpdateStatus");
-  const json = writeJsonCarUpdateStatus(value as CarUpdateStatus, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarUpdateStatus `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarUpdateStatus `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter): JsonObject {
+function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateStatus");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") refuseMessage(input, "kafka_grpc.CarUpdateStatus");
+  const message = input as CarUpdateStatus;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -1006,7 +936,7 @@ function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter):
           k = key;
           checkMapKey(key, writer.forText);
           const item = (value as JsonObject)[key];
-          const itemJson = writeJsonCarECUValue(item, writer);
+          const itemJson = writeJsonCarECU(item, writer);
           if (key === "__proto__") setOwn(out, key, itemJson);
           else out[key] = itemJson;
         }
@@ -1019,6 +949,7 @@ function writeJsonCarUpdateStatus(message: CarUpdateStatus, writer: JsonWriter):
   } catch (thrown) {
     throw within(thrown, f, -1, k);
   }
+  writer.depth--;
   return json;
 }
 
@@ -1220,8 +1151,8 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
  */
 function writeCarECU(writer: Writer, message: CarECU): void {
   let value: unknown;
-  let start: number;
   let f = "";
+  let start: number;
   try {
     // 1 vin
     f = "vin";
@@ -1290,26 +1221,22 @@ function writeCarECU(writer: Writer, message: CarECU): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.CarECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarECUValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarECU");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") refuseMessage(value, "kafka_grpc.CarECU");
-  const json = writeJsonCarECU(value as CarECU, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarECU `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarECU `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
+function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarECU");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") refuseMessage(input, "kafka_grpc.CarECU");
+  const message = input as CarECU;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -1379,8 +1306,9 @@ function writeJsonCarECU(message: CarECU, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -1999,26 +1927,22 @@ function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): voi
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.CarUpdateProgress field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateProgressValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateProgress");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") refuseMessage(value, "kafka_grpc.CarUpdateProgress");
-  const json = writeJsonCarUpdateProgress(value as CarUpdateProgress, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarUpdateProgress `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarUpdateProgress `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWriter): JsonObject {
+function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateProgress");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") refuseMessage(input, "kafka_grpc.CarUpdateProgress");
+  const message = input as CarUpdateProgress;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -2070,8 +1994,9 @@ function writeJsonCarUpdateProgress(message: CarUpdateProgress, writer: JsonWrit
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -2410,26 +2335,22 @@ function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
-/** A kafka_grpc.FileKeysRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeysRequestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeysRequest");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") refuseMessage(value, "kafka_grpc.FileKeysRequest");
-  const json = writeJsonFileKeysRequest(value as FileKeysRequest, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.FileKeysRequest `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.FileKeysRequest `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter): JsonObject {
+function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeysRequest");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") refuseMessage(input, "kafka_grpc.FileKeysRequest");
+  const message = input as FileKeysRequest;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -2450,8 +2371,9 @@ function writeJsonFileKeysRequest(message: FileKeysRequest, writer: JsonWriter):
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -2669,26 +2591,22 @@ function writeDTCEntry(writer: Writer, message: DTCEntry): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.DTCEntry field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonDTCEntryValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.DTCEntry");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") refuseMessage(value, "kafka_grpc.DTCEntry");
-  const json = writeJsonDTCEntry(value as DTCEntry, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.DTCEntry `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.DTCEntry `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
+function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.DTCEntry");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") refuseMessage(input, "kafka_grpc.DTCEntry");
+  const message = input as DTCEntry;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -2736,8 +2654,9 @@ function writeJsonDTCEntry(message: DTCEntry, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -3042,7 +2961,6 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
  */
 function writeECCKeys(writer: Writer, message: ECCKeys): void {
   let value: unknown;
-  let at: number;
   let f = "";
   let i = -1;
   try {
@@ -3051,36 +2969,28 @@ function writeECCKeys(writer: Writer, message: ECCKeys): void {
     value = asList(message.eccKeys);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 10);
-      enterMessage(writer, "kafka_grpc.ECCKey");
-      writeECCKey(writer, asMessage(item, "kafka_grpc.ECCKey"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 10, item, "kafka_grpc.ECCKey", writeECCKey);
     }
     i = -1;
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
-/** A kafka_grpc.ECCKeys field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeysValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKeys");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") refuseMessage(value, "kafka_grpc.ECCKeys");
-  const json = writeJsonECCKeys(value as ECCKeys, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.ECCKeys `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.ECCKeys `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
+function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKeys");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") refuseMessage(input, "kafka_grpc.ECCKeys");
+  const message = input as ECCKeys;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -3093,7 +3003,7 @@ function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonECCKeyValue(item, writer));
+        out.push(writeJsonECCKey(item, writer));
       }
       i = -1;
       json["eccKeys"] = out;
@@ -3101,8 +3011,9 @@ function writeJsonECCKeys(message: ECCKeys, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -3274,9 +3185,8 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
  */
 function writeECCKey(writer: Writer, message: ECCKey): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   try {
     // 1 ecu
     f = "ecu";
@@ -3291,11 +3201,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 26);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 26, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "pubKeyLevel1")) writer.pos = start; // inherited: checked, not written
     }
     // 4 pub_key_level_2
@@ -3303,11 +3209,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 34);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 34, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "pubKeyLevel2")) writer.pos = start; // inherited: checked, not written
     }
     // 5 pub_key_level_3
@@ -3315,11 +3217,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 42);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 42, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "pubKeyLevel3")) writer.pos = start; // inherited: checked, not written
     }
     // 6 level_1
@@ -3327,11 +3225,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.level1;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 50);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 50, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "level1")) writer.pos = start; // inherited: checked, not written
     }
     // 7 level_2
@@ -3339,11 +3233,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.level2;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 58);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 58, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "level2")) writer.pos = start; // inherited: checked, not written
     }
     // 8 level_3
@@ -3351,11 +3241,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     value = message.level3;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 66);
-      enterMessage(writer, "kafka_grpc.BineryHex");
-      writeBineryHex(writer, asMessage(value, "kafka_grpc.BineryHex"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 66, value, "kafka_grpc.BineryHex", writeBineryHex);
       if (!Object.hasOwn(message, "level3")) writer.pos = start; // inherited: checked, not written
     }
     // 9 created
@@ -3377,26 +3263,22 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.ECCKey field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonECCKeyValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKey");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") refuseMessage(value, "kafka_grpc.ECCKey");
-  const json = writeJsonECCKey(value as ECCKey, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.ECCKey `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.ECCKey `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
+function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKey");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") refuseMessage(input, "kafka_grpc.ECCKey");
+  const message = input as ECCKey;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -3413,42 +3295,42 @@ function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
     f = "pubKeyLevel1";
     value = message.pubKeyLevel1;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel1")) json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = value;
     }
     // 4 pub_key_level_2
     f = "pubKeyLevel2";
     value = message.pubKeyLevel2;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel2")) json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = value;
     }
     // 5 pub_key_level_3
     f = "pubKeyLevel3";
     value = message.pubKeyLevel3;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel3")) json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = value;
     }
     // 6 level_1
     f = "level1";
     value = message.level1;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level1")) json[writer.useProtoFieldName ? "level_1" : "level1"] = value;
     }
     // 7 level_2
     f = "level2";
     value = message.level2;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level2")) json[writer.useProtoFieldName ? "level_2" : "level2"] = value;
     }
     // 8 level_3
     f = "level3";
     value = message.level3;
     if (value !== undefined) {
-      value = writeJsonBineryHexValue(value, writer);
+      value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level3")) json[writer.useProtoFieldName ? "level_3" : "level3"] = value;
     }
     // 9 created
@@ -3468,8 +3350,9 @@ function writeJsonECCKey(message: ECCKey, writer: JsonWriter): JsonObject {
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -3929,26 +3812,22 @@ function writeBineryHex(writer: Writer, message: BineryHex): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.BineryHex field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonBineryHexValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.BineryHex");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") refuseMessage(value, "kafka_grpc.BineryHex");
-  const json = writeJsonBineryHex(value as BineryHex, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.BineryHex `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.BineryHex `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject {
+function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.BineryHex");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") refuseMessage(input, "kafka_grpc.BineryHex");
+  const message = input as BineryHex;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -3960,8 +3839,9 @@ function writeJsonBineryHex(message: BineryHex, writer: JsonWriter): JsonObject 
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4097,26 +3977,22 @@ function writeUpdateData(writer: Writer, message: UpdateData): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.UpdateData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateDataValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateData");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") refuseMessage(value, "kafka_grpc.UpdateData");
-  const json = writeJsonUpdateData(value as UpdateData, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateData `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateData `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObject {
+function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateData");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") refuseMessage(input, "kafka_grpc.UpdateData");
+  const message = input as UpdateData;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4128,8 +4004,9 @@ function writeJsonUpdateData(message: UpdateData, writer: JsonWriter): JsonObjec
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4263,26 +4140,22 @@ function writeVehicleData(writer: Writer, message: VehicleData): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.VehicleData field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleDataValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleData");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") refuseMessage(value, "kafka_grpc.VehicleData");
-  const json = writeJsonVehicleData(value as VehicleData, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.VehicleData `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.VehicleData `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObject {
+function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleData");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") refuseMessage(input, "kafka_grpc.VehicleData");
+  const message = input as VehicleData;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4294,8 +4167,9 @@ function writeJsonVehicleData(message: VehicleData, writer: JsonWriter): JsonObj
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4437,26 +4311,22 @@ function writeMessageStatus(writer: Writer, message: MessageStatus): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.MessageStatus field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMessageStatusValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MessageStatus");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") refuseMessage(value, "kafka_grpc.MessageStatus");
-  const json = writeJsonMessageStatus(value as MessageStatus, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.MessageStatus `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.MessageStatus `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): JsonObject {
+function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MessageStatus");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") refuseMessage(input, "kafka_grpc.MessageStatus");
+  const message = input as MessageStatus;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4472,8 +4342,9 @@ function writeJsonMessageStatus(message: MessageStatus, writer: JsonWriter): Jso
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -4725,9 +4596,8 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
  */
 function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   let i = -1;
   try {
     // 1 id
@@ -4759,11 +4629,7 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
     value = asList(message.ecuUpdates);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 58);
-      enterMessage(writer, "kafka_grpc.UpdateManifestECU");
-      writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 58, item, "kafka_grpc.UpdateManifestECU", writeUpdateManifestECU);
     }
     i = -1;
     // 8 fingerprint
@@ -4861,26 +4727,22 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
-/** A kafka_grpc.UpdateManifest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifest");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") refuseMessage(value, "kafka_grpc.UpdateManifest");
-  const json = writeJsonUpdateManifest(value as UpdateManifest, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateManifest `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateManifest `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): JsonObject {
+function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifest");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") refuseMessage(input, "kafka_grpc.UpdateManifest");
+  const message = input as UpdateManifest;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -4917,7 +4779,7 @@ function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): J
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonUpdateManifestECUValue(item, writer));
+        out.push(writeJsonUpdateManifestECU(item, writer));
       }
       i = -1;
       json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
@@ -5014,8 +4876,9 @@ function writeJsonUpdateManifest(message: UpdateManifest, writer: JsonWriter): J
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -5886,9 +5749,8 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
  */
 function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   let i = -1;
   try {
     // 1 id
@@ -5944,11 +5806,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     value = asList(message.files);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 98);
-      enterMessage(writer, "kafka_grpc.UpdateManifestFile");
-      writeUpdateManifestFile(writer, asMessage(item, "kafka_grpc.UpdateManifestFile"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 98, item, "kafka_grpc.UpdateManifestFile", writeUpdateManifestFile);
     }
     i = -1;
     // 13 rollback
@@ -5956,11 +5814,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     value = asList(message.rollback);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 106);
-      enterMessage(writer, "kafka_grpc.UpdateManifestECU");
-      writeUpdateManifestECU(writer, asMessage(item, "kafka_grpc.UpdateManifestECU"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 106, item, "kafka_grpc.UpdateManifestECU", writeUpdateManifestECU);
     }
     i = -1;
     // 14 ecc_keys
@@ -5968,11 +5822,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     value = message.eccKeys;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 114);
-      enterMessage(writer, "kafka_grpc.ECCKey");
-      writeECCKey(writer, asMessage(value, "kafka_grpc.ECCKey"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 114, value, "kafka_grpc.ECCKey", writeECCKey);
       if (!Object.hasOwn(message, "eccKeys")) writer.pos = start; // inherited: checked, not written
     }
     // 15 install_priority
@@ -5998,26 +5848,22 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
-/** A kafka_grpc.UpdateManifestECU field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestECUValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestECU");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") refuseMessage(value, "kafka_grpc.UpdateManifestECU");
-  const json = writeJsonUpdateManifestECU(value as UpdateManifestECU, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateManifestECU `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateManifestECU `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWriter): JsonObject {
+function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestECU");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") refuseMessage(input, "kafka_grpc.UpdateManifestECU");
+  const message = input as UpdateManifestECU;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -6082,7 +5928,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonUpdateManifestFileValue(item, writer));
+        out.push(writeJsonUpdateManifestFile(item, writer));
       }
       i = -1;
       json["files"] = out;
@@ -6094,7 +5940,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonUpdateManifestECUValue(item, writer));
+        out.push(writeJsonUpdateManifestECU(item, writer));
       }
       i = -1;
       json["rollback"] = out;
@@ -6103,7 +5949,7 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
     f = "eccKeys";
     value = message.eccKeys;
     if (value !== undefined) {
-      value = writeJsonECCKeyValue(value, writer);
+      value = writeJsonECCKey(value, writer);
       if (Object.hasOwn(message, "eccKeys")) json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = value;
     }
     // 15 install_priority
@@ -6127,8 +5973,9 @@ function writeJsonUpdateManifestECU(message: UpdateManifestECU, writer: JsonWrit
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -6823,9 +6670,8 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
  */
 function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   let i = -1;
   try {
     // 1 file_id
@@ -6865,11 +6711,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     value = message.writeRegion;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 74);
-      enterMessage(writer, "kafka_grpc.MemoryRegion");
-      writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 74, value, "kafka_grpc.MemoryRegion", writeMemoryRegion);
       if (!Object.hasOwn(message, "writeRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 10 erase_region
@@ -6877,11 +6719,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     value = message.eraseRegion;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 82);
-      enterMessage(writer, "kafka_grpc.MemoryRegion");
-      writeMemoryRegion(writer, asMessage(value, "kafka_grpc.MemoryRegion"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 82, value, "kafka_grpc.MemoryRegion", writeMemoryRegion);
       if (!Object.hasOwn(message, "eraseRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 11 file_key
@@ -6889,11 +6727,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     value = message.fileKey;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 90);
-      enterMessage(writer, "kafka_grpc.FileKeyResponse");
-      writeFileKeyResponse(writer, asMessage(value, "kafka_grpc.FileKeyResponse"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 90, value, "kafka_grpc.FileKeyResponse", writeFileKeyResponse);
       if (!Object.hasOwn(message, "fileKey")) writer.pos = start; // inherited: checked, not written
     }
     // 12 parsed_file
@@ -6943,26 +6777,22 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
-/** A kafka_grpc.UpdateManifestFile field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonUpdateManifestFileValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestFile");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") refuseMessage(value, "kafka_grpc.UpdateManifestFile");
-  const json = writeJsonUpdateManifestFile(value as UpdateManifestFile, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.UpdateManifestFile `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.UpdateManifestFile `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWriter): JsonObject {
+function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestFile");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") refuseMessage(input, "kafka_grpc.UpdateManifestFile");
+  const message = input as UpdateManifestFile;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -7004,21 +6834,21 @@ function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWr
     f = "writeRegion";
     value = message.writeRegion;
     if (value !== undefined) {
-      value = writeJsonMemoryRegionValue(value, writer);
+      value = writeJsonMemoryRegion(value, writer);
       if (Object.hasOwn(message, "writeRegion")) json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = value;
     }
     // 10 erase_region
     f = "eraseRegion";
     value = message.eraseRegion;
     if (value !== undefined) {
-      value = writeJsonMemoryRegionValue(value, writer);
+      value = writeJsonMemoryRegion(value, writer);
       if (Object.hasOwn(message, "eraseRegion")) json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = value;
     }
     // 11 file_key
     f = "fileKey";
     value = message.fileKey;
     if (value !== undefined) {
-      value = writeJsonFileKeyResponseValue(value, writer);
+      value = writeJsonFileKeyResponse(value, writer);
       if (Object.hasOwn(message, "fileKey")) json[writer.useProtoFieldName ? "file_key" : "fileKey"] = value;
     }
     // 12 parsed_file
@@ -7073,8 +6903,9 @@ function writeJsonUpdateManifestFile(message: UpdateManifestFile, writer: JsonWr
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -7738,26 +7569,22 @@ function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.MemoryRegion field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonMemoryRegionValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MemoryRegion");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") refuseMessage(value, "kafka_grpc.MemoryRegion");
-  const json = writeJsonMemoryRegion(value as MemoryRegion, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.MemoryRegion `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.MemoryRegion `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonObject {
+function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MemoryRegion");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") refuseMessage(input, "kafka_grpc.MemoryRegion");
+  const message = input as MemoryRegion;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -7773,8 +7600,9 @@ function writeJsonMemoryRegion(message: MemoryRegion, writer: JsonWriter): JsonO
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -7960,26 +7788,22 @@ function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.FileKeyResponse field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFileKeyResponseValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeyResponse");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") refuseMessage(value, "kafka_grpc.FileKeyResponse");
-  const json = writeJsonFileKeyResponse(value as FileKeyResponse, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.FileKeyResponse `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.FileKeyResponse `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter): JsonObject {
+function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeyResponse");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") refuseMessage(input, "kafka_grpc.FileKeyResponse");
+  const message = input as FileKeyResponse;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -8007,8 +7831,9 @@ function writeJsonFileKeyResponse(message: FileKeyResponse, writer: JsonWriter):
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -8248,26 +8073,22 @@ function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.FeatureCodes field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonFeatureCodesValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FeatureCodes");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") refuseMessage(value, "kafka_grpc.FeatureCodes");
-  const json = writeJsonFeatureCodes(value as FeatureCodes, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.FeatureCodes `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.FeatureCodes `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonObject {
+function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FeatureCodes");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") refuseMessage(input, "kafka_grpc.FeatureCodes");
+  const message = input as FeatureCodes;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -8283,8 +8104,9 @@ function writeJsonFeatureCodes(message: FeatureCodes, writer: JsonWriter): JsonO
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -8485,7 +8307,6 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
  */
 function writeVehicleSpecification(writer: Writer, message: VehicleSpecification): void {
   let value: unknown;
-  let at: number;
   let f = "";
   let i = -1;
   try {
@@ -8542,11 +8363,7 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
     value = asList(message.feature);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
-      at = fork(writer, 106);
-      enterMessage(writer, "kafka_grpc.FeatureCodes");
-      writeFeatureCodes(writer, asMessage(item, "kafka_grpc.FeatureCodes"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 106, item, "kafka_grpc.FeatureCodes", writeFeatureCodes);
     }
     i = -1;
     // 14 date
@@ -8560,26 +8377,22 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
 }
 
-/** A kafka_grpc.VehicleSpecification field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonVehicleSpecificationValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleSpecification");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") refuseMessage(value, "kafka_grpc.VehicleSpecification");
-  const json = writeJsonVehicleSpecification(value as VehicleSpecification, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.VehicleSpecification `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.VehicleSpecification `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonVehicleSpecification(message: VehicleSpecification, writer: JsonWriter): JsonObject {
+function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleSpecification");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") refuseMessage(input, "kafka_grpc.VehicleSpecification");
+  const message = input as VehicleSpecification;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -8640,7 +8453,7 @@ function writeJsonVehicleSpecification(message: VehicleSpecification, writer: Js
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(writeJsonFeatureCodesValue(item, writer));
+        out.push(writeJsonFeatureCodes(item, writer));
       }
       i = -1;
       json["feature"] = out;
@@ -8656,8 +8469,9 @@ function writeJsonVehicleSpecification(message: VehicleSpecification, writer: Js
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i, undefined);
+    throw within(thrown, f, i);
   }
+  writer.depth--;
   return json;
 }
 
@@ -9087,9 +8901,8 @@ function readOrder(reader: Reader, end: number, message: Order): void {
  */
 function writeOrder(writer: Writer, message: Order): void {
   let value: unknown;
-  let at: number;
-  let start: number;
   let f = "";
+  let start: number;
   try {
     // 1 specId
     f = "specId";
@@ -9108,36 +8921,28 @@ function writeOrder(writer: Writer, message: Order): void {
     value = message.VehicleSpecification;
     if (value !== undefined) {
       start = writer.pos;
-      at = fork(writer, 34);
-      enterMessage(writer, "kafka_grpc.VehicleSpecification");
-      writeVehicleSpecification(writer, asMessage(value, "kafka_grpc.VehicleSpecification"));
-      writer.depth--;
-      join(writer, at);
+      writeMessage(writer, 34, value, "kafka_grpc.VehicleSpecification", writeVehicleSpecification);
       if (!Object.hasOwn(message, "VehicleSpecification")) writer.pos = start; // inherited: checked, not written
     }
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.Order field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonOrderValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.Order");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") refuseMessage(value, "kafka_grpc.Order");
-  const json = writeJsonOrder(value as Order, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.Order `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.Order `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
+function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.Order");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") refuseMessage(input, "kafka_grpc.Order");
+  const message = input as Order;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -9158,14 +8963,15 @@ function writeJsonOrder(message: Order, writer: JsonWriter): JsonObject {
     f = "VehicleSpecification";
     value = message.VehicleSpecification;
     if (value !== undefined) {
-      value = writeJsonVehicleSpecificationValue(value, writer);
+      value = writeJsonVehicleSpecification(value, writer);
       if (Object.hasOwn(message, "VehicleSpecification")) json["VehicleSpecification"] = value;
     }
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -9363,26 +9169,22 @@ function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void 
     f = "$unknown";
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
 }
 
-/** A kafka_grpc.CarUpdateRequest field, list item or map value for JSON: checks its type, then maps it. */
-function writeJsonCarUpdateRequestValue(value: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateRequest");
-  if (typeof value !== "object" || value === null || (value as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") refuseMessage(value, "kafka_grpc.CarUpdateRequest");
-  const json = writeJsonCarUpdateRequest(value as CarUpdateRequest, writer);
-  writer.depth--;
-  return json;
-}
-
 /**
- * Maps the kafka_grpc.CarUpdateRequest `message` to a proto3 JSON object, key for key as protobuf-es's
- * toJson(): fields in number order, zero values left out unless `writer.alwaysEmitImplicit`.
- * Throws a WriteProblem for a value a field cannot take, with this function's step of its
- * path (`f`, the list index `i`, the map key `k`) added on the way out (the runtime's within()).
+ * Maps the kafka_grpc.CarUpdateRequest `input`, a message at nesting depth `writer.depth` + 1, to a
+ * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
+ * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * nested too deep, a value of another type, or a value a field cannot take, with this
+ * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
+ * out (the runtime's within()).
  */
-function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter): JsonObject {
+function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObject {
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateRequest");
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") refuseMessage(input, "kafka_grpc.CarUpdateRequest");
+  const message = input as CarUpdateRequest;
   const json: JsonObject = {};
   let value: unknown;
   let f = "";
@@ -9394,8 +9196,9 @@ function writeJsonCarUpdateRequest(message: CarUpdateRequest, writer: JsonWriter
     f = "$unknown";
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, undefined);
+    throw within(thrown, f);
   }
+  writer.depth--;
   return json;
 }
 
@@ -9569,6 +9372,91 @@ export const Order$reader: MessageReader<Order> = { read: readOrder, create: cre
 /** The binary reader of kafka_grpc.CarUpdateRequest, for the runtime's readBinary(). */
 export const CarUpdateRequest$reader: MessageReader<CarUpdateRequest> = { read: readCarUpdateRequest, create: createCarUpdateRequest };
 
+/** The binary writer of kafka_grpc.GRPC_AttendantPayload, for the runtime's writeBinary(). */
+export const GRPC_AttendantPayload$writer: WriteFields<GRPC_AttendantPayload> = writeGRPC_AttendantPayload;
+/** The JSON writer of kafka_grpc.GRPC_AttendantPayload, for the runtime's writeJsonValue(). */
+export const GRPC_AttendantPayload$jsonWriter: WriteJson<GRPC_AttendantPayload> = writeJsonGRPC_AttendantPayload;
+/** The binary writer of kafka_grpc.CarUpdateStatus, for the runtime's writeBinary(). */
+export const CarUpdateStatus$writer: WriteFields<CarUpdateStatus> = writeCarUpdateStatus;
+/** The JSON writer of kafka_grpc.CarUpdateStatus, for the runtime's writeJsonValue(). */
+export const CarUpdateStatus$jsonWriter: WriteJson<CarUpdateStatus> = writeJsonCarUpdateStatus;
+/** The binary writer of kafka_grpc.CarECU, for the runtime's writeBinary(). */
+export const CarECU$writer: WriteFields<CarECU> = writeCarECU;
+/** The JSON writer of kafka_grpc.CarECU, for the runtime's writeJsonValue(). */
+export const CarECU$jsonWriter: WriteJson<CarECU> = writeJsonCarECU;
+/** The binary writer of kafka_grpc.CarUpdateProgress, for the runtime's writeBinary(). */
+export const CarUpdateProgress$writer: WriteFields<CarUpdateProgress> = writeCarUpdateProgress;
+/** The JSON writer of kafka_grpc.CarUpdateProgress, for the runtime's writeJsonValue(). */
+export const CarUpdateProgress$jsonWriter: WriteJson<CarUpdateProgress> = writeJsonCarUpdateProgress;
+/** The binary writer of kafka_grpc.FileKeysRequest, for the runtime's writeBinary(). */
+export const FileKeysRequest$writer: WriteFields<FileKeysRequest> = writeFileKeysRequest;
+/** The JSON writer of kafka_grpc.FileKeysRequest, for the runtime's writeJsonValue(). */
+export const FileKeysRequest$jsonWriter: WriteJson<FileKeysRequest> = writeJsonFileKeysRequest;
+/** The binary writer of kafka_grpc.DTCEntry, for the runtime's writeBinary(). */
+export const DTCEntry$writer: WriteFields<DTCEntry> = writeDTCEntry;
+/** The JSON writer of kafka_grpc.DTCEntry, for the runtime's writeJsonValue(). */
+export const DTCEntry$jsonWriter: WriteJson<DTCEntry> = writeJsonDTCEntry;
+/** The binary writer of kafka_grpc.ECCKeys, for the runtime's writeBinary(). */
+export const ECCKeys$writer: WriteFields<ECCKeys> = writeECCKeys;
+/** The JSON writer of kafka_grpc.ECCKeys, for the runtime's writeJsonValue(). */
+export const ECCKeys$jsonWriter: WriteJson<ECCKeys> = writeJsonECCKeys;
+/** The binary writer of kafka_grpc.ECCKey, for the runtime's writeBinary(). */
+export const ECCKey$writer: WriteFields<ECCKey> = writeECCKey;
+/** The JSON writer of kafka_grpc.ECCKey, for the runtime's writeJsonValue(). */
+export const ECCKey$jsonWriter: WriteJson<ECCKey> = writeJsonECCKey;
+/** The binary writer of kafka_grpc.BineryHex, for the runtime's writeBinary(). */
+export const BineryHex$writer: WriteFields<BineryHex> = writeBineryHex;
+/** The JSON writer of kafka_grpc.BineryHex, for the runtime's writeJsonValue(). */
+export const BineryHex$jsonWriter: WriteJson<BineryHex> = writeJsonBineryHex;
+/** The binary writer of kafka_grpc.UpdateData, for the runtime's writeBinary(). */
+export const UpdateData$writer: WriteFields<UpdateData> = writeUpdateData;
+/** The JSON writer of kafka_grpc.UpdateData, for the runtime's writeJsonValue(). */
+export const UpdateData$jsonWriter: WriteJson<UpdateData> = writeJsonUpdateData;
+/** The binary writer of kafka_grpc.VehicleData, for the runtime's writeBinary(). */
+export const VehicleData$writer: WriteFields<VehicleData> = writeVehicleData;
+/** The JSON writer of kafka_grpc.VehicleData, for the runtime's writeJsonValue(). */
+export const VehicleData$jsonWriter: WriteJson<VehicleData> = writeJsonVehicleData;
+/** The binary writer of kafka_grpc.MessageStatus, for the runtime's writeBinary(). */
+export const MessageStatus$writer: WriteFields<MessageStatus> = writeMessageStatus;
+/** The JSON writer of kafka_grpc.MessageStatus, for the runtime's writeJsonValue(). */
+export const MessageStatus$jsonWriter: WriteJson<MessageStatus> = writeJsonMessageStatus;
+/** The binary writer of kafka_grpc.UpdateManifest, for the runtime's writeBinary(). */
+export const UpdateManifest$writer: WriteFields<UpdateManifest> = writeUpdateManifest;
+/** The JSON writer of kafka_grpc.UpdateManifest, for the runtime's writeJsonValue(). */
+export const UpdateManifest$jsonWriter: WriteJson<UpdateManifest> = writeJsonUpdateManifest;
+/** The binary writer of kafka_grpc.UpdateManifestECU, for the runtime's writeBinary(). */
+export const UpdateManifestECU$writer: WriteFields<UpdateManifestECU> = writeUpdateManifestECU;
+/** The JSON writer of kafka_grpc.UpdateManifestECU, for the runtime's writeJsonValue(). */
+export const UpdateManifestECU$jsonWriter: WriteJson<UpdateManifestECU> = writeJsonUpdateManifestECU;
+/** The binary writer of kafka_grpc.UpdateManifestFile, for the runtime's writeBinary(). */
+export const UpdateManifestFile$writer: WriteFields<UpdateManifestFile> = writeUpdateManifestFile;
+/** The JSON writer of kafka_grpc.UpdateManifestFile, for the runtime's writeJsonValue(). */
+export const UpdateManifestFile$jsonWriter: WriteJson<UpdateManifestFile> = writeJsonUpdateManifestFile;
+/** The binary writer of kafka_grpc.MemoryRegion, for the runtime's writeBinary(). */
+export const MemoryRegion$writer: WriteFields<MemoryRegion> = writeMemoryRegion;
+/** The JSON writer of kafka_grpc.MemoryRegion, for the runtime's writeJsonValue(). */
+export const MemoryRegion$jsonWriter: WriteJson<MemoryRegion> = writeJsonMemoryRegion;
+/** The binary writer of kafka_grpc.FileKeyResponse, for the runtime's writeBinary(). */
+export const FileKeyResponse$writer: WriteFields<FileKeyResponse> = writeFileKeyResponse;
+/** The JSON writer of kafka_grpc.FileKeyResponse, for the runtime's writeJsonValue(). */
+export const FileKeyResponse$jsonWriter: WriteJson<FileKeyResponse> = writeJsonFileKeyResponse;
+/** The binary writer of kafka_grpc.FeatureCodes, for the runtime's writeBinary(). */
+export const FeatureCodes$writer: WriteFields<FeatureCodes> = writeFeatureCodes;
+/** The JSON writer of kafka_grpc.FeatureCodes, for the runtime's writeJsonValue(). */
+export const FeatureCodes$jsonWriter: WriteJson<FeatureCodes> = writeJsonFeatureCodes;
+/** The binary writer of kafka_grpc.VehicleSpecification, for the runtime's writeBinary(). */
+export const VehicleSpecification$writer: WriteFields<VehicleSpecification> = writeVehicleSpecification;
+/** The JSON writer of kafka_grpc.VehicleSpecification, for the runtime's writeJsonValue(). */
+export const VehicleSpecification$jsonWriter: WriteJson<VehicleSpecification> = writeJsonVehicleSpecification;
+/** The binary writer of kafka_grpc.Order, for the runtime's writeBinary(). */
+export const Order$writer: WriteFields<Order> = writeOrder;
+/** The JSON writer of kafka_grpc.Order, for the runtime's writeJsonValue(). */
+export const Order$jsonWriter: WriteJson<Order> = writeJsonOrder;
+/** The binary writer of kafka_grpc.CarUpdateRequest, for the runtime's writeBinary(). */
+export const CarUpdateRequest$writer: WriteFields<CarUpdateRequest> = writeCarUpdateRequest;
+/** The JSON writer of kafka_grpc.CarUpdateRequest, for the runtime's writeJsonValue(). */
+export const CarUpdateRequest$jsonWriter: WriteJson<CarUpdateRequest> = writeJsonCarUpdateRequest;
+
 const binaryReaders: { readonly [N in MessageTypeName]: MessageReader<MessageTypes[N]> } = {
   "kafka_grpc.GRPC_AttendantPayload": GRPC_AttendantPayload$reader,
   "kafka_grpc.CarUpdateStatus": CarUpdateStatus$reader,
@@ -9662,15 +9550,7 @@ const jsonWriters: { readonly [N in MessageTypeName]: WriteJson<MessageTypes[N]>
  * writeJsonValue(). Throws the runtime's WriteProblem, as toBinary() does.
  */
 export function toJson<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
-  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, false);
-}
-
-/**
- * {@link toJson} for JSON.stringify(): strings are not checked for lone surrogates, the caller
- * checks the text instead (see the runtime's JsonWriter.forText).
- */
-export function toJsonForText<N extends MessageTypeName>(typeName: N, message: unknown, options: JsonWriteOptions): JsonObject {
-  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, typeName, message, options, true);
+  return writeJsonValue(jsonWriters[typeName] as WriteJson<MessageTypes[N]>, message, options, false);
 }
 
 const jsonReaders: { readonly [N in MessageTypeName]: ReadJson<MessageTypes[N]> } = {

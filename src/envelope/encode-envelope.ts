@@ -1,5 +1,7 @@
+import { GRPC_AttendantPayload$writer } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { readOptions } from "../internal/check-options.js";
+import { writeBinary } from "../runtime/index.js";
 import { missingDataError } from "./missing-data.js";
 import { type BinaryWriteOptions, binaryWriteDefaults, levelBounds } from "./options.js";
 import { writeMessageBinary } from "./write-binary.js";
@@ -35,5 +37,13 @@ export function encodeEnvelope(
   ) {
     throw missingDataError(envelope, "encode");
   }
-  return writeMessageBinary(typeName, envelope, o);
+  return writeMessageBinary(typeName, encodeBinary, envelope, o);
+}
+
+/** The generated encoder of an envelope. */
+function encodeBinary(
+  envelope: unknown,
+  o: Omit<BinaryWriteOptions, "requireData">,
+): Uint8Array<ArrayBuffer> {
+  return writeBinary(GRPC_AttendantPayload$writer, typeName, envelope, o);
 }

@@ -1,3 +1,4 @@
+import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { readOptions } from "../internal/check-options.js";
 import {
   type ContractMessageType,
@@ -32,6 +33,7 @@ export function encodeMessage<T extends ContractMessageType>(
   const typeName = contractTypeName(type, "encode", "to binary");
   return writeMessageBinary(
     typeName,
+    (m, o) => fast.toBinary(typeName, m, o),
     message,
     readOptions(options, binaryWriteDefaults, levelBounds),
   );

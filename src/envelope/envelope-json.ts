@@ -5,7 +5,13 @@ import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../runtime/escape-text.js";
-import { utf8Length, WriteProblem, wellFormedOutput, wellFormedString } from "../runtime/index.js";
+import {
+  utf8Length,
+  WriteProblem,
+  wellFormedOutput,
+  wellFormedString,
+  writeJsonValue,
+} from "../runtime/index.js";
 import { readParsedText } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
 import {
@@ -62,9 +68,7 @@ function writeJson(
     );
   }
   try {
-    return (
-      forText ? fast.toJsonForText(typeName, envelope, o) : fast.toJson(typeName, envelope, o)
-    ) as JsonValue;
+    return writeJsonValue(fast.GRPC_AttendantPayload$jsonWriter, envelope, o, forText) as JsonValue;
   } catch (thrown) {
     if (!(thrown instanceof WriteProblem)) throw thrown;
     if (forText) return writeJson(envelope, o);

@@ -1,4 +1,4 @@
-import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import type * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText } from "../runtime/escape-text.js";
@@ -6,13 +6,20 @@ import { WriteProblem } from "../runtime/index.js";
 import type { BinaryWriteOptions } from "./options.js";
 import { writeError } from "./write-error.js";
 
+/** The generated encoder of one message type: `fast.toBinary` with the type given. */
+export type Encode = (
+  message: unknown,
+  o: Omit<BinaryWriteOptions, "requireData">,
+) => Uint8Array<ArrayBuffer>;
+
 /**
- * Encodes `message`, which must be a message of type `typeName` (its `$typeName`), with the
- * generated writer. Throws `invalid_argument` for anything else, and the CodecError of what
- * the writer refuses (write-error.ts).
+ * Encodes `message`, which must be a message of type `typeName` (its `$typeName`), with
+ * `encode`, the generated encoder of the type. Throws `invalid_argument` for anything else, and
+ * the CodecError of what the encoder refuses (write-error.ts).
  */
 export function writeMessageBinary(
   typeName: fast.MessageTypeName,
+  encode: Encode,
   message: unknown,
   o: Omit<BinaryWriteOptions, "requireData">,
 ): Uint8Array<ArrayBuffer> {
@@ -26,13 +33,13 @@ export function writeMessageBinary(
     );
   }
   try {
-    return fast.toBinary(typeName, message, o);
+    return encode(message, o);
   } catch (thrown) {
     if (!(thrown instanceof WriteProblem)) throw thrown;
     throw writeError(
       typeName,
       "binary",
-      firstProblem(typeName, message, o, thrown),
+      firstProblem(encode, message, o, thrown),
       o.recursionLimit,
     );
   }
@@ -44,14 +51,14 @@ export function writeMessageBinary(
  * the message, however its maps are written.
  */
 function firstProblem(
-  typeName: fast.MessageTypeName,
+  encode: Encode,
   message: unknown,
   o: Omit<BinaryWriteOptions, "requireData">,
   problem: WriteProblem,
 ): WriteProblem {
   if (!o.deterministic) return problem;
   try {
-    fast.toBinary(typeName, message, { ...o, deterministic: false });
+    encode(message, { ...o, deterministic: false });
   } catch (thrown) {
     if (!(thrown instanceof WriteProblem)) throw thrown;
     return thrown;

@@ -185,10 +185,10 @@ const utf8Write = nodeBuffer?.utf8Write;
 
 /**
  * Writes `tag` and a string as UTF-8; refuses a lone surrogate (protobuf-es would write U+FFFD),
- * as the key of a map entry with `inKey`. Strings of 32 characters or more go through Node.js's native writer, or
- * TextEncoder.encodeInto elsewhere; shorter ones through a loop (the call costs what a few tens
- * of characters do). The length prefix is reserved for an ASCII string, and the bytes are moved if
- * their UTF-8 needs a longer prefix.
+ * as the key of a map entry with `inKey`. An ASCII string of fewer than 32 characters is copied
+ * by a loop (the call costs what a few tens of characters do); any other string goes through
+ * Node.js's native writer, or TextEncoder.encodeInto elsewhere. The length prefix is reserved for
+ * an ASCII string, and the bytes are moved if their UTF-8 needs a longer prefix.
  */
 export function writeString(writer: Writer, tag: number, value: unknown, inKey = false): void {
   if (typeof value !== "string") refuse("type", value, "string");
@@ -199,36 +199,21 @@ export function writeString(writer: Writer, tag: number, value: unknown, inKey =
   const reserved = n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : 4;
   const start = writer.pos + reserved;
   let p = start;
-  if (n >= 32) {
-    if (!wellFormed(value)) refuse("surrogate", value, "", inKey);
-    p +=
-      utf8Write !== undefined
-        ? utf8Write.call(b, value, start)
-        : encoder.encodeInto(value, b.subarray(start)).written;
-  } else {
-    for (let i = 0; i < n; i++) {
-      let c = value.charCodeAt(i);
-      if (c < 0x80) {
-        b[p++] = c;
-      } else if (c < 0x800) {
-        b[p++] = 0xc0 | (c >> 6);
-        b[p++] = 0x80 | (c & 0x3f);
-      } else if (c < 0xd800 || c > 0xdfff) {
-        b[p++] = 0xe0 | (c >> 12);
-        b[p++] = 0x80 | ((c >> 6) & 0x3f);
-        b[p++] = 0x80 | (c & 0x3f);
-      } else {
-        // A surrogate pair makes one code point of 4 bytes; a lone surrogate is invalid.
-        const d = c < 0xdc00 && i + 1 < n ? value.charCodeAt(i + 1) : 0;
-        if (d < 0xdc00 || d > 0xdfff) refuse("surrogate", value, "", inKey);
-        i++;
-        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        b[p++] = 0xf0 | (c >> 18);
-        b[p++] = 0x80 | ((c >> 12) & 0x3f);
-        b[p++] = 0x80 | ((c >> 6) & 0x3f);
-        b[p++] = 0x80 | (c & 0x3f);
-      }
+  let i = 0;
+  if (n < 32) {
+    for (; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) break;
+      b[p++] = c;
     }
+  }
+  if (i < n) {
+    if (!wellFormed(value)) refuse("surrogate", value, "", inKey);
+    p =
+      start +
+      (utf8Write !== undefined
+        ? utf8Write.call(b, value, start)
+        : encoder.encodeInto(value, b.subarray(start)).written);
   }
   const len = p - start;
   const size = len < 0x80 ? 1 : len < 0x4000 ? 2 : len < 0x200000 ? 3 : 4;
@@ -243,6 +228,24 @@ export function writeString(writer: Writer, tag: number, value: unknown, inKey =
  */
 export function enterMessage(writer: Writer, typeName: string): void {
   if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+}
+
+/**
+ * Writes `tag` and the message `value` of type `typeName` with its generated writer `write`,
+ * one message deeper: the depth is checked first, then the value's type.
+ */
+export function writeMessage<T>(
+  writer: Writer,
+  tag: number,
+  value: unknown,
+  typeName: string,
+  write: WriteFields<T>,
+): void {
+  const at = fork(writer, tag);
+  enterMessage(writer, typeName);
+  write(writer, asMessage<T>(value, typeName));
+  writer.depth--;
+  join(writer, at);
 }
 
 /** Starts a length-delimited value after tag `tag`: reserves a byte for the length. */

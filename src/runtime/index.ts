@@ -41,6 +41,7 @@ export {
   writeBool,
   writeBytes,
   writeInt32,
+  writeMessage,
   writeRaw,
   writeRawVarint32,
   writeString,

@@ -2,7 +2,7 @@
 // cannot take is refused with a WriteProblem (write-problem.ts).
 
 import { inInt64Range } from "./int64.js";
-import { asMessage, int64Of, isZeroInt64, refuseInt32, refuseUint32 } from "./message-value.js";
+import { int64Of, isZeroInt64, refuseInt32, refuseUint32 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
 import { refuse } from "./write-problem.js";
@@ -26,7 +26,7 @@ export interface JsonWriter {
    * {@link wellFormedOutput}); large maps are copied to fast objects.
    */
   readonly forText: boolean;
-  /** The nesting depth of the message being mapped. */
+  /** The nesting depth of the message being mapped: 0 before the outermost, which is at 1. */
   depth: number;
 }
 
@@ -136,17 +136,19 @@ export interface JsonWriteOptions {
   readonly recursionLimit: number;
 }
 
-/** The generated JSON writer of one message type. */
+/**
+ * The generated JSON writer of one message type: it steps one message deeper and checks the
+ * depth and the message's type first.
+ */
 export type WriteJson<T> = (message: T, writer: JsonWriter) => JsonObject;
 
 /**
- * Maps `message`, a message of type `typeName`, to a proto3 JSON object with its generated writer
- * `write`, key for key as protobuf-es's toJson() would. Throws a WriteProblem for a value the
- * message cannot hold. `forText`: see {@link JsonWriter.forText}.
+ * Maps `message` to a proto3 JSON object with the generated writer of its type, `write`, key for
+ * key as protobuf-es's toJson() would. Throws a WriteProblem for a value of another type or a
+ * value the message cannot hold. `forText`: see {@link JsonWriter.forText}.
  */
 export function writeJsonValue<T>(
   write: WriteJson<T>,
-  typeName: string,
   message: unknown,
   options: JsonWriteOptions,
   forText: boolean,
@@ -157,7 +159,7 @@ export function writeJsonValue<T>(
     enumAsInteger: options.enumAsInteger,
     recursionLimit: options.recursionLimit,
     forText,
-    depth: 1,
+    depth: 0,
   };
-  return write(asMessage<T>(message, typeName), writer);
+  return write(message as T, writer);
 }

@@ -60,12 +60,7 @@ export function refuse(
  * entry `key` unless undefined) put in front of its path if it is a {@link WriteProblem}. A
  * generated writer rethrows what it returns: any other exception passes unchanged.
  */
-export function within(
-  thrown: unknown,
-  field: string,
-  index: number,
-  key: string | undefined,
-): unknown {
+export function within(thrown: unknown, field: string, index = -1, key?: string): unknown {
   if (thrown instanceof WriteProblem) {
     if (key !== undefined) thrown.path.unshift({ key });
     if (index >= 0) thrown.path.unshift(index);

@@ -10,8 +10,8 @@ import { CodecError } from "../../src/index.js";
 import { WriteProblem } from "../../src/runtime/index.js";
 
 // The generated file exposes a few entry points keyed by type name (fromBinary, toBinary, create,
-// toJson, toJsonForText, fromJson), not one wrapper per message: each message of the file has
-// its entry, and nothing else has one.
+// toJson, fromJson), not one wrapper per message: each message of the file has its entry, and
+// nothing else has one.
 
 const messages = [...nestedTypes(file_kafka_grpc_kafka_grpc)].filter(
   (desc) => desc.kind === "message" && !desc.proto.options?.mapEntry,
