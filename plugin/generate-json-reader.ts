@@ -149,23 +149,8 @@ export function printFromJson(c: Code, desc: DescMessage): void {
       " {",
     ],
     () => {
-      c.line(
-        "if (depth > reader.recursionLimit) ",
-        c.rt("tooDeep"),
-        `(${typeName}, reader.recursionLimit);`,
-      );
       c.line("const chars = reader.chars;");
-      // Only objects with Object.prototype for prototype (what JSON.parse() makes): a property
-      // read finds no member in another prototype. For what JSON.parse() made, told by
-      // `constructor` (a member named so is unknown to every message, and makes the count
-      // differ), which costs less than Object.getPrototypeOf(). And the object of JSON names
-      // readJsonMembers() made, which has no prototype.
-      c.block(
-        [
-          'if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {',
-        ],
-        () => c.line(...handOver, ";"),
-      );
+      c.line("if (!", c.rt("isPlainObject"), `(json, reader, depth, ${table})) `, ...handOver, ";");
       c.line("const object = json as ", c.rtType("JsonObject"), ";");
       c.line(`const message = ${createForRead(desc)}();`);
       c.line("let membersRead = 0;");
@@ -310,23 +295,51 @@ function printDeferred(c: Code, field: DescField): void {
     return;
   }
   if (field.fieldKind === "list") {
-    c.line(
-      `if (${value} !== undefined) `,
-      c.rt("messageList"),
-      `(${value}, reader, depth, ${id}, ${name}, ${namesOf(field.message as DescMessage).readJson}, ${target});`,
-    );
+    // The loop here, not in the runtime: one direct call per item.
+    const read = namesOf(field.message as DescMessage).readJson;
+    c.block([`if (${value} !== undefined) {`], () => {
+      c.line("const list = ", c.rt("listFromJson"), `(${value}, ${id});`);
+      c.line(
+        `for (const item of list) ${target}.push(item !== null ? ${read}(item, reader, depth + 1) : `,
+        c.rt("nullItem"),
+        `(${id}));`,
+      );
+      c.line(
+        `reader.chars += ${name} + list.length + (list.length === 0 ? 2 : 1); // commas, brackets`,
+      );
+    });
     return;
   }
   if (field.fieldKind !== "map") return;
   if (field.mapKey !== ScalarType.STRING) {
     throw new Error("protoc-gen-vuc: only string map keys are supported by the JSON readers");
   }
-  const messages = field.mapKind === "message";
-  c.line(
-    `if (${value} !== undefined) `,
-    c.rt("mapField"),
-    `(${value}, reader, depth, ${id}, ${name}, `,
-    ...(messages ? [namesOf(field.message).readJson] : itemReader(c, field)),
-    `, ${messages}, ${target});`,
-  );
+  if (field.mapKind !== "message") {
+    c.line(
+      `if (${value} !== undefined) `,
+      c.rt("mapField"),
+      `(${value}, reader, ${id}, ${name}, `,
+      ...itemReader(c, field),
+      `, ${target});`,
+    );
+    return;
+  }
+  // The loop here, not in the runtime: one direct call per entry.
+  c.block([`if (${value} !== undefined) {`], () => {
+    c.line("const keys = ", c.rt("mapKeys"), `(${value}, reader, ${id}, ${name});`);
+    c.block(["for (const key of keys) {"], () => {
+      c.line(
+        "const item = ",
+        c.rt("mapValue"),
+        `(${value} as `,
+        c.rtType("JsonObject"),
+        `, key, reader, ${id});`,
+      );
+      c.line(
+        c.rt("setOwn"),
+        `(${target}, key, ${namesOf(field.message).readJson}(item, reader, depth + 1));`,
+      );
+    });
+    c.line("reader.maps--;");
+  });
 }

@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonFields, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asMessage, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isZeroInt64, join, listField, mapField, mapKeysInOrder, messageList, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, tooDeep, uint32Field, uint32ToJson, uint64Field, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asMessage, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enterMessage, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -400,11 +400,8 @@ const GRPC_AttendantPayload$jsonFields: JsonFields = ["kafka_grpc.GRPC_Attendant
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.GRPC_AttendantPayload", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, GRPC_AttendantPayload$jsonFields)) return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createGRPC_AttendantPayload();
   let membersRead = 0;
@@ -617,11 +614,8 @@ const CarUpdateStatus$jsonFields: JsonFields = ["kafka_grpc.CarUpdateStatus", re
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateStatus", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, CarUpdateStatus$jsonFields)) return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateStatus();
   let membersRead = 0;
@@ -629,7 +623,14 @@ function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: numbe
   if (f1 !== undefined) membersRead++;
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
-  if (f1 !== undefined) mapField(f1, reader, depth, "kafka_grpc.CarUpdateStatus.ecus", 8, readJsonCarECU, true, message.ecus);
+  if (f1 !== undefined) {
+    const keys = mapKeys(f1, reader, "kafka_grpc.CarUpdateStatus.ecus", 8);
+    for (const key of keys) {
+      const item = mapValue(f1 as JsonObject, key, reader, "kafka_grpc.CarUpdateStatus.ecus");
+      setOwn(message.ecus, key, readJsonCarECU(item, reader, depth + 1));
+    }
+    reader.maps--;
+  }
   reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
@@ -908,11 +909,8 @@ const CarECU$jsonFields: JsonFields = ["kafka_grpc.CarECU", readJsonCarECU, "vin
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarECU {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarECU", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, CarECU$jsonFields)) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarECU();
   let membersRead = 0;
@@ -1205,11 +1203,8 @@ const CarUpdateProgress$jsonFields: JsonFields = ["kafka_grpc.CarUpdateProgress"
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateProgress", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, CarUpdateProgress$jsonFields)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateProgress();
   let membersRead = 0;
@@ -1380,11 +1375,8 @@ const FileKeysRequest$jsonFields: JsonFields = ["kafka_grpc.FileKeysRequest", re
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FileKeysRequest", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, FileKeysRequest$jsonFields)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFileKeysRequest();
   let membersRead = 0;
@@ -1609,11 +1601,8 @@ const DTCEntry$jsonFields: JsonFields = ["kafka_grpc.DTCEntry", readJsonDTCEntry
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTCEntry {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.DTCEntry", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, DTCEntry$jsonFields)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createDTCEntry();
   let membersRead = 0;
@@ -1785,11 +1774,8 @@ const ECCKeys$jsonFields: JsonFields = ["kafka_grpc.ECCKeys", readJsonECCKeys, "
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCKeys {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.ECCKeys", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, ECCKeys$jsonFields)) return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createECCKeys();
   let membersRead = 0;
@@ -1797,7 +1783,11 @@ function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCK
   if (f1 !== undefined) membersRead++;
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
-  if (f1 !== undefined) messageList(f1, reader, depth, "kafka_grpc.ECCKeys.eccKeys", 11, readJsonECCKey, message.eccKeys);
+  if (f1 !== undefined) {
+    const list = listFromJson(f1, "kafka_grpc.ECCKeys.eccKeys");
+    for (const item of list) message.eccKeys.push(item !== null ? readJsonECCKey(item, reader, depth + 1) : nullItem("kafka_grpc.ECCKeys.eccKeys"));
+    reader.chars += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
   reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
@@ -2095,11 +2085,8 @@ const ECCKey$jsonFields: JsonFields = ["kafka_grpc.ECCKey", readJsonECCKey, "ecu
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKey {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.ECCKey", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(ECCKey$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, ECCKey$jsonFields)) return readJsonMembers(ECCKey$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createECCKey();
   let membersRead = 0;
@@ -2279,11 +2266,8 @@ const BineryHex$jsonFields: JsonFields = ["kafka_grpc.BineryHex", readJsonBinery
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): BineryHex {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.BineryHex", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, BineryHex$jsonFields)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createBineryHexForRead();
   let membersRead = 0;
@@ -2401,11 +2385,8 @@ const UpdateData$jsonFields: JsonFields = ["kafka_grpc.UpdateData", readJsonUpda
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): UpdateData {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateData", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, UpdateData$jsonFields)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateData();
   let membersRead = 0;
@@ -2522,11 +2503,8 @@ const VehicleData$jsonFields: JsonFields = ["kafka_grpc.VehicleData", readJsonVe
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): VehicleData {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.VehicleData", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, VehicleData$jsonFields)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createVehicleData();
   let membersRead = 0;
@@ -2655,11 +2633,8 @@ const MessageStatus$jsonFields: JsonFields = ["kafka_grpc.MessageStatus", readJs
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number): MessageStatus {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.MessageStatus", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, MessageStatus$jsonFields)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createMessageStatus();
   let membersRead = 0;
@@ -3135,11 +3110,8 @@ const UpdateManifest$jsonFields: JsonFields = ["kafka_grpc.UpdateManifest", read
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifest", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, UpdateManifest$jsonFields)) return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifest();
   let membersRead = 0;
@@ -3258,7 +3230,11 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   if (f7 !== undefined) membersRead++;
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.release_notes !== undefined || object.ecu_list !== undefined || object.ecu_updates !== undefined || object.car_update_id !== undefined || object.manifest_type !== undefined || object.body_type !== undefined || object.update_duration !== undefined || object.max_attempts !== undefined) return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
-  if (f7 !== undefined) messageList(f7, reader, depth, "kafka_grpc.UpdateManifest.ecu_updates", 14, readJsonUpdateManifestECU, message.ecuUpdates);
+  if (f7 !== undefined) {
+    const list = listFromJson(f7, "kafka_grpc.UpdateManifest.ecu_updates");
+    for (const item of list) message.ecuUpdates.push(item !== null ? readJsonUpdateManifestECU(item, reader, depth + 1) : nullItem("kafka_grpc.UpdateManifest.ecu_updates"));
+    reader.chars += 14 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
   reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
@@ -3631,11 +3607,8 @@ const UpdateManifestECU$jsonFields: JsonFields = ["kafka_grpc.UpdateManifestECU"
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifestECU", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, UpdateManifestECU$jsonFields)) return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifestECU();
   let membersRead = 0;
@@ -3708,8 +3681,16 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   if (f14 !== undefined) membersRead++;
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.manifest_id !== undefined || object.current_version !== undefined || object.hw_version !== undefined || object.hw_versions !== undefined || object.configuration_mask !== undefined || object.self_download !== undefined || object.ecc_keys !== undefined || object.install_priority !== undefined) return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
-  if (f12 !== undefined) messageList(f12, reader, depth, "kafka_grpc.UpdateManifestECU.files", 9, readJsonUpdateManifestFile, message.files);
-  if (f13 !== undefined) messageList(f13, reader, depth, "kafka_grpc.UpdateManifestECU.rollback", 12, readJsonUpdateManifestECU, message.rollback);
+  if (f12 !== undefined) {
+    const list = listFromJson(f12, "kafka_grpc.UpdateManifestECU.files");
+    for (const item of list) message.files.push(item !== null ? readJsonUpdateManifestFile(item, reader, depth + 1) : nullItem("kafka_grpc.UpdateManifestECU.files"));
+    reader.chars += 9 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
+  if (f13 !== undefined) {
+    const list = listFromJson(f13, "kafka_grpc.UpdateManifestECU.rollback");
+    for (const item of list) message.rollback.push(item !== null ? readJsonUpdateManifestECU(item, reader, depth + 1) : nullItem("kafka_grpc.UpdateManifestECU.rollback"));
+    reader.chars += 12 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
   if (f14 !== undefined) {
     if (f14 !== null) message.eccKeys = readJsonECCKey(f14, reader, depth + 1);
     reader.chars += 11;
@@ -4095,11 +4076,8 @@ const UpdateManifestFile$jsonFields: JsonFields = ["kafka_grpc.UpdateManifestFil
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifestFile", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(UpdateManifestFile$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, UpdateManifestFile$jsonFields)) return readJsonMembers(UpdateManifestFile$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifestFile();
   let membersRead = 0;
@@ -4304,11 +4282,8 @@ const MemoryRegion$jsonFields: JsonFields = ["kafka_grpc.MemoryRegion", readJson
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.MemoryRegion", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, MemoryRegion$jsonFields)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createMemoryRegion();
   let membersRead = 0;
@@ -4477,11 +4452,8 @@ const FileKeyResponse$jsonFields: JsonFields = ["kafka_grpc.FileKeyResponse", re
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FileKeyResponse", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, FileKeyResponse$jsonFields)) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFileKeyResponse();
   let membersRead = 0;
@@ -4626,11 +4598,8 @@ const FeatureCodes$jsonFields: JsonFields = ["kafka_grpc.FeatureCodes", readJson
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FeatureCodes", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, FeatureCodes$jsonFields)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFeatureCodes();
   let membersRead = 0;
@@ -4938,11 +4907,8 @@ const VehicleSpecification$jsonFields: JsonFields = ["kafka_grpc.VehicleSpecific
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.VehicleSpecification", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, VehicleSpecification$jsonFields)) return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createVehicleSpecification();
   let membersRead = 0;
@@ -5007,7 +4973,11 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   if (f13 !== undefined) membersRead++;
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
-  if (f13 !== undefined) messageList(f13, reader, depth, "kafka_grpc.VehicleSpecification.feature", 11, readJsonFeatureCodes, message.feature);
+  if (f13 !== undefined) {
+    const list = listFromJson(f13, "kafka_grpc.VehicleSpecification.feature");
+    for (const item of list) message.feature.push(item !== null ? readJsonFeatureCodes(item, reader, depth + 1) : nullItem("kafka_grpc.VehicleSpecification.feature"));
+    reader.chars += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+  }
   reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
@@ -5164,11 +5134,8 @@ const Order$jsonFields: JsonFields = ["kafka_grpc.Order", readJsonOrder, "specId
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.Order", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(Order$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, Order$jsonFields)) return readJsonMembers(Order$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createOrder();
   let membersRead = 0;
@@ -5299,11 +5266,8 @@ const CarUpdateRequest$jsonFields: JsonFields = ["kafka_grpc.CarUpdateRequest", 
  * by readJsonMembers(), which hands back an object of JSON names to read.
  */
 function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateRequest", reader.recursionLimit);
   const chars = reader.chars;
-  if ((typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) && json !== reader.normal) {
-    return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars);
-  }
+  if (!isPlainObject(json, reader, depth, CarUpdateRequest$jsonFields)) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateRequest();
   let membersRead = 0;

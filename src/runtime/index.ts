@@ -49,7 +49,7 @@ export {
   writeVarint64,
 } from "./binary-writer.js";
 export { MAX_DECIMAL_CHARS } from "./int64.js";
-export { type JsonFields, readJsonMembers } from "./json-members.js";
+export { isPlainObject, type JsonFields, readJsonMembers } from "./json-members.js";
 // JSON read.
 export {
   boolField,
@@ -70,7 +70,8 @@ export {
   mapField,
   mapFromJson,
   mapKeyFromJson,
-  messageList,
+  mapKeys,
+  mapValue,
   notAnObject,
   nullItem,
   nullMapValue,

@@ -18,6 +18,7 @@ import {
   notAnObject,
   type ReadJson,
   skipMember,
+  tooDeep,
   twoMembers,
   undefinedMember,
   unknownMember,
@@ -89,6 +90,31 @@ function fieldsOf(table: JsonFields): Fields {
   fields = { byName, fields: list, oneofs: oneofNames };
   parsed.set(table, fields);
   return fields;
+}
+
+/**
+ * Whether the generated reader of the type `table` describes reads `json` by property reads: an
+ * object with Object.prototype for prototype (what JSON.parse() makes; told by its
+ * `constructor` when the reader knows the value is JSON.parse()'s, which costs less than
+ * Object.getPrototypeOf()), or the object of JSON names readJsonMembers() made. A property read
+ * finds no member in another prototype; a member named `constructor` is unknown to every
+ * message, and makes the count of members differ. Refuses a message nested too deep.
+ */
+export function isPlainObject(
+  json: unknown,
+  reader: JsonReader,
+  depth: number,
+  table: JsonFields,
+): boolean {
+  if (depth > reader.recursionLimit) tooDeep(table[0], reader.recursionLimit);
+  return (
+    (typeof json === "object" &&
+      json !== null &&
+      (reader.parsed
+        ? json.constructor === Object
+        : Object.getPrototypeOf(json) === Object.prototype)) ||
+    json === reader.normal
+  );
 }
 
 /**

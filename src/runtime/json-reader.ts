@@ -1,9 +1,10 @@
 // Reading proto3 JSON values into message values, for the generated JSON readers: every form
 // Google's proto3 JSON parsers take, and a CodecError in the package's own words for every form
-// they refuse. The generated reader of a message reads its fields by property reads (the fast
-// branch) and hands the object over to its per-member reader by a private signal (a count of
-// members that differs, a field under both names, a second oneof member); both call the value
-// readers here, which take every form and throw the error themselves.
+// they refuse. The generated reader of a message reads a plain object by property reads of its
+// fields' JSON names, each value through a field reader here (stringField(), messageList(), …:
+// a value reader, which takes every form and throws the error itself, plus the count of the
+// value's text); it hands any other value, by a private signal (returning its result), to
+// readJsonMembers() in json-members.ts, which makes the refusals of the per-member rules.
 
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "./escape-text.js";
@@ -601,7 +602,10 @@ export function stringField(
   field: string,
   name: number,
 ): string {
-  const read = stringFromJson(json, reader.wellFormed, field);
+  const read =
+    typeof json === "string" && (reader.wellFormed || wellFormedString(json))
+      ? json
+      : stringFromJson(json, reader.wellFormed, field);
   reader.chars += name + 2 + read.length; // and the quotes; null reads as ""
   return read;
 }
@@ -613,7 +617,9 @@ export function bytesField(
   field: string,
   name: number,
 ): Uint8Array {
-  const read = bytesFromJson(json, field);
+  const read =
+    (typeof json === "string" ? standardBase64(json) : undefined) ??
+    bytesFromJsonOther(json, field);
   reader.chars += name + (typeof json === "string" ? json.length + 2 : 2);
   return read;
 }
@@ -647,7 +653,8 @@ export function uint32Field(
 /** An int64 field: see {@link int64FromJson}. */
 export function int64Field(json: unknown, reader: JsonReader, field: string, name: number): bigint {
   const read = int64FromJson(json, true, field);
-  reader.chars += name + numberOrStringText(json);
+  reader.chars +=
+    name + (typeof json === "string" ? json.length + 2 : numberTextLength(json as number));
   return read;
 }
 
@@ -659,7 +666,8 @@ export function uint64Field(
   name: number,
 ): bigint {
   const read = int64FromJson(json, false, field);
-  reader.chars += name + numberOrStringText(json);
+  reader.chars +=
+    name + (typeof json === "string" ? json.length + 2 : numberTextLength(json as number));
   return read;
 }
 
@@ -701,54 +709,43 @@ export function listField<T>(
   reader.chars += name + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
 }
 
-/** A list field of messages into `target`, each read by `read` one level deeper. */
-export function messageList<T>(
-  json: unknown,
-  reader: JsonReader,
-  depth: number,
-  field: string,
-  name: number,
-  read: ReadJson<T>,
-  target: T[],
-): void {
-  const list = listFromJson(json, field);
-  for (const item of list) {
-    if (item === null) nullItem(field);
-    target.push(read(item, reader, depth + 1));
-  }
-  reader.chars += name + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+/**
+ * The keys of a map field's JSON value (any object but an array), each counted, and the
+ * reader's `maps` one more: the generated reader reads each value by {@link mapValue}, a
+ * message value one level deeper, then takes `maps` back by one.
+ */
+export function mapKeys(json: unknown, reader: JsonReader, field: string, name: number): string[] {
+  const keys = Object.keys(mapFromJson(json, field));
+  reader.keys += keys.length;
+  reader.chars += name + (keys.length === 0 ? 2 : 1); // the braces, less the last comma
+  reader.maps++;
+  return keys;
+}
+
+/** The value of a map entry: its key checked, a null value refused, the key's text counted. */
+export function mapValue(map: JsonObject, key: string, reader: JsonReader, field: string): unknown {
+  mapKeyFromJson(key, reader.wellFormed, field);
+  const item = map[key];
+  if (item === null) nullMapValue(field, key);
+  reader.chars += key.length + 4; // quotes, a colon, a comma
+  return item;
 }
 
 /**
- * A map field (string keys) into `target`: each value read by `read`, a message reader one level
- * deeper when `messages`, else a field reader (a value that reads as undefined left out).
+ * A map field (string keys) of scalars or enums into `target`: each value read by `read` (a value
+ * that reads as undefined, an enum name skipped, left out).
  */
 export function mapField(
   json: unknown,
   reader: JsonReader,
-  depth: number,
   field: string,
   name: number,
-  read: ReadJson<unknown> | ReadJsonField<unknown>,
-  messages: boolean,
+  read: ReadJsonField<unknown>,
   target: Record<string, unknown>,
 ): void {
-  const map = mapFromJson(json, field);
-  const keys = Object.keys(map);
-  reader.keys += keys.length;
-  reader.chars += name + (keys.length === 0 ? 2 : 1); // the braces, less the last comma
-  reader.maps++;
-  for (const key of keys) {
-    mapKeyFromJson(key, reader.wellFormed, field);
-    const item = map[key];
-    if (item === null) nullMapValue(field, key);
-    let value: unknown;
-    if (messages) {
-      value = (read as ReadJson<unknown>)(item, reader, depth + 1);
-      reader.chars += key.length + 4; // quotes, a colon, a comma
-    } else {
-      value = (read as ReadJsonField<unknown>)(item, reader, field, key.length + 4);
-    }
+  for (const key of mapKeys(json, reader, field, name)) {
+    const item = mapValue(json as JsonObject, key, reader, field);
+    const value = read(item, reader, field, 0);
     if (value !== undefined) setOwn(target, key, value);
   }
   reader.maps--;
