@@ -8,8 +8,8 @@
 /* eslint-disable */
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
-import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asRecord, boolFromJson, boolToJson, bothNames, bytesFromJson, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumFromJson, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32FromJson, int32ToJson, int64FieldToJson, int64FromJson, int64ToJson, isZeroInt64, join, listFromJson, mapFromJson, mapKeyFromJson, mapKeysInOrder, notAnObject, nullItem, nullMapValue, numberTextLength, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, skipMember, stringFromJson, stringToJson, tooDeep, twoMembers, uint32FromJson, uint32ToJson, undefinedMember, unknownMember, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonFields, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
+import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -330,485 +330,68 @@ function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): Jso
   return json;
 }
 
-/**
- * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonGRPC_AttendantPayloadMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.GRPC_AttendantPayload", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonGRPC_AttendantPayloadMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createGRPC_AttendantPayload();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let DataField = 0; // the number of the member set
-  let DataValue: unknown;
-  // 1 handler
-  value = object["handler"];
-  if (value !== undefined) {
-    membersRead++;
-    message.handler = stringFromJson(value, reader.wellFormed, "kafka_grpc.GRPC_AttendantPayload.handler");
-    textLength += 13 + message.handler.length; // and the quotes; null reads as ""
-  }
-  for (const key in object) {
-    switch (key) {
-      case "carUpdateStatus": {
-        // 2 carUpdateStatus
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 19;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 2;
-          DataValue = member;
-        }
-        break;
-      }
-      case "carUpdateProgress": {
-        // 3 carUpdateProgress
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 21;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 3;
-          DataValue = member;
-        }
-        break;
-      }
-      case "fileKeyReq": {
-        // 4 fileKeyReq
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 14;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 4;
-          DataValue = member;
-        }
-        break;
-      }
-      case "keys": {
-        // 5 keys
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 8;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 5;
-          DataValue = member;
-        }
-        break;
-      }
-      case "updateApprove": {
-        // 6 updateApprove
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 17;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 6;
-          DataValue = member;
-        }
-        break;
-      }
-      case "updateGet": {
-        // 7 updateGet
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 13;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 7;
-          DataValue = member;
-        }
-        break;
-      }
-      case "updateManifest": {
-        // 8 updateManifest
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 18;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 8;
-          DataValue = member;
-        }
-        break;
-      }
-      case "order": {
-        // 9 order
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 9;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 9;
-          DataValue = member;
-        }
-        break;
-      }
-      case "messageStatus": {
-        // 10 messageStatus
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 17;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 10;
-          DataValue = member;
-        }
-        break;
-      }
-      case "dtcEntry": {
-        // 11 dtcEntry
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 12;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 11;
-          DataValue = member;
-        }
-        break;
-      }
-      case "carUpdateRequest": {
-        // 12 carUpdateRequest
-        const member = object[key];
-        if (member === undefined) break;
-        membersRead++;
-        textLength += 20;
-        if (member !== null) {
-          if (DataField !== 0) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // two members, or both names
-          DataField = 12;
-          DataValue = member;
-        }
-        break;
-      }
-    }
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonGRPC_AttendantPayloadMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  switch (DataField) {
-    case 2: {
-      message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 3: {
-      message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 4: {
-      message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 5: {
-      message.Data = { case: "keys", value: readJsonECCKeys(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 6: {
-      message.Data = { case: "updateApprove", value: readJsonUpdateData(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 7: {
-      message.Data = { case: "updateGet", value: readJsonVehicleData(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 8: {
-      message.Data = { case: "updateManifest", value: readJsonUpdateManifest(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 9: {
-      message.Data = { case: "order", value: readJsonOrder(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 10: {
-      message.Data = { case: "messageStatus", value: readJsonMessageStatus(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 11: {
-      message.Data = { case: "dtcEntry", value: readJsonDTCEntry(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 12: {
-      message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(DataValue, reader, depth + 1) };
-      break;
-    }
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.GRPC_AttendantPayload as readJsonMembers() reads them. */
+const GRPC_AttendantPayload$jsonFields: JsonFields = ["kafka_grpc.GRPC_AttendantPayload", readJsonGRPC_AttendantPayload, "handler", "", "Data carUpdateStatus carUpdateProgress fileKeyReq keys updateApprove updateGet updateManifest order messageStatus dtcEntry carUpdateRequest"];
 
 /**
- * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.GRPC_AttendantPayload from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonGRPC_AttendantPayloadMembers(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.GRPC_AttendantPayload", json);
+function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, GRPC_AttendantPayload$jsonFields)) return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createGRPC_AttendantPayload();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
   let DataField = 0; // the number of the member set
   let DataValue: unknown;
-  let DataName = "";
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "handler": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.handler");
-        break;
-      }
-      case "carUpdateStatus": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.carUpdateStatus");
-        membersRead++;
-        textLength += 19;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 2;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "carUpdateProgress": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.carUpdateProgress");
-        membersRead++;
-        textLength += 21;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 3;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "fileKeyReq": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.fileKeyReq");
-        membersRead++;
-        textLength += 14;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 4;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "keys": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.keys");
-        membersRead++;
-        textLength += 8;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 5;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "updateApprove": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.updateApprove");
-        membersRead++;
-        textLength += 17;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 6;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "updateGet": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.updateGet");
-        membersRead++;
-        textLength += 13;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 7;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "updateManifest": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.updateManifest");
-        membersRead++;
-        textLength += 18;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 8;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "order": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.order");
-        membersRead++;
-        textLength += 9;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 9;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "messageStatus": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.messageStatus");
-        membersRead++;
-        textLength += 17;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 10;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "dtcEntry": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.dtcEntry");
-        membersRead++;
-        textLength += 12;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 11;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      case "carUpdateRequest": {
-        const member = object[key];
-        if (member === undefined) undefinedMember("kafka_grpc.GRPC_AttendantPayload.carUpdateRequest");
-        membersRead++;
-        textLength += 20;
-        if (member !== null) {
-          if (DataField !== 0) {
-            twoMembers("kafka_grpc.GRPC_AttendantPayload.Data", DataName, key);
-          }
-          DataField = 12;
-          DataValue = member;
-          DataName = key;
-        }
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 handler
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.handler) !== undefined) {
     membersRead++;
-    message.handler = stringFromJson(value, reader.wellFormed, "kafka_grpc.GRPC_AttendantPayload.handler");
-    textLength += 13 + message.handler.length; // and the quotes; null reads as ""
+    message.handler = stringField(value, reader, "kafka_grpc.GRPC_AttendantPayload.handler", 11);
   }
-  reader.keys += names.length;
+  for (const key in object) {
+    let field = 0;
+    switch (key) {
+      case "carUpdateStatus": field = 2; break;
+      case "carUpdateProgress": field = 3; break;
+      case "fileKeyReq": field = 4; break;
+      case "keys": field = 5; break;
+      case "updateApprove": field = 6; break;
+      case "updateGet": field = 7; break;
+      case "updateManifest": field = 8; break;
+      case "order": field = 9; break;
+      case "messageStatus": field = 10; break;
+      case "dtcEntry": field = 11; break;
+      case "carUpdateRequest": field = 12; break;
+    }
+    if (field !== 0 && (value = object[key]) !== undefined) {
+      reader.chars += key.length + 4;
+      membersRead++;
+      if (value !== null) {
+        if (DataField !== 0) return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars); // two members
+        DataField = field;
+        DataValue = value;
+      }
+    }
+  }
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   switch (DataField) {
-    case 2: {
-      message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 3: {
-      message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 4: {
-      message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 5: {
-      message.Data = { case: "keys", value: readJsonECCKeys(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 6: {
-      message.Data = { case: "updateApprove", value: readJsonUpdateData(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 7: {
-      message.Data = { case: "updateGet", value: readJsonVehicleData(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 8: {
-      message.Data = { case: "updateManifest", value: readJsonUpdateManifest(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 9: {
-      message.Data = { case: "order", value: readJsonOrder(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 10: {
-      message.Data = { case: "messageStatus", value: readJsonMessageStatus(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 11: {
-      message.Data = { case: "dtcEntry", value: readJsonDTCEntry(DataValue, reader, depth + 1) };
-      break;
-    }
-    case 12: {
-      message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(DataValue, reader, depth + 1) };
-      break;
-    }
+    case 2: message.Data = { case: "carUpdateStatus", value: readJsonCarUpdateStatus(DataValue, reader, depth + 1) }; break;
+    case 3: message.Data = { case: "carUpdateProgress", value: readJsonCarUpdateProgress(DataValue, reader, depth + 1) }; break;
+    case 4: message.Data = { case: "fileKeyReq", value: readJsonFileKeysRequest(DataValue, reader, depth + 1) }; break;
+    case 5: message.Data = { case: "keys", value: readJsonECCKeys(DataValue, reader, depth + 1) }; break;
+    case 6: message.Data = { case: "updateApprove", value: readJsonUpdateData(DataValue, reader, depth + 1) }; break;
+    case 7: message.Data = { case: "updateGet", value: readJsonVehicleData(DataValue, reader, depth + 1) }; break;
+    case 8: message.Data = { case: "updateManifest", value: readJsonUpdateManifest(DataValue, reader, depth + 1) }; break;
+    case 9: message.Data = { case: "order", value: readJsonOrder(DataValue, reader, depth + 1) }; break;
+    case 10: message.Data = { case: "messageStatus", value: readJsonMessageStatus(DataValue, reader, depth + 1) }; break;
+    case 11: message.Data = { case: "dtcEntry", value: readJsonDTCEntry(DataValue, reader, depth + 1) }; break;
+    case 12: message.Data = { case: "carUpdateRequest", value: readJsonCarUpdateRequest(DataValue, reader, depth + 1) }; break;
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.GRPC_AttendantPayload", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.GRPC_AttendantPayload", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -953,100 +536,33 @@ function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObjec
   return json;
 }
 
-/**
- * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonCarUpdateStatusMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateStatus", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonCarUpdateStatusMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createCarUpdateStatus();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  // 1 ecus
-  let f1: unknown;
-  f1 = object["ecus"];
-  if (f1 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonCarUpdateStatusMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 1 ecus
-  if (f1 !== undefined) {
-    const map = mapFromJson(f1, "kafka_grpc.CarUpdateStatus.ecus");
-    const mapNames = Object.keys(map);
-    reader.keys += mapNames.length;
-    textLength += 8 + (mapNames.length === 0 ? 2 : 1); // the braces, less the last comma
-    reader.maps++;
-    for (const key of mapNames) {
-      mapKeyFromJson(key, reader.wellFormed, "kafka_grpc.CarUpdateStatus.ecus");
-      const item = map[key];
-      if (item === null) nullMapValue("kafka_grpc.CarUpdateStatus.ecus", key);
-      setOwn(message.ecus, key, readJsonCarECU(item, reader, depth + 1));
-      textLength += key.length + 4; // quotes, a colon, a comma
-    }
-    reader.maps--;
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.CarUpdateStatus as readJsonMembers() reads them. */
+const CarUpdateStatus$jsonFields: JsonFields = ["kafka_grpc.CarUpdateStatus", readJsonCarUpdateStatus, "", "ecus"];
 
 /**
- * Reads a kafka_grpc.CarUpdateStatus from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.CarUpdateStatus from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonCarUpdateStatusMembers(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarUpdateStatus", json);
+function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, CarUpdateStatus$jsonFields)) return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateStatus();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "ecus": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.CarUpdateStatus.ecus");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 ecus
-  let f1: unknown;
-  f1 = json1;
+  let membersRead = 0;
+  const f1 = object.ecus;
   if (f1 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 1 ecus
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f1 !== undefined) {
-    const map = mapFromJson(f1, "kafka_grpc.CarUpdateStatus.ecus");
-    const mapNames = Object.keys(map);
-    reader.keys += mapNames.length;
-    textLength += 8 + (mapNames.length === 0 ? 2 : 1); // the braces, less the last comma
-    reader.maps++;
-    for (const key of mapNames) {
-      mapKeyFromJson(key, reader.wellFormed, "kafka_grpc.CarUpdateStatus.ecus");
-      const item = map[key];
-      if (item === null) nullMapValue("kafka_grpc.CarUpdateStatus.ecus", key);
+    const keys = mapKeys(f1, reader, "kafka_grpc.CarUpdateStatus.ecus", 8);
+    for (const key of keys) {
+      const item = mapValue(f1 as JsonObject, key, reader, "kafka_grpc.CarUpdateStatus.ecus");
       setOwn(message.ecus, key, readJsonCarECU(item, reader, depth + 1));
-      textLength += key.length + 4; // quotes, a colon, a comma
     }
     reader.maps--;
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarUpdateStatus", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.CarUpdateStatus", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -1312,481 +828,84 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonCarECUMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarECU {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarECU", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonCarECUMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createCarECU();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 vin
-  value = object["vin"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vin");
-    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
-  }
-  // 2 ecu
-  value = object["ecu"];
-  if (value !== undefined) {
-    membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
-  }
-  // 3 sw_version
-  value = object["swVersion"];
-  protoNameValue = object["sw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.swVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.sw_version");
-    textLength += 15 + message.swVersion.length; // and the quotes; null reads as ""
-  }
-  // 4 serial_number
-  value = object["serialNumber"];
-  protoNameValue = object["serial_number"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.serialNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.serial_number");
-    textLength += 18 + message.serialNumber.length; // and the quotes; null reads as ""
-  }
-  // 5 hw_version
-  value = object["hwVersion"];
-  protoNameValue = object["hw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.hw_version");
-    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
-  }
-  // 6 boot_loader_version
-  value = object["bootLoaderVersion"];
-  protoNameValue = object["boot_loader_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.bootLoaderVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.boot_loader_version");
-    textLength += 23 + message.bootLoaderVersion.length; // and the quotes; null reads as ""
-  }
-  // 7 fingerprint
-  value = object["fingerprint"];
-  if (value !== undefined) {
-    membersRead++;
-    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.fingerprint");
-    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
-  }
-  // 8 code_data_string
-  value = object["codeDataString"];
-  protoNameValue = object["code_data_string"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.codeDataString = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.code_data_string");
-    textLength += 20 + message.codeDataString.length; // and the quotes; null reads as ""
-  }
-  // 9 vendor
-  value = object["vendor"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vendor = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vendor");
-    textLength += 12 + message.vendor.length; // and the quotes; null reads as ""
-  }
-  // 10 supplier_sw_version
-  value = object["supplierSwVersion"];
-  protoNameValue = object["supplier_sw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.supplierSwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.supplier_sw_version");
-    textLength += 23 + message.supplierSwVersion.length; // and the quotes; null reads as ""
-  }
-  // 11 epoch_usec
-  value = object["epochUsec"];
-  protoNameValue = object["epoch_usec"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.epochUsec = int64FromJson(value, true, "kafka_grpc.CarECU.epoch_usec");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 12 assy_number
-  value = object["assyNumber"];
-  protoNameValue = object["assy_number"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.assyNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.assy_number");
-    textLength += 16 + message.assyNumber.length; // and the quotes; null reads as ""
-  }
-  // 13 createdAt
-  value = object["createdAt"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.createdAt = int64FromJson(value, true, "kafka_grpc.CarECU.createdAt");
-      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 17;
-  }
-  // 14 updatedAt
-  value = object["updatedAt"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.updatedAt = int64FromJson(value, true, "kafka_grpc.CarECU.updatedAt");
-      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 17;
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonCarECUMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.CarECU as readJsonMembers() reads them. */
+const CarECU$jsonFields: JsonFields = ["kafka_grpc.CarECU", readJsonCarECU, "vin ecu swVersion:sw_version serialNumber:serial_number hwVersion:hw_version bootLoaderVersion:boot_loader_version fingerprint codeDataString:code_data_string vendor supplierSwVersion:supplier_sw_version epochUsec:epoch_usec assyNumber:assy_number createdAt updatedAt", ""];
 
 /**
- * Reads a kafka_grpc.CarECU from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.CarECU from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonCarECUMembers(json: unknown, reader: JsonReader, depth: number): CarECU {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarECU", json);
+function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarECU {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, CarECU$jsonFields)) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarECU();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let proto3: unknown;
-  let json4: unknown;
-  let proto4: unknown;
-  let json5: unknown;
-  let proto5: unknown;
-  let json6: unknown;
-  let proto6: unknown;
-  let json7: unknown;
-  let json8: unknown;
-  let proto8: unknown;
-  let json9: unknown;
-  let json10: unknown;
-  let proto10: unknown;
-  let json11: unknown;
-  let proto11: unknown;
-  let json12: unknown;
-  let proto12: unknown;
-  let json13: unknown;
-  let json14: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "vin": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.CarECU.vin");
-        break;
-      }
-      case "ecu": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.CarECU.ecu");
-        break;
-      }
-      case "swVersion": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.CarECU.sw_version");
-        break;
-      }
-      case "sw_version": {
-        proto3 = object[key];
-        if (proto3 === undefined) undefinedMember("kafka_grpc.CarECU.sw_version");
-        break;
-      }
-      case "serialNumber": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.CarECU.serial_number");
-        break;
-      }
-      case "serial_number": {
-        proto4 = object[key];
-        if (proto4 === undefined) undefinedMember("kafka_grpc.CarECU.serial_number");
-        break;
-      }
-      case "hwVersion": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.CarECU.hw_version");
-        break;
-      }
-      case "hw_version": {
-        proto5 = object[key];
-        if (proto5 === undefined) undefinedMember("kafka_grpc.CarECU.hw_version");
-        break;
-      }
-      case "bootLoaderVersion": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.CarECU.boot_loader_version");
-        break;
-      }
-      case "boot_loader_version": {
-        proto6 = object[key];
-        if (proto6 === undefined) undefinedMember("kafka_grpc.CarECU.boot_loader_version");
-        break;
-      }
-      case "fingerprint": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.CarECU.fingerprint");
-        break;
-      }
-      case "codeDataString": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.CarECU.code_data_string");
-        break;
-      }
-      case "code_data_string": {
-        proto8 = object[key];
-        if (proto8 === undefined) undefinedMember("kafka_grpc.CarECU.code_data_string");
-        break;
-      }
-      case "vendor": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.CarECU.vendor");
-        break;
-      }
-      case "supplierSwVersion": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.CarECU.supplier_sw_version");
-        break;
-      }
-      case "supplier_sw_version": {
-        proto10 = object[key];
-        if (proto10 === undefined) undefinedMember("kafka_grpc.CarECU.supplier_sw_version");
-        break;
-      }
-      case "epochUsec": {
-        json11 = object[key];
-        if (json11 === undefined) undefinedMember("kafka_grpc.CarECU.epoch_usec");
-        break;
-      }
-      case "epoch_usec": {
-        proto11 = object[key];
-        if (proto11 === undefined) undefinedMember("kafka_grpc.CarECU.epoch_usec");
-        break;
-      }
-      case "assyNumber": {
-        json12 = object[key];
-        if (json12 === undefined) undefinedMember("kafka_grpc.CarECU.assy_number");
-        break;
-      }
-      case "assy_number": {
-        proto12 = object[key];
-        if (proto12 === undefined) undefinedMember("kafka_grpc.CarECU.assy_number");
-        break;
-      }
-      case "createdAt": {
-        json13 = object[key];
-        if (json13 === undefined) undefinedMember("kafka_grpc.CarECU.createdAt");
-        break;
-      }
-      case "updatedAt": {
-        json14 = object[key];
-        if (json14 === undefined) undefinedMember("kafka_grpc.CarECU.updatedAt");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 vin
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vin");
-    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
+    message.vin = stringField(value, reader, "kafka_grpc.CarECU.vin", 7);
   }
-  // 2 ecu
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+    message.ecu = stringField(value, reader, "kafka_grpc.CarECU.ecu", 7);
   }
-  // 3 sw_version
-  value = json3;
-  if (proto3 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.sw_version", "swVersion", "sw_version");
-    value = proto3;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.swVersion) !== undefined) {
     membersRead++;
-    message.swVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.sw_version");
-    textLength += 15 + message.swVersion.length; // and the quotes; null reads as ""
+    message.swVersion = stringField(value, reader, "kafka_grpc.CarECU.sw_version", 13);
   }
-  // 4 serial_number
-  value = json4;
-  if (proto4 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.serial_number", "serialNumber", "serial_number");
-    value = proto4;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.serialNumber) !== undefined) {
     membersRead++;
-    message.serialNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.serial_number");
-    textLength += 18 + message.serialNumber.length; // and the quotes; null reads as ""
+    message.serialNumber = stringField(value, reader, "kafka_grpc.CarECU.serial_number", 16);
   }
-  // 5 hw_version
-  value = json5;
-  if (proto5 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.hw_version", "hwVersion", "hw_version");
-    value = proto5;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.hwVersion) !== undefined) {
     membersRead++;
-    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.hw_version");
-    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
+    message.hwVersion = stringField(value, reader, "kafka_grpc.CarECU.hw_version", 13);
   }
-  // 6 boot_loader_version
-  value = json6;
-  if (proto6 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.boot_loader_version", "bootLoaderVersion", "boot_loader_version");
-    value = proto6;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.bootLoaderVersion) !== undefined) {
     membersRead++;
-    message.bootLoaderVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.boot_loader_version");
-    textLength += 23 + message.bootLoaderVersion.length; // and the quotes; null reads as ""
+    message.bootLoaderVersion = stringField(value, reader, "kafka_grpc.CarECU.boot_loader_version", 21);
   }
-  // 7 fingerprint
-  value = json7;
-  if (value !== undefined) {
+  if ((value = object.fingerprint) !== undefined) {
     membersRead++;
-    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.fingerprint");
-    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
+    message.fingerprint = stringField(value, reader, "kafka_grpc.CarECU.fingerprint", 15);
   }
-  // 8 code_data_string
-  value = json8;
-  if (proto8 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.code_data_string", "codeDataString", "code_data_string");
-    value = proto8;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.codeDataString) !== undefined) {
     membersRead++;
-    message.codeDataString = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.code_data_string");
-    textLength += 20 + message.codeDataString.length; // and the quotes; null reads as ""
+    message.codeDataString = stringField(value, reader, "kafka_grpc.CarECU.code_data_string", 18);
   }
-  // 9 vendor
-  value = json9;
-  if (value !== undefined) {
+  if ((value = object.vendor) !== undefined) {
     membersRead++;
-    message.vendor = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.vendor");
-    textLength += 12 + message.vendor.length; // and the quotes; null reads as ""
+    message.vendor = stringField(value, reader, "kafka_grpc.CarECU.vendor", 10);
   }
-  // 10 supplier_sw_version
-  value = json10;
-  if (proto10 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.supplier_sw_version", "supplierSwVersion", "supplier_sw_version");
-    value = proto10;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.supplierSwVersion) !== undefined) {
     membersRead++;
-    message.supplierSwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.supplier_sw_version");
-    textLength += 23 + message.supplierSwVersion.length; // and the quotes; null reads as ""
+    message.supplierSwVersion = stringField(value, reader, "kafka_grpc.CarECU.supplier_sw_version", 21);
   }
-  // 11 epoch_usec
-  value = json11;
-  if (proto11 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.epoch_usec", "epochUsec", "epoch_usec");
-    value = proto11;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.epochUsec) !== undefined) {
     membersRead++;
-    message.epochUsec = int64FromJson(value, true, "kafka_grpc.CarECU.epoch_usec");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.epochUsec = int64Field(value, reader, "kafka_grpc.CarECU.epoch_usec", 13);
   }
-  // 12 assy_number
-  value = json12;
-  if (proto12 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarECU.assy_number", "assyNumber", "assy_number");
-    value = proto12;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.assyNumber) !== undefined) {
     membersRead++;
-    message.assyNumber = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarECU.assy_number");
-    textLength += 16 + message.assyNumber.length; // and the quotes; null reads as ""
+    message.assyNumber = stringField(value, reader, "kafka_grpc.CarECU.assy_number", 14);
   }
-  // 13 createdAt
-  value = json13;
-  if (value !== undefined) {
+  if ((value = object.createdAt) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.createdAt = int64FromJson(value, true, "kafka_grpc.CarECU.createdAt");
-      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 17;
+      message.createdAt = int64Field(value, reader, "kafka_grpc.CarECU.createdAt", 13);
+    } else reader.chars += 17;
   }
-  // 14 updatedAt
-  value = json14;
-  if (value !== undefined) {
+  if ((value = object.updatedAt) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updatedAt = int64FromJson(value, true, "kafka_grpc.CarECU.updatedAt");
-      textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 17;
+      message.updatedAt = int64Field(value, reader, "kafka_grpc.CarECU.updatedAt", 13);
+    } else reader.chars += 17;
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarECU", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.CarECU", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.sw_version !== undefined || object.serial_number !== undefined || object.hw_version !== undefined || object.boot_loader_version !== undefined || object.code_data_string !== undefined || object.supplier_sw_version !== undefined || object.epoch_usec !== undefined || object.assy_number !== undefined) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -2000,276 +1119,68 @@ function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObj
   return json;
 }
 
-/**
- * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonCarUpdateProgressMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateProgress", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonCarUpdateProgressMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createCarUpdateProgress();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 fileCurrent
-  value = object["fileCurrent"];
-  if (value !== undefined) {
-    membersRead++;
-    message.fileCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileCurrent");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 2 fileTotal
-  value = object["fileTotal"];
-  if (value !== undefined) {
-    membersRead++;
-    message.fileTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileTotal");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 3 pkgCurrent
-  value = object["pkgCurrent"];
-  if (value !== undefined) {
-    membersRead++;
-    message.pkgCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgCurrent");
-    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 4 pkgTotal
-  value = object["pkgTotal"];
-  if (value !== undefined) {
-    membersRead++;
-    message.pkgTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgTotal");
-    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 5 installedFiles
-  value = object["installedFiles"];
-  if (value !== undefined) {
-    membersRead++;
-    message.installedFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.installedFiles");
-    textLength += 18 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 6 totalFiles
-  value = object["totalFiles"];
-  if (value !== undefined) {
-    membersRead++;
-    message.totalFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.totalFiles");
-    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 7 carUpdateID
-  value = object["carUpdateID"];
-  if (value !== undefined) {
-    membersRead++;
-    message.carUpdateID = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.carUpdateID");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 8 ecu
-  value = object["ecu"];
-  if (value !== undefined) {
-    membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
-  }
-  // 9 info
-  value = object["info"];
-  if (value !== undefined) {
-    membersRead++;
-    message.info = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.info");
-    textLength += 10 + message.info.length; // and the quotes; null reads as ""
-  }
-  // 10 status
-  value = object["status"];
-  if (value !== undefined) {
-    membersRead++;
-    message.status = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.status");
-    textLength += 12 + message.status.length; // and the quotes; null reads as ""
-  }
-  // 11 errCode
-  value = object["errCode"];
-  if (value !== undefined) {
-    membersRead++;
-    message.errCode = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.errCode");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonCarUpdateProgressMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.CarUpdateProgress as readJsonMembers() reads them. */
+const CarUpdateProgress$jsonFields: JsonFields = ["kafka_grpc.CarUpdateProgress", readJsonCarUpdateProgress, "fileCurrent fileTotal pkgCurrent pkgTotal installedFiles totalFiles carUpdateID ecu info status errCode", ""];
 
 /**
- * Reads a kafka_grpc.CarUpdateProgress from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.CarUpdateProgress from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonCarUpdateProgressMembers(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarUpdateProgress", json);
+function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, CarUpdateProgress$jsonFields)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateProgress();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let json6: unknown;
-  let json7: unknown;
-  let json8: unknown;
-  let json9: unknown;
-  let json10: unknown;
-  let json11: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "fileCurrent": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.fileCurrent");
-        break;
-      }
-      case "fileTotal": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.fileTotal");
-        break;
-      }
-      case "pkgCurrent": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.pkgCurrent");
-        break;
-      }
-      case "pkgTotal": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.pkgTotal");
-        break;
-      }
-      case "installedFiles": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.installedFiles");
-        break;
-      }
-      case "totalFiles": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.totalFiles");
-        break;
-      }
-      case "carUpdateID": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.carUpdateID");
-        break;
-      }
-      case "ecu": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.ecu");
-        break;
-      }
-      case "info": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.info");
-        break;
-      }
-      case "status": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.status");
-        break;
-      }
-      case "errCode": {
-        json11 = object[key];
-        if (json11 === undefined) undefinedMember("kafka_grpc.CarUpdateProgress.errCode");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 fileCurrent
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.fileCurrent) !== undefined) {
     membersRead++;
-    message.fileCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileCurrent");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.fileCurrent = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.fileCurrent", 15);
   }
-  // 2 fileTotal
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.fileTotal) !== undefined) {
     membersRead++;
-    message.fileTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.fileTotal");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.fileTotal = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.fileTotal", 13);
   }
-  // 3 pkgCurrent
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.pkgCurrent) !== undefined) {
     membersRead++;
-    message.pkgCurrent = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgCurrent");
-    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.pkgCurrent = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.pkgCurrent", 14);
   }
-  // 4 pkgTotal
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.pkgTotal) !== undefined) {
     membersRead++;
-    message.pkgTotal = int64FromJson(value, false, "kafka_grpc.CarUpdateProgress.pkgTotal");
-    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.pkgTotal = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.pkgTotal", 12);
   }
-  // 5 installedFiles
-  value = json5;
-  if (value !== undefined) {
+  if ((value = object.installedFiles) !== undefined) {
     membersRead++;
-    message.installedFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.installedFiles");
-    textLength += 18 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.installedFiles = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.installedFiles", 18);
   }
-  // 6 totalFiles
-  value = json6;
-  if (value !== undefined) {
+  if ((value = object.totalFiles) !== undefined) {
     membersRead++;
-    message.totalFiles = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.totalFiles");
-    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.totalFiles = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.totalFiles", 14);
   }
-  // 7 carUpdateID
-  value = json7;
-  if (value !== undefined) {
+  if ((value = object.carUpdateID) !== undefined) {
     membersRead++;
-    message.carUpdateID = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.carUpdateID");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.carUpdateID = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.carUpdateID", 15);
   }
-  // 8 ecu
-  value = json8;
-  if (value !== undefined) {
+  if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+    message.ecu = stringField(value, reader, "kafka_grpc.CarUpdateProgress.ecu", 7);
   }
-  // 9 info
-  value = json9;
-  if (value !== undefined) {
+  if ((value = object.info) !== undefined) {
     membersRead++;
-    message.info = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.info");
-    textLength += 10 + message.info.length; // and the quotes; null reads as ""
+    message.info = stringField(value, reader, "kafka_grpc.CarUpdateProgress.info", 8);
   }
-  // 10 status
-  value = json10;
-  if (value !== undefined) {
+  if ((value = object.status) !== undefined) {
     membersRead++;
-    message.status = stringFromJson(value, reader.wellFormed, "kafka_grpc.CarUpdateProgress.status");
-    textLength += 12 + message.status.length; // and the quotes; null reads as ""
+    message.status = stringField(value, reader, "kafka_grpc.CarUpdateProgress.status", 10);
   }
-  // 11 errCode
-  value = json11;
-  if (value !== undefined) {
+  if ((value = object.errCode) !== undefined) {
     membersRead++;
-    message.errCode = int64FromJson(value, true, "kafka_grpc.CarUpdateProgress.errCode");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.errCode = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.errCode", 11);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarUpdateProgress", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.CarUpdateProgress", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -2377,88 +1288,28 @@ function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObjec
   return json;
 }
 
-/**
- * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonFileKeysRequestMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FileKeysRequest", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonFileKeysRequestMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createFileKeysRequest();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 fileIDs
-  value = object["fileIDs"];
-  if (value !== undefined) {
-    membersRead++;
-    const list = listFromJson(value, "kafka_grpc.FileKeysRequest.fileIDs");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.FileKeysRequest.fileIDs");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.FileKeysRequest.fileIDs");
-      message.fileIDs.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 11 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonFileKeysRequestMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.FileKeysRequest as readJsonMembers() reads them. */
+const FileKeysRequest$jsonFields: JsonFields = ["kafka_grpc.FileKeysRequest", readJsonFileKeysRequest, "fileIDs", ""];
 
 /**
- * Reads a kafka_grpc.FileKeysRequest from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.FileKeysRequest from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonFileKeysRequestMembers(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.FileKeysRequest", json);
+function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, FileKeysRequest$jsonFields)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFileKeysRequest();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "fileIDs": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.FileKeysRequest.fileIDs");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 fileIDs
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.fileIDs) !== undefined) {
     membersRead++;
-    const list = listFromJson(value, "kafka_grpc.FileKeysRequest.fileIDs");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.FileKeysRequest.fileIDs");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.FileKeysRequest.fileIDs");
-      message.fileIDs.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 11 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+    listField(value, reader, "kafka_grpc.FileKeysRequest.fileIDs", 11, stringField, message.fileIDs);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.FileKeysRequest", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.FileKeysRequest", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -2660,256 +1511,64 @@ function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonDTCEntryMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTCEntry {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.DTCEntry", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonDTCEntryMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createDTCEntry();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 createdAt
-  value = object["createdAt"];
-  if (value !== undefined) {
-    membersRead++;
-    message.createdAt = int64FromJson(value, true, "kafka_grpc.DTCEntry.createdAt");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 2 vin
-  value = object["vin"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.vin");
-    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
-  }
-  // 3 ecu
-  value = object["ecu"];
-  if (value !== undefined) {
-    membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
-  }
-  // 4 dtc
-  value = object["dtc"];
-  if (value !== undefined) {
-    membersRead++;
-    message.dtc = int64FromJson(value, false, "kafka_grpc.DTCEntry.dtc");
-    textLength += 7 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 5 timestamp
-  value = object["timestamp"];
-  if (value !== undefined) {
-    membersRead++;
-    message.timestamp = int64FromJson(value, true, "kafka_grpc.DTCEntry.timestamp");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 6 speed
-  value = object["speed"];
-  if (value !== undefined) {
-    membersRead++;
-    message.speed = uint32FromJson(value, "kafka_grpc.DTCEntry.speed");
-    textLength += 9 + numberTextLength(message.speed);
-  }
-  // 7 mileage
-  value = object["mileage"];
-  if (value !== undefined) {
-    membersRead++;
-    message.mileage = uint32FromJson(value, "kafka_grpc.DTCEntry.mileage");
-    textLength += 11 + numberTextLength(message.mileage);
-  }
-  // 8 volt
-  value = object["volt"];
-  if (value !== undefined) {
-    membersRead++;
-    message.volt = uint32FromJson(value, "kafka_grpc.DTCEntry.volt");
-    textLength += 8 + numberTextLength(message.volt);
-  }
-  // 9 snapshotBase64
-  value = object["snapshotBase64"];
-  if (value !== undefined) {
-    membersRead++;
-    message.snapshotBase64 = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.snapshotBase64");
-    textLength += 20 + message.snapshotBase64.length; // and the quotes; null reads as ""
-  }
-  // 10 status
-  value = object["status"];
-  if (value !== undefined) {
-    membersRead++;
-    message.status = uint32FromJson(value, "kafka_grpc.DTCEntry.status");
-    textLength += 10 + numberTextLength(message.status);
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonDTCEntryMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.DTCEntry as readJsonMembers() reads them. */
+const DTCEntry$jsonFields: JsonFields = ["kafka_grpc.DTCEntry", readJsonDTCEntry, "createdAt vin ecu dtc timestamp speed mileage volt snapshotBase64 status", ""];
 
 /**
- * Reads a kafka_grpc.DTCEntry from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.DTCEntry from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonDTCEntryMembers(json: unknown, reader: JsonReader, depth: number): DTCEntry {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.DTCEntry", json);
+function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTCEntry {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, DTCEntry$jsonFields)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createDTCEntry();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let json6: unknown;
-  let json7: unknown;
-  let json8: unknown;
-  let json9: unknown;
-  let json10: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "createdAt": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.DTCEntry.createdAt");
-        break;
-      }
-      case "vin": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.DTCEntry.vin");
-        break;
-      }
-      case "ecu": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.DTCEntry.ecu");
-        break;
-      }
-      case "dtc": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.DTCEntry.dtc");
-        break;
-      }
-      case "timestamp": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.DTCEntry.timestamp");
-        break;
-      }
-      case "speed": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.DTCEntry.speed");
-        break;
-      }
-      case "mileage": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.DTCEntry.mileage");
-        break;
-      }
-      case "volt": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.DTCEntry.volt");
-        break;
-      }
-      case "snapshotBase64": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.DTCEntry.snapshotBase64");
-        break;
-      }
-      case "status": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.DTCEntry.status");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 createdAt
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.createdAt) !== undefined) {
     membersRead++;
-    message.createdAt = int64FromJson(value, true, "kafka_grpc.DTCEntry.createdAt");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.createdAt = int64Field(value, reader, "kafka_grpc.DTCEntry.createdAt", 13);
   }
-  // 2 vin
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.vin");
-    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
+    message.vin = stringField(value, reader, "kafka_grpc.DTCEntry.vin", 7);
   }
-  // 3 ecu
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+    message.ecu = stringField(value, reader, "kafka_grpc.DTCEntry.ecu", 7);
   }
-  // 4 dtc
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.dtc) !== undefined) {
     membersRead++;
-    message.dtc = int64FromJson(value, false, "kafka_grpc.DTCEntry.dtc");
-    textLength += 7 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.dtc = uint64Field(value, reader, "kafka_grpc.DTCEntry.dtc", 7);
   }
-  // 5 timestamp
-  value = json5;
-  if (value !== undefined) {
+  if ((value = object.timestamp) !== undefined) {
     membersRead++;
-    message.timestamp = int64FromJson(value, true, "kafka_grpc.DTCEntry.timestamp");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.timestamp = int64Field(value, reader, "kafka_grpc.DTCEntry.timestamp", 13);
   }
-  // 6 speed
-  value = json6;
-  if (value !== undefined) {
+  if ((value = object.speed) !== undefined) {
     membersRead++;
-    message.speed = uint32FromJson(value, "kafka_grpc.DTCEntry.speed");
-    textLength += 9 + numberTextLength(message.speed);
+    message.speed = uint32Field(value, reader, "kafka_grpc.DTCEntry.speed", 9);
   }
-  // 7 mileage
-  value = json7;
-  if (value !== undefined) {
+  if ((value = object.mileage) !== undefined) {
     membersRead++;
-    message.mileage = uint32FromJson(value, "kafka_grpc.DTCEntry.mileage");
-    textLength += 11 + numberTextLength(message.mileage);
+    message.mileage = uint32Field(value, reader, "kafka_grpc.DTCEntry.mileage", 11);
   }
-  // 8 volt
-  value = json8;
-  if (value !== undefined) {
+  if ((value = object.volt) !== undefined) {
     membersRead++;
-    message.volt = uint32FromJson(value, "kafka_grpc.DTCEntry.volt");
-    textLength += 8 + numberTextLength(message.volt);
+    message.volt = uint32Field(value, reader, "kafka_grpc.DTCEntry.volt", 8);
   }
-  // 9 snapshotBase64
-  value = json9;
-  if (value !== undefined) {
+  if ((value = object.snapshotBase64) !== undefined) {
     membersRead++;
-    message.snapshotBase64 = stringFromJson(value, reader.wellFormed, "kafka_grpc.DTCEntry.snapshotBase64");
-    textLength += 20 + message.snapshotBase64.length; // and the quotes; null reads as ""
+    message.snapshotBase64 = stringField(value, reader, "kafka_grpc.DTCEntry.snapshotBase64", 18);
   }
-  // 10 status
-  value = json10;
-  if (value !== undefined) {
+  if ((value = object.status) !== undefined) {
     membersRead++;
-    message.status = uint32FromJson(value, "kafka_grpc.DTCEntry.status");
-    textLength += 10 + numberTextLength(message.status);
+    message.status = uint32Field(value, reader, "kafka_grpc.DTCEntry.status", 10);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.DTCEntry", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.DTCEntry", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -3017,86 +1676,30 @@ function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonECCKeysMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCKeys {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.ECCKeys", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonECCKeysMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createECCKeys();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  // 1 eccKeys
-  let f1: unknown;
-  f1 = object["eccKeys"];
-  if (f1 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonECCKeysMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 1 eccKeys
-  if (f1 !== undefined) {
-    const list = listFromJson(f1, "kafka_grpc.ECCKeys.eccKeys");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.ECCKeys.eccKeys");
-      message.eccKeys.push(readJsonECCKey(item, reader, depth + 1));
-    }
-    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.ECCKeys as readJsonMembers() reads them. */
+const ECCKeys$jsonFields: JsonFields = ["kafka_grpc.ECCKeys", readJsonECCKeys, "", "eccKeys"];
 
 /**
- * Reads a kafka_grpc.ECCKeys from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.ECCKeys from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonECCKeysMembers(json: unknown, reader: JsonReader, depth: number): ECCKeys {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.ECCKeys", json);
+function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCKeys {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, ECCKeys$jsonFields)) return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createECCKeys();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "eccKeys": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.ECCKeys.eccKeys");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 eccKeys
-  let f1: unknown;
-  f1 = json1;
+  let membersRead = 0;
+  const f1 = object.eccKeys;
   if (f1 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 1 eccKeys
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f1 !== undefined) {
     const list = listFromJson(f1, "kafka_grpc.ECCKeys.eccKeys");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.ECCKeys.eccKeys");
-      message.eccKeys.push(readJsonECCKey(item, reader, depth + 1));
-    }
-    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+    for (const item of list) message.eccKeys.push(item !== null ? readJsonECCKey(item, reader, depth + 1) : nullItem("kafka_grpc.ECCKeys.eccKeys"));
+    reader.chars += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.ECCKeys", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.ECCKeys", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -3356,391 +1959,80 @@ function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonECCKeyMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKey {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.ECCKey", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonECCKeyMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createECCKey();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 ecu
-  value = object["ecu"];
-  if (value !== undefined) {
-    membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
-  }
-  // 2 env
-  value = object["env"];
-  if (value !== undefined) {
-    membersRead++;
-    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.env");
-    textLength += 9 + message.env.length; // and the quotes; null reads as ""
-  }
-  // 9 created
-  value = object["created"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.created = int64FromJson(value, true, "kafka_grpc.ECCKey.created");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
-  }
-  // 10 updated
-  value = object["updated"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.updated = int64FromJson(value, true, "kafka_grpc.ECCKey.updated");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
-  }
-  // 3 pub_key_level_1
-  let f3: unknown;
-  f3 = object["pubKeyLevel1"];
-  protoNameValue = object["pub_key_level_1"];
-  if (protoNameValue !== undefined) {
-    if (f3 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
-    f3 = protoNameValue;
-    textLength += 3;
-  }
-  if (f3 !== undefined) membersRead++;
-  // 4 pub_key_level_2
-  let f4: unknown;
-  f4 = object["pubKeyLevel2"];
-  protoNameValue = object["pub_key_level_2"];
-  if (protoNameValue !== undefined) {
-    if (f4 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
-    f4 = protoNameValue;
-    textLength += 3;
-  }
-  if (f4 !== undefined) membersRead++;
-  // 5 pub_key_level_3
-  let f5: unknown;
-  f5 = object["pubKeyLevel3"];
-  protoNameValue = object["pub_key_level_3"];
-  if (protoNameValue !== undefined) {
-    if (f5 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
-    f5 = protoNameValue;
-    textLength += 3;
-  }
-  if (f5 !== undefined) membersRead++;
-  // 6 level_1
-  let f6: unknown;
-  f6 = object["level1"];
-  protoNameValue = object["level_1"];
-  if (protoNameValue !== undefined) {
-    if (f6 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
-    f6 = protoNameValue;
-    textLength += 1;
-  }
-  if (f6 !== undefined) membersRead++;
-  // 7 level_2
-  let f7: unknown;
-  f7 = object["level2"];
-  protoNameValue = object["level_2"];
-  if (protoNameValue !== undefined) {
-    if (f7 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
-    f7 = protoNameValue;
-    textLength += 1;
-  }
-  if (f7 !== undefined) membersRead++;
-  // 8 level_3
-  let f8: unknown;
-  f8 = object["level3"];
-  protoNameValue = object["level_3"];
-  if (protoNameValue !== undefined) {
-    if (f8 !== undefined) return readJsonECCKeyMembers(json, reader, depth); // both names, or a property that is no member
-    f8 = protoNameValue;
-    textLength += 1;
-  }
-  if (f8 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonECCKeyMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 3 pub_key_level_1
-  if (f3 !== undefined) {
-    if (f3 !== null) message.pubKeyLevel1 = readJsonBineryHex(f3, reader, depth + 1);
-    textLength += 16;
-  }
-  // 4 pub_key_level_2
-  if (f4 !== undefined) {
-    if (f4 !== null) message.pubKeyLevel2 = readJsonBineryHex(f4, reader, depth + 1);
-    textLength += 16;
-  }
-  // 5 pub_key_level_3
-  if (f5 !== undefined) {
-    if (f5 !== null) message.pubKeyLevel3 = readJsonBineryHex(f5, reader, depth + 1);
-    textLength += 16;
-  }
-  // 6 level_1
-  if (f6 !== undefined) {
-    if (f6 !== null) message.level1 = readJsonBineryHex(f6, reader, depth + 1);
-    textLength += 10;
-  }
-  // 7 level_2
-  if (f7 !== undefined) {
-    if (f7 !== null) message.level2 = readJsonBineryHex(f7, reader, depth + 1);
-    textLength += 10;
-  }
-  // 8 level_3
-  if (f8 !== undefined) {
-    if (f8 !== null) message.level3 = readJsonBineryHex(f8, reader, depth + 1);
-    textLength += 10;
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.ECCKey as readJsonMembers() reads them. */
+const ECCKey$jsonFields: JsonFields = ["kafka_grpc.ECCKey", readJsonECCKey, "ecu env created updated", "pubKeyLevel1:pub_key_level_1 pubKeyLevel2:pub_key_level_2 pubKeyLevel3:pub_key_level_3 level1:level_1 level2:level_2 level3:level_3"];
 
 /**
- * Reads a kafka_grpc.ECCKey from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.ECCKey from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonECCKeyMembers(json: unknown, reader: JsonReader, depth: number): ECCKey {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.ECCKey", json);
+function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKey {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, ECCKey$jsonFields)) return readJsonMembers(ECCKey$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createECCKey();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let proto3: unknown;
-  let json4: unknown;
-  let proto4: unknown;
-  let json5: unknown;
-  let proto5: unknown;
-  let json6: unknown;
-  let proto6: unknown;
-  let json7: unknown;
-  let proto7: unknown;
-  let json8: unknown;
-  let proto8: unknown;
-  let json9: unknown;
-  let json10: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "ecu": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.ECCKey.ecu");
-        break;
-      }
-      case "env": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.ECCKey.env");
-        break;
-      }
-      case "pubKeyLevel1": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_1");
-        break;
-      }
-      case "pub_key_level_1": {
-        proto3 = object[key];
-        if (proto3 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_1");
-        break;
-      }
-      case "pubKeyLevel2": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_2");
-        break;
-      }
-      case "pub_key_level_2": {
-        proto4 = object[key];
-        if (proto4 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_2");
-        break;
-      }
-      case "pubKeyLevel3": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_3");
-        break;
-      }
-      case "pub_key_level_3": {
-        proto5 = object[key];
-        if (proto5 === undefined) undefinedMember("kafka_grpc.ECCKey.pub_key_level_3");
-        break;
-      }
-      case "level1": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.ECCKey.level_1");
-        break;
-      }
-      case "level_1": {
-        proto6 = object[key];
-        if (proto6 === undefined) undefinedMember("kafka_grpc.ECCKey.level_1");
-        break;
-      }
-      case "level2": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.ECCKey.level_2");
-        break;
-      }
-      case "level_2": {
-        proto7 = object[key];
-        if (proto7 === undefined) undefinedMember("kafka_grpc.ECCKey.level_2");
-        break;
-      }
-      case "level3": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.ECCKey.level_3");
-        break;
-      }
-      case "level_3": {
-        proto8 = object[key];
-        if (proto8 === undefined) undefinedMember("kafka_grpc.ECCKey.level_3");
-        break;
-      }
-      case "created": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.ECCKey.created");
-        break;
-      }
-      case "updated": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.ECCKey.updated");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 ecu
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.ecu");
-    textLength += 9 + message.ecu.length; // and the quotes; null reads as ""
+    message.ecu = stringField(value, reader, "kafka_grpc.ECCKey.ecu", 7);
   }
-  // 2 env
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.env) !== undefined) {
     membersRead++;
-    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.ECCKey.env");
-    textLength += 9 + message.env.length; // and the quotes; null reads as ""
+    message.env = stringField(value, reader, "kafka_grpc.ECCKey.env", 7);
   }
-  // 9 created
-  value = json9;
-  if (value !== undefined) {
+  if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64FromJson(value, true, "kafka_grpc.ECCKey.created");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
+      message.created = int64Field(value, reader, "kafka_grpc.ECCKey.created", 11);
+    } else reader.chars += 15;
   }
-  // 10 updated
-  value = json10;
-  if (value !== undefined) {
+  if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64FromJson(value, true, "kafka_grpc.ECCKey.updated");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
+      message.updated = int64Field(value, reader, "kafka_grpc.ECCKey.updated", 11);
+    } else reader.chars += 15;
   }
-  // 3 pub_key_level_1
-  let f3: unknown;
-  f3 = json3;
-  if (proto3 !== undefined) {
-    if (f3 !== undefined) bothNames("kafka_grpc.ECCKey.pub_key_level_1", "pubKeyLevel1", "pub_key_level_1");
-    f3 = proto3;
-    textLength += 3;
-  }
+  const f3 = object.pubKeyLevel1;
   if (f3 !== undefined) membersRead++;
-  // 4 pub_key_level_2
-  let f4: unknown;
-  f4 = json4;
-  if (proto4 !== undefined) {
-    if (f4 !== undefined) bothNames("kafka_grpc.ECCKey.pub_key_level_2", "pubKeyLevel2", "pub_key_level_2");
-    f4 = proto4;
-    textLength += 3;
-  }
+  const f4 = object.pubKeyLevel2;
   if (f4 !== undefined) membersRead++;
-  // 5 pub_key_level_3
-  let f5: unknown;
-  f5 = json5;
-  if (proto5 !== undefined) {
-    if (f5 !== undefined) bothNames("kafka_grpc.ECCKey.pub_key_level_3", "pubKeyLevel3", "pub_key_level_3");
-    f5 = proto5;
-    textLength += 3;
-  }
+  const f5 = object.pubKeyLevel3;
   if (f5 !== undefined) membersRead++;
-  // 6 level_1
-  let f6: unknown;
-  f6 = json6;
-  if (proto6 !== undefined) {
-    if (f6 !== undefined) bothNames("kafka_grpc.ECCKey.level_1", "level1", "level_1");
-    f6 = proto6;
-    textLength += 1;
-  }
+  const f6 = object.level1;
   if (f6 !== undefined) membersRead++;
-  // 7 level_2
-  let f7: unknown;
-  f7 = json7;
-  if (proto7 !== undefined) {
-    if (f7 !== undefined) bothNames("kafka_grpc.ECCKey.level_2", "level2", "level_2");
-    f7 = proto7;
-    textLength += 1;
-  }
+  const f7 = object.level2;
   if (f7 !== undefined) membersRead++;
-  // 8 level_3
-  let f8: unknown;
-  f8 = json8;
-  if (proto8 !== undefined) {
-    if (f8 !== undefined) bothNames("kafka_grpc.ECCKey.level_3", "level3", "level_3");
-    f8 = proto8;
-    textLength += 1;
-  }
+  const f8 = object.level3;
   if (f8 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 3 pub_key_level_1
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.pub_key_level_1 !== undefined || object.pub_key_level_2 !== undefined || object.pub_key_level_3 !== undefined || object.level_1 !== undefined || object.level_2 !== undefined || object.level_3 !== undefined) return readJsonMembers(ECCKey$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f3 !== undefined) {
     if (f3 !== null) message.pubKeyLevel1 = readJsonBineryHex(f3, reader, depth + 1);
-    textLength += 16;
+    reader.chars += 16;
   }
-  // 4 pub_key_level_2
   if (f4 !== undefined) {
     if (f4 !== null) message.pubKeyLevel2 = readJsonBineryHex(f4, reader, depth + 1);
-    textLength += 16;
+    reader.chars += 16;
   }
-  // 5 pub_key_level_3
   if (f5 !== undefined) {
     if (f5 !== null) message.pubKeyLevel3 = readJsonBineryHex(f5, reader, depth + 1);
-    textLength += 16;
+    reader.chars += 16;
   }
-  // 6 level_1
   if (f6 !== undefined) {
     if (f6 !== null) message.level1 = readJsonBineryHex(f6, reader, depth + 1);
-    textLength += 10;
+    reader.chars += 10;
   }
-  // 7 level_2
   if (f7 !== undefined) {
     if (f7 !== null) message.level2 = readJsonBineryHex(f7, reader, depth + 1);
-    textLength += 10;
+    reader.chars += 10;
   }
-  // 8 level_3
   if (f8 !== undefined) {
     if (f8 !== null) message.level3 = readJsonBineryHex(f8, reader, depth + 1);
-    textLength += 10;
+    reader.chars += 10;
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.ECCKey", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.ECCKey", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -3845,77 +2137,28 @@ function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonBineryHexMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): BineryHex {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.BineryHex", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonBineryHexMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createBineryHexForRead();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 data
-  value = object["data"];
-  if (value !== undefined) {
-    membersRead++;
-    message.data = bytesFromJson(value, "kafka_grpc.BineryHex.data");
-    textLength += 8 + (typeof value === "string" ? value.length + 2 : 2);
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonBineryHexMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  if (message.data === EMPTY_BYTES) message.data = new Uint8Array(0);
-  return message;
-}
+/** The fields of kafka_grpc.BineryHex as readJsonMembers() reads them. */
+const BineryHex$jsonFields: JsonFields = ["kafka_grpc.BineryHex", readJsonBineryHex, "data", ""];
 
 /**
- * Reads a kafka_grpc.BineryHex from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.BineryHex from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonBineryHexMembers(json: unknown, reader: JsonReader, depth: number): BineryHex {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.BineryHex", json);
+function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): BineryHex {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, BineryHex$jsonFields)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createBineryHexForRead();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "data": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.BineryHex.data");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 data
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.data) !== undefined) {
     membersRead++;
-    message.data = bytesFromJson(value, "kafka_grpc.BineryHex.data");
-    textLength += 8 + (typeof value === "string" ? value.length + 2 : 2);
+    message.data = bytesField(value, reader, "kafka_grpc.BineryHex.data", 8);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.BineryHex", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.BineryHex", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   if (message.data === EMPTY_BYTES) message.data = new Uint8Array(0);
   return message;
 }
@@ -4010,76 +2253,28 @@ function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonUpdateDataMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): UpdateData {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateData", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonUpdateDataMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createUpdateData();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 id
-  value = object["id"];
-  if (value !== undefined) {
-    membersRead++;
-    message.id = int64FromJson(value, true, "kafka_grpc.UpdateData.id");
-    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonUpdateDataMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.UpdateData as readJsonMembers() reads them. */
+const UpdateData$jsonFields: JsonFields = ["kafka_grpc.UpdateData", readJsonUpdateData, "id", ""];
 
 /**
- * Reads a kafka_grpc.UpdateData from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.UpdateData from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonUpdateDataMembers(json: unknown, reader: JsonReader, depth: number): UpdateData {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateData", json);
+function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): UpdateData {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, UpdateData$jsonFields)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateData();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "id": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateData.id");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 id
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64FromJson(value, true, "kafka_grpc.UpdateData.id");
-    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.id = int64Field(value, reader, "kafka_grpc.UpdateData.id", 6);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateData", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.UpdateData", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -4173,76 +2368,28 @@ function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonVehicleDataMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): VehicleData {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.VehicleData", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonVehicleDataMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createVehicleData();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 vin
-  value = object["vin"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleData.vin");
-    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonVehicleDataMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.VehicleData as readJsonMembers() reads them. */
+const VehicleData$jsonFields: JsonFields = ["kafka_grpc.VehicleData", readJsonVehicleData, "vin", ""];
 
 /**
- * Reads a kafka_grpc.VehicleData from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.VehicleData from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonVehicleDataMembers(json: unknown, reader: JsonReader, depth: number): VehicleData {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.VehicleData", json);
+function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): VehicleData {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, VehicleData$jsonFields)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createVehicleData();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "vin": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.VehicleData.vin");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 vin
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleData.vin");
-    textLength += 9 + message.vin.length; // and the quotes; null reads as ""
+    message.vin = stringField(value, reader, "kafka_grpc.VehicleData.vin", 7);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.VehicleData", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.VehicleData", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -4348,98 +2495,33 @@ function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject 
   return json;
 }
 
-/**
- * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonMessageStatusMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number): MessageStatus {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.MessageStatus", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonMessageStatusMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createMessageStatus();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 messageId
-  value = object["messageId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.messageId = stringFromJson(value, reader.wellFormed, "kafka_grpc.MessageStatus.messageId");
-    textLength += 15 + message.messageId.length; // and the quotes; null reads as ""
-  }
-  // 2 status
-  value = object["status"];
-  if (value !== undefined) {
-    membersRead++;
-    const read = enumFromJson(value, EmumStatus$numbers, reader, "kafka_grpc.EmumStatus", "kafka_grpc.MessageStatus.status");
-    if (read !== undefined) message.status = read;
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonMessageStatusMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.MessageStatus as readJsonMembers() reads them. */
+const MessageStatus$jsonFields: JsonFields = ["kafka_grpc.MessageStatus", readJsonMessageStatus, "messageId status", ""];
 
 /**
- * Reads a kafka_grpc.MessageStatus from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.MessageStatus from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonMessageStatusMembers(json: unknown, reader: JsonReader, depth: number): MessageStatus {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.MessageStatus", json);
+function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number): MessageStatus {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, MessageStatus$jsonFields)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createMessageStatus();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "messageId": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.MessageStatus.messageId");
-        break;
-      }
-      case "status": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.MessageStatus.status");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 messageId
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.messageId) !== undefined) {
     membersRead++;
-    message.messageId = stringFromJson(value, reader.wellFormed, "kafka_grpc.MessageStatus.messageId");
-    textLength += 15 + message.messageId.length; // and the quotes; null reads as ""
+    message.messageId = stringField(value, reader, "kafka_grpc.MessageStatus.messageId", 13);
   }
-  // 2 status
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.status) !== undefined) {
     membersRead++;
-    const read = enumFromJson(value, EmumStatus$numbers, reader, "kafka_grpc.EmumStatus", "kafka_grpc.MessageStatus.status");
+    const read = enumField(value, reader, "kafka_grpc.MessageStatus.status", 10, EmumStatus$numbers, "kafka_grpc.EmumStatus");
     if (read !== undefined) message.status = read;
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.MessageStatus", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.MessageStatus", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -4882,757 +2964,141 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
   return json;
 }
 
-/**
- * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonUpdateManifestMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifest", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonUpdateManifestMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createUpdateManifest();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 id
-  value = object["id"];
-  if (value !== undefined) {
-    membersRead++;
-    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifest.id");
-    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 2 name
-  value = object["name"];
-  if (value !== undefined) {
-    membersRead++;
-    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.name");
-    textLength += 10 + message.name.length; // and the quotes; null reads as ""
-  }
-  // 3 version
-  value = object["version"];
-  if (value !== undefined) {
-    membersRead++;
-    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.version");
-    textLength += 13 + message.version.length; // and the quotes; null reads as ""
-  }
-  // 4 description
-  value = object["description"];
-  if (value !== undefined) {
-    membersRead++;
-    message.description = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.description");
-    textLength += 17 + message.description.length; // and the quotes; null reads as ""
-  }
-  // 5 release_notes
-  value = object["releaseNotes"];
-  protoNameValue = object["release_notes"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.releaseNotes = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.release_notes");
-    textLength += 18 + message.releaseNotes.length; // and the quotes; null reads as ""
-  }
-  // 6 ecu_list
-  value = object["ecuList"];
-  protoNameValue = object["ecu_list"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.ecuList = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.ecu_list");
-    textLength += 13 + message.ecuList.length; // and the quotes; null reads as ""
-  }
-  // 8 fingerprint
-  value = object["fingerprint"];
-  if (value !== undefined) {
-    membersRead++;
-    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.fingerprint");
-    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
-  }
-  // 9 car_update_id
-  value = object["carUpdateId"];
-  protoNameValue = object["car_update_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.UpdateManifest.car_update_id");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 10 rollback
-  value = object["rollback"];
-  if (value !== undefined) {
-    membersRead++;
-    message.rollback = boolFromJson(value, "kafka_grpc.UpdateManifest.rollback");
-    textLength += 12 + (value === false ? 5 : 4);
-  }
-  // 11 type
-  value = object["type"];
-  if (value !== undefined) {
-    membersRead++;
-    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.type");
-    textLength += 10 + message.type.length; // and the quotes; null reads as ""
-  }
-  // 12 vod
-  value = object["vod"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vod = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.vod");
-    textLength += 9 + message.vod.length; // and the quotes; null reads as ""
-  }
-  // 13 manifest_type
-  value = object["manifestType"];
-  protoNameValue = object["manifest_type"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.manifestType = int32FromJson(value, "kafka_grpc.UpdateManifest.manifest_type");
-    textLength += 16 + numberTextLength(message.manifestType);
-  }
-  // 14 active
-  value = object["active"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.active = boolFromJson(value, "kafka_grpc.UpdateManifest.active");
-      textLength += 10 + (value === false ? 5 : 4);
-    } else textLength += 14;
-  }
-  // 15 country
-  value = object["country"];
-  if (value !== undefined) {
-    membersRead++;
-    message.country = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.country");
-    textLength += 13 + message.country.length; // and the quotes; null reads as ""
-  }
-  // 16 powertrain
-  value = object["powertrain"];
-  if (value !== undefined) {
-    membersRead++;
-    message.powertrain = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.powertrain");
-    textLength += 16 + message.powertrain.length; // and the quotes; null reads as ""
-  }
-  // 17 restraint
-  value = object["restraint"];
-  if (value !== undefined) {
-    membersRead++;
-    message.restraint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.restraint");
-    textLength += 15 + message.restraint.length; // and the quotes; null reads as ""
-  }
-  // 18 model
-  value = object["model"];
-  if (value !== undefined) {
-    membersRead++;
-    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.model");
-    textLength += 11 + message.model.length; // and the quotes; null reads as ""
-  }
-  // 19 trim
-  value = object["trim"];
-  if (value !== undefined) {
-    membersRead++;
-    message.trim = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.trim");
-    textLength += 10 + message.trim.length; // and the quotes; null reads as ""
-  }
-  // 20 year
-  value = object["year"];
-  if (value !== undefined) {
-    membersRead++;
-    message.year = int32FromJson(value, "kafka_grpc.UpdateManifest.year");
-    textLength += 8 + numberTextLength(message.year);
-  }
-  // 21 body_type
-  value = object["bodyType"];
-  protoNameValue = object["body_type"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.bodyType = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.body_type");
-    textLength += 14 + message.bodyType.length; // and the quotes; null reads as ""
-  }
-  // 22 sums
-  value = object["sums"];
-  if (value !== undefined) {
-    membersRead++;
-    message.sums = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.sums");
-    textLength += 10 + message.sums.length; // and the quotes; null reads as ""
-  }
-  // 23 env
-  value = object["env"];
-  if (value !== undefined) {
-    membersRead++;
-    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.env");
-    textLength += 9 + message.env.length; // and the quotes; null reads as ""
-  }
-  // 24 update_duration
-  value = object["updateDuration"];
-  protoNameValue = object["update_duration"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.updateDuration = int32FromJson(value, "kafka_grpc.UpdateManifest.update_duration");
-    textLength += 18 + numberTextLength(message.updateDuration);
-  }
-  // 25 max_attempts
-  value = object["maxAttempts"];
-  protoNameValue = object["max_attempts"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.maxAttempts = int32FromJson(value, "kafka_grpc.UpdateManifest.max_attempts");
-    textLength += 15 + numberTextLength(message.maxAttempts);
-  }
-  // 26 created
-  value = object["created"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifest.created");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
-  }
-  // 27 updated
-  value = object["updated"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifest.updated");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
-  }
-  // 7 ecu_updates
-  let f7: unknown;
-  f7 = object["ecuUpdates"];
-  protoNameValue = object["ecu_updates"];
-  if (protoNameValue !== undefined) {
-    if (f7 !== undefined) return readJsonUpdateManifestMembers(json, reader, depth); // both names, or a property that is no member
-    f7 = protoNameValue;
-    textLength += 1;
-  }
-  if (f7 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonUpdateManifestMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 7 ecu_updates
-  if (f7 !== undefined) {
-    const list = listFromJson(f7, "kafka_grpc.UpdateManifest.ecu_updates");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifest.ecu_updates");
-      message.ecuUpdates.push(readJsonUpdateManifestECU(item, reader, depth + 1));
-    }
-    textLength += 14 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.UpdateManifest as readJsonMembers() reads them. */
+const UpdateManifest$jsonFields: JsonFields = ["kafka_grpc.UpdateManifest", readJsonUpdateManifest, "id name version description releaseNotes:release_notes ecuList:ecu_list fingerprint carUpdateId:car_update_id rollback type vod manifestType:manifest_type active country powertrain restraint model trim year bodyType:body_type sums env updateDuration:update_duration maxAttempts:max_attempts created updated", "ecuUpdates:ecu_updates"];
 
 /**
- * Reads a kafka_grpc.UpdateManifest from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.UpdateManifest from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonUpdateManifestMembers(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateManifest", json);
+function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, UpdateManifest$jsonFields)) return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifest();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let proto5: unknown;
-  let json6: unknown;
-  let proto6: unknown;
-  let json7: unknown;
-  let proto7: unknown;
-  let json8: unknown;
-  let json9: unknown;
-  let proto9: unknown;
-  let json10: unknown;
-  let json11: unknown;
-  let json12: unknown;
-  let json13: unknown;
-  let proto13: unknown;
-  let json14: unknown;
-  let json15: unknown;
-  let json16: unknown;
-  let json17: unknown;
-  let json18: unknown;
-  let json19: unknown;
-  let json20: unknown;
-  let json21: unknown;
-  let proto21: unknown;
-  let json22: unknown;
-  let json23: unknown;
-  let json24: unknown;
-  let proto24: unknown;
-  let json25: unknown;
-  let proto25: unknown;
-  let json26: unknown;
-  let json27: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "id": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateManifest.id");
-        break;
-      }
-      case "name": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.UpdateManifest.name");
-        break;
-      }
-      case "version": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.UpdateManifest.version");
-        break;
-      }
-      case "description": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.UpdateManifest.description");
-        break;
-      }
-      case "releaseNotes": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.UpdateManifest.release_notes");
-        break;
-      }
-      case "release_notes": {
-        proto5 = object[key];
-        if (proto5 === undefined) undefinedMember("kafka_grpc.UpdateManifest.release_notes");
-        break;
-      }
-      case "ecuList": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_list");
-        break;
-      }
-      case "ecu_list": {
-        proto6 = object[key];
-        if (proto6 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_list");
-        break;
-      }
-      case "ecuUpdates": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_updates");
-        break;
-      }
-      case "ecu_updates": {
-        proto7 = object[key];
-        if (proto7 === undefined) undefinedMember("kafka_grpc.UpdateManifest.ecu_updates");
-        break;
-      }
-      case "fingerprint": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.UpdateManifest.fingerprint");
-        break;
-      }
-      case "carUpdateId": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.UpdateManifest.car_update_id");
-        break;
-      }
-      case "car_update_id": {
-        proto9 = object[key];
-        if (proto9 === undefined) undefinedMember("kafka_grpc.UpdateManifest.car_update_id");
-        break;
-      }
-      case "rollback": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.UpdateManifest.rollback");
-        break;
-      }
-      case "type": {
-        json11 = object[key];
-        if (json11 === undefined) undefinedMember("kafka_grpc.UpdateManifest.type");
-        break;
-      }
-      case "vod": {
-        json12 = object[key];
-        if (json12 === undefined) undefinedMember("kafka_grpc.UpdateManifest.vod");
-        break;
-      }
-      case "manifestType": {
-        json13 = object[key];
-        if (json13 === undefined) undefinedMember("kafka_grpc.UpdateManifest.manifest_type");
-        break;
-      }
-      case "manifest_type": {
-        proto13 = object[key];
-        if (proto13 === undefined) undefinedMember("kafka_grpc.UpdateManifest.manifest_type");
-        break;
-      }
-      case "active": {
-        json14 = object[key];
-        if (json14 === undefined) undefinedMember("kafka_grpc.UpdateManifest.active");
-        break;
-      }
-      case "country": {
-        json15 = object[key];
-        if (json15 === undefined) undefinedMember("kafka_grpc.UpdateManifest.country");
-        break;
-      }
-      case "powertrain": {
-        json16 = object[key];
-        if (json16 === undefined) undefinedMember("kafka_grpc.UpdateManifest.powertrain");
-        break;
-      }
-      case "restraint": {
-        json17 = object[key];
-        if (json17 === undefined) undefinedMember("kafka_grpc.UpdateManifest.restraint");
-        break;
-      }
-      case "model": {
-        json18 = object[key];
-        if (json18 === undefined) undefinedMember("kafka_grpc.UpdateManifest.model");
-        break;
-      }
-      case "trim": {
-        json19 = object[key];
-        if (json19 === undefined) undefinedMember("kafka_grpc.UpdateManifest.trim");
-        break;
-      }
-      case "year": {
-        json20 = object[key];
-        if (json20 === undefined) undefinedMember("kafka_grpc.UpdateManifest.year");
-        break;
-      }
-      case "bodyType": {
-        json21 = object[key];
-        if (json21 === undefined) undefinedMember("kafka_grpc.UpdateManifest.body_type");
-        break;
-      }
-      case "body_type": {
-        proto21 = object[key];
-        if (proto21 === undefined) undefinedMember("kafka_grpc.UpdateManifest.body_type");
-        break;
-      }
-      case "sums": {
-        json22 = object[key];
-        if (json22 === undefined) undefinedMember("kafka_grpc.UpdateManifest.sums");
-        break;
-      }
-      case "env": {
-        json23 = object[key];
-        if (json23 === undefined) undefinedMember("kafka_grpc.UpdateManifest.env");
-        break;
-      }
-      case "updateDuration": {
-        json24 = object[key];
-        if (json24 === undefined) undefinedMember("kafka_grpc.UpdateManifest.update_duration");
-        break;
-      }
-      case "update_duration": {
-        proto24 = object[key];
-        if (proto24 === undefined) undefinedMember("kafka_grpc.UpdateManifest.update_duration");
-        break;
-      }
-      case "maxAttempts": {
-        json25 = object[key];
-        if (json25 === undefined) undefinedMember("kafka_grpc.UpdateManifest.max_attempts");
-        break;
-      }
-      case "max_attempts": {
-        proto25 = object[key];
-        if (proto25 === undefined) undefinedMember("kafka_grpc.UpdateManifest.max_attempts");
-        break;
-      }
-      case "created": {
-        json26 = object[key];
-        if (json26 === undefined) undefinedMember("kafka_grpc.UpdateManifest.created");
-        break;
-      }
-      case "updated": {
-        json27 = object[key];
-        if (json27 === undefined) undefinedMember("kafka_grpc.UpdateManifest.updated");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 id
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifest.id");
-    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.id = int64Field(value, reader, "kafka_grpc.UpdateManifest.id", 6);
   }
-  // 2 name
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.name) !== undefined) {
     membersRead++;
-    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.name");
-    textLength += 10 + message.name.length; // and the quotes; null reads as ""
+    message.name = stringField(value, reader, "kafka_grpc.UpdateManifest.name", 8);
   }
-  // 3 version
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.version");
-    textLength += 13 + message.version.length; // and the quotes; null reads as ""
+    message.version = stringField(value, reader, "kafka_grpc.UpdateManifest.version", 11);
   }
-  // 4 description
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.description) !== undefined) {
     membersRead++;
-    message.description = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.description");
-    textLength += 17 + message.description.length; // and the quotes; null reads as ""
+    message.description = stringField(value, reader, "kafka_grpc.UpdateManifest.description", 15);
   }
-  // 5 release_notes
-  value = json5;
-  if (proto5 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.release_notes", "releaseNotes", "release_notes");
-    value = proto5;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.releaseNotes) !== undefined) {
     membersRead++;
-    message.releaseNotes = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.release_notes");
-    textLength += 18 + message.releaseNotes.length; // and the quotes; null reads as ""
+    message.releaseNotes = stringField(value, reader, "kafka_grpc.UpdateManifest.release_notes", 16);
   }
-  // 6 ecu_list
-  value = json6;
-  if (proto6 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.ecu_list", "ecuList", "ecu_list");
-    value = proto6;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.ecuList) !== undefined) {
     membersRead++;
-    message.ecuList = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.ecu_list");
-    textLength += 13 + message.ecuList.length; // and the quotes; null reads as ""
+    message.ecuList = stringField(value, reader, "kafka_grpc.UpdateManifest.ecu_list", 11);
   }
-  // 8 fingerprint
-  value = json8;
-  if (value !== undefined) {
+  if ((value = object.fingerprint) !== undefined) {
     membersRead++;
-    message.fingerprint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.fingerprint");
-    textLength += 17 + message.fingerprint.length; // and the quotes; null reads as ""
+    message.fingerprint = stringField(value, reader, "kafka_grpc.UpdateManifest.fingerprint", 15);
   }
-  // 9 car_update_id
-  value = json9;
-  if (proto9 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.car_update_id", "carUpdateId", "car_update_id");
-    value = proto9;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.carUpdateId) !== undefined) {
     membersRead++;
-    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.UpdateManifest.car_update_id");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.carUpdateId = int64Field(value, reader, "kafka_grpc.UpdateManifest.car_update_id", 15);
   }
-  // 10 rollback
-  value = json10;
-  if (value !== undefined) {
+  if ((value = object.rollback) !== undefined) {
     membersRead++;
-    message.rollback = boolFromJson(value, "kafka_grpc.UpdateManifest.rollback");
-    textLength += 12 + (value === false ? 5 : 4);
+    message.rollback = boolField(value, reader, "kafka_grpc.UpdateManifest.rollback", 12);
   }
-  // 11 type
-  value = json11;
-  if (value !== undefined) {
+  if ((value = object.type) !== undefined) {
     membersRead++;
-    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.type");
-    textLength += 10 + message.type.length; // and the quotes; null reads as ""
+    message.type = stringField(value, reader, "kafka_grpc.UpdateManifest.type", 8);
   }
-  // 12 vod
-  value = json12;
-  if (value !== undefined) {
+  if ((value = object.vod) !== undefined) {
     membersRead++;
-    message.vod = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.vod");
-    textLength += 9 + message.vod.length; // and the quotes; null reads as ""
+    message.vod = stringField(value, reader, "kafka_grpc.UpdateManifest.vod", 7);
   }
-  // 13 manifest_type
-  value = json13;
-  if (proto13 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.manifest_type", "manifestType", "manifest_type");
-    value = proto13;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.manifestType) !== undefined) {
     membersRead++;
-    message.manifestType = int32FromJson(value, "kafka_grpc.UpdateManifest.manifest_type");
-    textLength += 16 + numberTextLength(message.manifestType);
+    message.manifestType = int32Field(value, reader, "kafka_grpc.UpdateManifest.manifest_type", 16);
   }
-  // 14 active
-  value = json14;
-  if (value !== undefined) {
+  if ((value = object.active) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.active = boolFromJson(value, "kafka_grpc.UpdateManifest.active");
-      textLength += 10 + (value === false ? 5 : 4);
-    } else textLength += 14;
+      message.active = boolField(value, reader, "kafka_grpc.UpdateManifest.active", 10);
+    } else reader.chars += 14;
   }
-  // 15 country
-  value = json15;
-  if (value !== undefined) {
+  if ((value = object.country) !== undefined) {
     membersRead++;
-    message.country = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.country");
-    textLength += 13 + message.country.length; // and the quotes; null reads as ""
+    message.country = stringField(value, reader, "kafka_grpc.UpdateManifest.country", 11);
   }
-  // 16 powertrain
-  value = json16;
-  if (value !== undefined) {
+  if ((value = object.powertrain) !== undefined) {
     membersRead++;
-    message.powertrain = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.powertrain");
-    textLength += 16 + message.powertrain.length; // and the quotes; null reads as ""
+    message.powertrain = stringField(value, reader, "kafka_grpc.UpdateManifest.powertrain", 14);
   }
-  // 17 restraint
-  value = json17;
-  if (value !== undefined) {
+  if ((value = object.restraint) !== undefined) {
     membersRead++;
-    message.restraint = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.restraint");
-    textLength += 15 + message.restraint.length; // and the quotes; null reads as ""
+    message.restraint = stringField(value, reader, "kafka_grpc.UpdateManifest.restraint", 13);
   }
-  // 18 model
-  value = json18;
-  if (value !== undefined) {
+  if ((value = object.model) !== undefined) {
     membersRead++;
-    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.model");
-    textLength += 11 + message.model.length; // and the quotes; null reads as ""
+    message.model = stringField(value, reader, "kafka_grpc.UpdateManifest.model", 9);
   }
-  // 19 trim
-  value = json19;
-  if (value !== undefined) {
+  if ((value = object.trim) !== undefined) {
     membersRead++;
-    message.trim = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.trim");
-    textLength += 10 + message.trim.length; // and the quotes; null reads as ""
+    message.trim = stringField(value, reader, "kafka_grpc.UpdateManifest.trim", 8);
   }
-  // 20 year
-  value = json20;
-  if (value !== undefined) {
+  if ((value = object.year) !== undefined) {
     membersRead++;
-    message.year = int32FromJson(value, "kafka_grpc.UpdateManifest.year");
-    textLength += 8 + numberTextLength(message.year);
+    message.year = int32Field(value, reader, "kafka_grpc.UpdateManifest.year", 8);
   }
-  // 21 body_type
-  value = json21;
-  if (proto21 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.body_type", "bodyType", "body_type");
-    value = proto21;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.bodyType) !== undefined) {
     membersRead++;
-    message.bodyType = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.body_type");
-    textLength += 14 + message.bodyType.length; // and the quotes; null reads as ""
+    message.bodyType = stringField(value, reader, "kafka_grpc.UpdateManifest.body_type", 12);
   }
-  // 22 sums
-  value = json22;
-  if (value !== undefined) {
+  if ((value = object.sums) !== undefined) {
     membersRead++;
-    message.sums = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.sums");
-    textLength += 10 + message.sums.length; // and the quotes; null reads as ""
+    message.sums = stringField(value, reader, "kafka_grpc.UpdateManifest.sums", 8);
   }
-  // 23 env
-  value = json23;
-  if (value !== undefined) {
+  if ((value = object.env) !== undefined) {
     membersRead++;
-    message.env = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifest.env");
-    textLength += 9 + message.env.length; // and the quotes; null reads as ""
+    message.env = stringField(value, reader, "kafka_grpc.UpdateManifest.env", 7);
   }
-  // 24 update_duration
-  value = json24;
-  if (proto24 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.update_duration", "updateDuration", "update_duration");
-    value = proto24;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.updateDuration) !== undefined) {
     membersRead++;
-    message.updateDuration = int32FromJson(value, "kafka_grpc.UpdateManifest.update_duration");
-    textLength += 18 + numberTextLength(message.updateDuration);
+    message.updateDuration = int32Field(value, reader, "kafka_grpc.UpdateManifest.update_duration", 18);
   }
-  // 25 max_attempts
-  value = json25;
-  if (proto25 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifest.max_attempts", "maxAttempts", "max_attempts");
-    value = proto25;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.maxAttempts) !== undefined) {
     membersRead++;
-    message.maxAttempts = int32FromJson(value, "kafka_grpc.UpdateManifest.max_attempts");
-    textLength += 15 + numberTextLength(message.maxAttempts);
+    message.maxAttempts = int32Field(value, reader, "kafka_grpc.UpdateManifest.max_attempts", 15);
   }
-  // 26 created
-  value = json26;
-  if (value !== undefined) {
+  if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifest.created");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
+      message.created = int64Field(value, reader, "kafka_grpc.UpdateManifest.created", 11);
+    } else reader.chars += 15;
   }
-  // 27 updated
-  value = json27;
-  if (value !== undefined) {
+  if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifest.updated");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
+      message.updated = int64Field(value, reader, "kafka_grpc.UpdateManifest.updated", 11);
+    } else reader.chars += 15;
   }
-  // 7 ecu_updates
-  let f7: unknown;
-  f7 = json7;
-  if (proto7 !== undefined) {
-    if (f7 !== undefined) bothNames("kafka_grpc.UpdateManifest.ecu_updates", "ecuUpdates", "ecu_updates");
-    f7 = proto7;
-    textLength += 1;
-  }
+  const f7 = object.ecuUpdates;
   if (f7 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 7 ecu_updates
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.release_notes !== undefined || object.ecu_list !== undefined || object.ecu_updates !== undefined || object.car_update_id !== undefined || object.manifest_type !== undefined || object.body_type !== undefined || object.update_duration !== undefined || object.max_attempts !== undefined) return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f7 !== undefined) {
     const list = listFromJson(f7, "kafka_grpc.UpdateManifest.ecu_updates");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifest.ecu_updates");
-      message.ecuUpdates.push(readJsonUpdateManifestECU(item, reader, depth + 1));
-    }
-    textLength += 14 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+    for (const item of list) message.ecuUpdates.push(item !== null ? readJsonUpdateManifestECU(item, reader, depth + 1) : nullItem("kafka_grpc.UpdateManifest.ecu_updates"));
+    reader.chars += 14 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateManifest", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.UpdateManifest", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -5979,581 +3445,104 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
   return json;
 }
 
-/**
- * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonUpdateManifestECUMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifestECU", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonUpdateManifestECUMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createUpdateManifestECU();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 id
-  value = object["id"];
-  if (value !== undefined) {
-    membersRead++;
-    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.id");
-    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 2 manifest_id
-  value = object["manifestId"];
-  protoNameValue = object["manifest_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.manifestId = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.manifest_id");
-    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 3 name
-  value = object["name"];
-  if (value !== undefined) {
-    membersRead++;
-    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.name");
-    textLength += 10 + message.name.length; // and the quotes; null reads as ""
-  }
-  // 4 version
-  value = object["version"];
-  if (value !== undefined) {
-    membersRead++;
-    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.version");
-    textLength += 13 + message.version.length; // and the quotes; null reads as ""
-  }
-  // 5 current_version
-  value = object["currentVersion"];
-  protoNameValue = object["current_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.currentVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.current_version");
-    textLength += 20 + message.currentVersion.length; // and the quotes; null reads as ""
-  }
-  // 6 hw_version
-  value = object["hwVersion"];
-  protoNameValue = object["hw_version"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_version");
-    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
-  }
-  // 7 hw_versions
-  value = object["hwVersions"];
-  protoNameValue = object["hw_versions"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    const list = listFromJson(value, "kafka_grpc.UpdateManifestECU.hw_versions");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.hw_versions");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_versions");
-      message.hwVersions.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 14 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
-  }
-  // 8 configuration_mask
-  value = object["configurationMask"];
-  protoNameValue = object["configuration_mask"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.configurationMask = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration_mask");
-    textLength += 23 + message.configurationMask.length; // and the quotes; null reads as ""
-  }
-  // 9 configuration
-  value = object["configuration"];
-  if (value !== undefined) {
-    membersRead++;
-    message.configuration = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration");
-    textLength += 19 + message.configuration.length; // and the quotes; null reads as ""
-  }
-  // 10 self_download
-  value = object["selfDownload"];
-  protoNameValue = object["self_download"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.selfDownload = boolFromJson(value, "kafka_grpc.UpdateManifestECU.self_download");
-    textLength += 16 + (value === false ? 5 : 4);
-  }
-  // 11 mode
-  value = object["mode"];
-  if (value !== undefined) {
-    membersRead++;
-    message.mode = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.mode");
-    textLength += 10 + message.mode.length; // and the quotes; null reads as ""
-  }
-  // 15 install_priority
-  value = object["installPriority"];
-  protoNameValue = object["install_priority"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.installPriority = int32FromJson(value, "kafka_grpc.UpdateManifestECU.install_priority");
-    textLength += 19 + numberTextLength(message.installPriority);
-  }
-  // 16 created
-  value = object["created"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.created");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
-  }
-  // 17 updated
-  value = object["updated"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.updated");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
-  }
-  // 12 files
-  let f12: unknown;
-  f12 = object["files"];
-  if (f12 !== undefined) membersRead++;
-  // 13 rollback
-  let f13: unknown;
-  f13 = object["rollback"];
-  if (f13 !== undefined) membersRead++;
-  // 14 ecc_keys
-  let f14: unknown;
-  f14 = object["eccKeys"];
-  protoNameValue = object["ecc_keys"];
-  if (protoNameValue !== undefined) {
-    if (f14 !== undefined) return readJsonUpdateManifestECUMembers(json, reader, depth); // both names, or a property that is no member
-    f14 = protoNameValue;
-    textLength += 1;
-  }
-  if (f14 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonUpdateManifestECUMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 12 files
-  if (f12 !== undefined) {
-    const list = listFromJson(f12, "kafka_grpc.UpdateManifestECU.files");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.files");
-      message.files.push(readJsonUpdateManifestFile(item, reader, depth + 1));
-    }
-    textLength += 9 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
-  }
-  // 13 rollback
-  if (f13 !== undefined) {
-    const list = listFromJson(f13, "kafka_grpc.UpdateManifestECU.rollback");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.rollback");
-      message.rollback.push(readJsonUpdateManifestECU(item, reader, depth + 1));
-    }
-    textLength += 12 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
-  }
-  // 14 ecc_keys
-  if (f14 !== undefined) {
-    if (f14 !== null) message.eccKeys = readJsonECCKey(f14, reader, depth + 1);
-    textLength += 11;
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.UpdateManifestECU as readJsonMembers() reads them. */
+const UpdateManifestECU$jsonFields: JsonFields = ["kafka_grpc.UpdateManifestECU", readJsonUpdateManifestECU, "id manifestId:manifest_id name version currentVersion:current_version hwVersion:hw_version hwVersions:hw_versions configurationMask:configuration_mask configuration selfDownload:self_download mode installPriority:install_priority created updated", "files rollback eccKeys:ecc_keys"];
 
 /**
- * Reads a kafka_grpc.UpdateManifestECU from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.UpdateManifestECU from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonUpdateManifestECUMembers(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateManifestECU", json);
+function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, UpdateManifestECU$jsonFields)) return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifestECU();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let proto2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let proto5: unknown;
-  let json6: unknown;
-  let proto6: unknown;
-  let json7: unknown;
-  let proto7: unknown;
-  let json8: unknown;
-  let proto8: unknown;
-  let json9: unknown;
-  let json10: unknown;
-  let proto10: unknown;
-  let json11: unknown;
-  let json12: unknown;
-  let json13: unknown;
-  let json14: unknown;
-  let proto14: unknown;
-  let json15: unknown;
-  let proto15: unknown;
-  let json16: unknown;
-  let json17: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "id": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.id");
-        break;
-      }
-      case "manifestId": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.manifest_id");
-        break;
-      }
-      case "manifest_id": {
-        proto2 = object[key];
-        if (proto2 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.manifest_id");
-        break;
-      }
-      case "name": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.name");
-        break;
-      }
-      case "version": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.version");
-        break;
-      }
-      case "currentVersion": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.current_version");
-        break;
-      }
-      case "current_version": {
-        proto5 = object[key];
-        if (proto5 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.current_version");
-        break;
-      }
-      case "hwVersion": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_version");
-        break;
-      }
-      case "hw_version": {
-        proto6 = object[key];
-        if (proto6 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_version");
-        break;
-      }
-      case "hwVersions": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_versions");
-        break;
-      }
-      case "hw_versions": {
-        proto7 = object[key];
-        if (proto7 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.hw_versions");
-        break;
-      }
-      case "configurationMask": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.configuration_mask");
-        break;
-      }
-      case "configuration_mask": {
-        proto8 = object[key];
-        if (proto8 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.configuration_mask");
-        break;
-      }
-      case "configuration": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.configuration");
-        break;
-      }
-      case "selfDownload": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.self_download");
-        break;
-      }
-      case "self_download": {
-        proto10 = object[key];
-        if (proto10 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.self_download");
-        break;
-      }
-      case "mode": {
-        json11 = object[key];
-        if (json11 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.mode");
-        break;
-      }
-      case "files": {
-        json12 = object[key];
-        if (json12 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.files");
-        break;
-      }
-      case "rollback": {
-        json13 = object[key];
-        if (json13 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.rollback");
-        break;
-      }
-      case "eccKeys": {
-        json14 = object[key];
-        if (json14 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.ecc_keys");
-        break;
-      }
-      case "ecc_keys": {
-        proto14 = object[key];
-        if (proto14 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.ecc_keys");
-        break;
-      }
-      case "installPriority": {
-        json15 = object[key];
-        if (json15 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.install_priority");
-        break;
-      }
-      case "install_priority": {
-        proto15 = object[key];
-        if (proto15 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.install_priority");
-        break;
-      }
-      case "created": {
-        json16 = object[key];
-        if (json16 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.created");
-        break;
-      }
-      case "updated": {
-        json17 = object[key];
-        if (json17 === undefined) undefinedMember("kafka_grpc.UpdateManifestECU.updated");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 id
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.id");
-    textLength += 6 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.id = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.id", 6);
   }
-  // 2 manifest_id
-  value = json2;
-  if (proto2 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.manifest_id", "manifestId", "manifest_id");
-    value = proto2;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.manifestId) !== undefined) {
     membersRead++;
-    message.manifestId = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.manifest_id");
-    textLength += 14 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.manifestId = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.manifest_id", 14);
   }
-  // 3 name
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.name) !== undefined) {
     membersRead++;
-    message.name = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.name");
-    textLength += 10 + message.name.length; // and the quotes; null reads as ""
+    message.name = stringField(value, reader, "kafka_grpc.UpdateManifestECU.name", 8);
   }
-  // 4 version
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.version");
-    textLength += 13 + message.version.length; // and the quotes; null reads as ""
+    message.version = stringField(value, reader, "kafka_grpc.UpdateManifestECU.version", 11);
   }
-  // 5 current_version
-  value = json5;
-  if (proto5 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.current_version", "currentVersion", "current_version");
-    value = proto5;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.currentVersion) !== undefined) {
     membersRead++;
-    message.currentVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.current_version");
-    textLength += 20 + message.currentVersion.length; // and the quotes; null reads as ""
+    message.currentVersion = stringField(value, reader, "kafka_grpc.UpdateManifestECU.current_version", 18);
   }
-  // 6 hw_version
-  value = json6;
-  if (proto6 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.hw_version", "hwVersion", "hw_version");
-    value = proto6;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.hwVersion) !== undefined) {
     membersRead++;
-    message.hwVersion = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_version");
-    textLength += 15 + message.hwVersion.length; // and the quotes; null reads as ""
+    message.hwVersion = stringField(value, reader, "kafka_grpc.UpdateManifestECU.hw_version", 13);
   }
-  // 7 hw_versions
-  value = json7;
-  if (proto7 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.hw_versions", "hwVersions", "hw_versions");
-    value = proto7;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.hwVersions) !== undefined) {
     membersRead++;
-    const list = listFromJson(value, "kafka_grpc.UpdateManifestECU.hw_versions");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.hw_versions");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestECU.hw_versions");
-      message.hwVersions.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 14 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+    listField(value, reader, "kafka_grpc.UpdateManifestECU.hw_versions", 14, stringField, message.hwVersions);
   }
-  // 8 configuration_mask
-  value = json8;
-  if (proto8 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.configuration_mask", "configurationMask", "configuration_mask");
-    value = proto8;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.configurationMask) !== undefined) {
     membersRead++;
-    message.configurationMask = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration_mask");
-    textLength += 23 + message.configurationMask.length; // and the quotes; null reads as ""
+    message.configurationMask = stringField(value, reader, "kafka_grpc.UpdateManifestECU.configuration_mask", 21);
   }
-  // 9 configuration
-  value = json9;
-  if (value !== undefined) {
+  if ((value = object.configuration) !== undefined) {
     membersRead++;
-    message.configuration = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.configuration");
-    textLength += 19 + message.configuration.length; // and the quotes; null reads as ""
+    message.configuration = stringField(value, reader, "kafka_grpc.UpdateManifestECU.configuration", 17);
   }
-  // 10 self_download
-  value = json10;
-  if (proto10 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.self_download", "selfDownload", "self_download");
-    value = proto10;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.selfDownload) !== undefined) {
     membersRead++;
-    message.selfDownload = boolFromJson(value, "kafka_grpc.UpdateManifestECU.self_download");
-    textLength += 16 + (value === false ? 5 : 4);
+    message.selfDownload = boolField(value, reader, "kafka_grpc.UpdateManifestECU.self_download", 16);
   }
-  // 11 mode
-  value = json11;
-  if (value !== undefined) {
+  if ((value = object.mode) !== undefined) {
     membersRead++;
-    message.mode = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestECU.mode");
-    textLength += 10 + message.mode.length; // and the quotes; null reads as ""
+    message.mode = stringField(value, reader, "kafka_grpc.UpdateManifestECU.mode", 8);
   }
-  // 15 install_priority
-  value = json15;
-  if (proto15 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestECU.install_priority", "installPriority", "install_priority");
-    value = proto15;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.installPriority) !== undefined) {
     membersRead++;
-    message.installPriority = int32FromJson(value, "kafka_grpc.UpdateManifestECU.install_priority");
-    textLength += 19 + numberTextLength(message.installPriority);
+    message.installPriority = int32Field(value, reader, "kafka_grpc.UpdateManifestECU.install_priority", 19);
   }
-  // 16 created
-  value = json16;
-  if (value !== undefined) {
+  if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.created");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
+      message.created = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.created", 11);
+    } else reader.chars += 15;
   }
-  // 17 updated
-  value = json17;
-  if (value !== undefined) {
+  if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64FromJson(value, true, "kafka_grpc.UpdateManifestECU.updated");
-      textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-    } else textLength += 15;
+      message.updated = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.updated", 11);
+    } else reader.chars += 15;
   }
-  // 12 files
-  let f12: unknown;
-  f12 = json12;
+  const f12 = object.files;
   if (f12 !== undefined) membersRead++;
-  // 13 rollback
-  let f13: unknown;
-  f13 = json13;
+  const f13 = object.rollback;
   if (f13 !== undefined) membersRead++;
-  // 14 ecc_keys
-  let f14: unknown;
-  f14 = json14;
-  if (proto14 !== undefined) {
-    if (f14 !== undefined) bothNames("kafka_grpc.UpdateManifestECU.ecc_keys", "eccKeys", "ecc_keys");
-    f14 = proto14;
-    textLength += 1;
-  }
+  const f14 = object.eccKeys;
   if (f14 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 12 files
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.manifest_id !== undefined || object.current_version !== undefined || object.hw_version !== undefined || object.hw_versions !== undefined || object.configuration_mask !== undefined || object.self_download !== undefined || object.ecc_keys !== undefined || object.install_priority !== undefined) return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f12 !== undefined) {
     const list = listFromJson(f12, "kafka_grpc.UpdateManifestECU.files");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.files");
-      message.files.push(readJsonUpdateManifestFile(item, reader, depth + 1));
-    }
-    textLength += 9 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+    for (const item of list) message.files.push(item !== null ? readJsonUpdateManifestFile(item, reader, depth + 1) : nullItem("kafka_grpc.UpdateManifestECU.files"));
+    reader.chars += 9 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
   }
-  // 13 rollback
   if (f13 !== undefined) {
     const list = listFromJson(f13, "kafka_grpc.UpdateManifestECU.rollback");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestECU.rollback");
-      message.rollback.push(readJsonUpdateManifestECU(item, reader, depth + 1));
-    }
-    textLength += 12 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+    for (const item of list) message.rollback.push(item !== null ? readJsonUpdateManifestECU(item, reader, depth + 1) : nullItem("kafka_grpc.UpdateManifestECU.rollback"));
+    reader.chars += 12 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
   }
-  // 14 ecc_keys
   if (f14 !== undefined) {
     if (f14 !== null) message.eccKeys = readJsonECCKey(f14, reader, depth + 1);
-    textLength += 11;
+    reader.chars += 11;
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateManifestECU", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.UpdateManifestECU", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -6909,598 +3898,104 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
   return json;
 }
 
-/**
- * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonUpdateManifestFileMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.UpdateManifestFile", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonUpdateManifestFileMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createUpdateManifestFile();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 file_id
-  value = object["fileId"];
-  protoNameValue = object["file_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.file_id");
-    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
-  }
-  // 2 manifest_ecu_id
-  value = object["manifestEcuId"];
-  protoNameValue = object["manifest_ecu_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.manifestEcuId = int64FromJson(value, true, "kafka_grpc.UpdateManifestFile.manifest_ecu_id");
-    textLength += 17 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 3 filename
-  value = object["filename"];
-  if (value !== undefined) {
-    membersRead++;
-    message.filename = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.filename");
-    textLength += 14 + message.filename.length; // and the quotes; null reads as ""
-  }
-  // 4 url
-  value = object["url"];
-  if (value !== undefined) {
-    membersRead++;
-    message.url = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.url");
-    textLength += 9 + message.url.length; // and the quotes; null reads as ""
-  }
-  // 5 file_size
-  value = object["fileSize"];
-  protoNameValue = object["file_size"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.fileSize = int64FromJson(value, false, "kafka_grpc.UpdateManifestFile.file_size");
-    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 6 checksum
-  value = object["checksum"];
-  if (value !== undefined) {
-    membersRead++;
-    message.checksum = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.checksum");
-    textLength += 14 + message.checksum.length; // and the quotes; null reads as ""
-  }
-  // 7 type
-  value = object["type"];
-  if (value !== undefined) {
-    membersRead++;
-    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.type");
-    textLength += 10 + message.type.length; // and the quotes; null reads as ""
-  }
-  // 8 order
-  value = object["order"];
-  if (value !== undefined) {
-    membersRead++;
-    message.order = int32FromJson(value, "kafka_grpc.UpdateManifestFile.order");
-    textLength += 9 + numberTextLength(message.order);
-  }
-  // 12 parsed_file
-  value = object["parsedFile"];
-  protoNameValue = object["parsed_file"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.parsedFile = boolFromJson(value, "kafka_grpc.UpdateManifestFile.parsed_file");
-      textLength += 14 + (value === false ? 5 : 4);
-    } else textLength += 18;
-  }
-  // 13 signature
-  value = object["signature"];
-  if (value !== undefined) {
-    membersRead++;
-    message.signature = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.signature");
-    textLength += 15 + message.signature.length; // and the quotes; null reads as ""
-  }
-  // 14 compatible_trims
-  value = object["compatibleTrims"];
-  protoNameValue = object["compatible_trims"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_trims");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_trims");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_trims");
-      message.compatibleTrims.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 19 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
-  }
-  // 15 compatible_drive_sides
-  value = object["compatibleDriveSides"];
-  protoNameValue = object["compatible_drive_sides"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-      message.compatibleDriveSides.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 24 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
-  }
-  // 16 created
-  value = object["created"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.created = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.created");
-      textLength += 13 + message.created.length; // and the quotes; null reads as ""
-    } else textLength += 15;
-  }
-  // 17 updated
-  value = object["updated"];
-  if (value !== undefined) {
-    membersRead++;
-    if (value !== null) {
-      message.updated = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.updated");
-      textLength += 13 + message.updated.length; // and the quotes; null reads as ""
-    } else textLength += 15;
-  }
-  // 9 write_region
-  let f9: unknown;
-  f9 = object["writeRegion"];
-  protoNameValue = object["write_region"];
-  if (protoNameValue !== undefined) {
-    if (f9 !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    f9 = protoNameValue;
-    textLength += 1;
-  }
-  if (f9 !== undefined) membersRead++;
-  // 10 erase_region
-  let f10: unknown;
-  f10 = object["eraseRegion"];
-  protoNameValue = object["erase_region"];
-  if (protoNameValue !== undefined) {
-    if (f10 !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    f10 = protoNameValue;
-    textLength += 1;
-  }
-  if (f10 !== undefined) membersRead++;
-  // 11 file_key
-  let f11: unknown;
-  f11 = object["fileKey"];
-  protoNameValue = object["file_key"];
-  if (protoNameValue !== undefined) {
-    if (f11 !== undefined) return readJsonUpdateManifestFileMembers(json, reader, depth); // both names, or a property that is no member
-    f11 = protoNameValue;
-    textLength += 1;
-  }
-  if (f11 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonUpdateManifestFileMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 9 write_region
-  if (f9 !== undefined) {
-    if (f9 !== null) message.writeRegion = readJsonMemoryRegion(f9, reader, depth + 1);
-    textLength += 15;
-  }
-  // 10 erase_region
-  if (f10 !== undefined) {
-    if (f10 !== null) message.eraseRegion = readJsonMemoryRegion(f10, reader, depth + 1);
-    textLength += 15;
-  }
-  // 11 file_key
-  if (f11 !== undefined) {
-    if (f11 !== null) message.fileKey = readJsonFileKeyResponse(f11, reader, depth + 1);
-    textLength += 11;
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.UpdateManifestFile as readJsonMembers() reads them. */
+const UpdateManifestFile$jsonFields: JsonFields = ["kafka_grpc.UpdateManifestFile", readJsonUpdateManifestFile, "fileId:file_id manifestEcuId:manifest_ecu_id filename url fileSize:file_size checksum type order parsedFile:parsed_file signature compatibleTrims:compatible_trims compatibleDriveSides:compatible_drive_sides created updated", "writeRegion:write_region eraseRegion:erase_region fileKey:file_key"];
 
 /**
- * Reads a kafka_grpc.UpdateManifestFile from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.UpdateManifestFile from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonUpdateManifestFileMembers(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.UpdateManifestFile", json);
+function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, UpdateManifestFile$jsonFields)) return readJsonMembers(UpdateManifestFile$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifestFile();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let proto1: unknown;
-  let json2: unknown;
-  let proto2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let proto5: unknown;
-  let json6: unknown;
-  let json7: unknown;
-  let json8: unknown;
-  let json9: unknown;
-  let proto9: unknown;
-  let json10: unknown;
-  let proto10: unknown;
-  let json11: unknown;
-  let proto11: unknown;
-  let json12: unknown;
-  let proto12: unknown;
-  let json13: unknown;
-  let json14: unknown;
-  let proto14: unknown;
-  let json15: unknown;
-  let proto15: unknown;
-  let json16: unknown;
-  let json17: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "fileId": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_id");
-        break;
-      }
-      case "file_id": {
-        proto1 = object[key];
-        if (proto1 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_id");
-        break;
-      }
-      case "manifestEcuId": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.manifest_ecu_id");
-        break;
-      }
-      case "manifest_ecu_id": {
-        proto2 = object[key];
-        if (proto2 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.manifest_ecu_id");
-        break;
-      }
-      case "filename": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.filename");
-        break;
-      }
-      case "url": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.url");
-        break;
-      }
-      case "fileSize": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_size");
-        break;
-      }
-      case "file_size": {
-        proto5 = object[key];
-        if (proto5 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_size");
-        break;
-      }
-      case "checksum": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.checksum");
-        break;
-      }
-      case "type": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.type");
-        break;
-      }
-      case "order": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.order");
-        break;
-      }
-      case "writeRegion": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.write_region");
-        break;
-      }
-      case "write_region": {
-        proto9 = object[key];
-        if (proto9 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.write_region");
-        break;
-      }
-      case "eraseRegion": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.erase_region");
-        break;
-      }
-      case "erase_region": {
-        proto10 = object[key];
-        if (proto10 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.erase_region");
-        break;
-      }
-      case "fileKey": {
-        json11 = object[key];
-        if (json11 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_key");
-        break;
-      }
-      case "file_key": {
-        proto11 = object[key];
-        if (proto11 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.file_key");
-        break;
-      }
-      case "parsedFile": {
-        json12 = object[key];
-        if (json12 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.parsed_file");
-        break;
-      }
-      case "parsed_file": {
-        proto12 = object[key];
-        if (proto12 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.parsed_file");
-        break;
-      }
-      case "signature": {
-        json13 = object[key];
-        if (json13 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.signature");
-        break;
-      }
-      case "compatibleTrims": {
-        json14 = object[key];
-        if (json14 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_trims");
-        break;
-      }
-      case "compatible_trims": {
-        proto14 = object[key];
-        if (proto14 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_trims");
-        break;
-      }
-      case "compatibleDriveSides": {
-        json15 = object[key];
-        if (json15 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-        break;
-      }
-      case "compatible_drive_sides": {
-        proto15 = object[key];
-        if (proto15 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-        break;
-      }
-      case "created": {
-        json16 = object[key];
-        if (json16 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.created");
-        break;
-      }
-      case "updated": {
-        json17 = object[key];
-        if (json17 === undefined) undefinedMember("kafka_grpc.UpdateManifestFile.updated");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 file_id
-  value = json1;
-  if (proto1 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.file_id", "fileId", "file_id");
-    value = proto1;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.fileId) !== undefined) {
     membersRead++;
-    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.file_id");
-    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
+    message.fileId = stringField(value, reader, "kafka_grpc.UpdateManifestFile.file_id", 10);
   }
-  // 2 manifest_ecu_id
-  value = json2;
-  if (proto2 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.manifest_ecu_id", "manifestEcuId", "manifest_ecu_id");
-    value = proto2;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.manifestEcuId) !== undefined) {
     membersRead++;
-    message.manifestEcuId = int64FromJson(value, true, "kafka_grpc.UpdateManifestFile.manifest_ecu_id");
-    textLength += 17 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.manifestEcuId = int64Field(value, reader, "kafka_grpc.UpdateManifestFile.manifest_ecu_id", 17);
   }
-  // 3 filename
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.filename) !== undefined) {
     membersRead++;
-    message.filename = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.filename");
-    textLength += 14 + message.filename.length; // and the quotes; null reads as ""
+    message.filename = stringField(value, reader, "kafka_grpc.UpdateManifestFile.filename", 12);
   }
-  // 4 url
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.url) !== undefined) {
     membersRead++;
-    message.url = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.url");
-    textLength += 9 + message.url.length; // and the quotes; null reads as ""
+    message.url = stringField(value, reader, "kafka_grpc.UpdateManifestFile.url", 7);
   }
-  // 5 file_size
-  value = json5;
-  if (proto5 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.file_size", "fileSize", "file_size");
-    value = proto5;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.fileSize) !== undefined) {
     membersRead++;
-    message.fileSize = int64FromJson(value, false, "kafka_grpc.UpdateManifestFile.file_size");
-    textLength += 12 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.fileSize = uint64Field(value, reader, "kafka_grpc.UpdateManifestFile.file_size", 12);
   }
-  // 6 checksum
-  value = json6;
-  if (value !== undefined) {
+  if ((value = object.checksum) !== undefined) {
     membersRead++;
-    message.checksum = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.checksum");
-    textLength += 14 + message.checksum.length; // and the quotes; null reads as ""
+    message.checksum = stringField(value, reader, "kafka_grpc.UpdateManifestFile.checksum", 12);
   }
-  // 7 type
-  value = json7;
-  if (value !== undefined) {
+  if ((value = object.type) !== undefined) {
     membersRead++;
-    message.type = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.type");
-    textLength += 10 + message.type.length; // and the quotes; null reads as ""
+    message.type = stringField(value, reader, "kafka_grpc.UpdateManifestFile.type", 8);
   }
-  // 8 order
-  value = json8;
-  if (value !== undefined) {
+  if ((value = object.order) !== undefined) {
     membersRead++;
-    message.order = int32FromJson(value, "kafka_grpc.UpdateManifestFile.order");
-    textLength += 9 + numberTextLength(message.order);
+    message.order = int32Field(value, reader, "kafka_grpc.UpdateManifestFile.order", 9);
   }
-  // 12 parsed_file
-  value = json12;
-  if (proto12 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.parsed_file", "parsedFile", "parsed_file");
-    value = proto12;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.parsedFile) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.parsedFile = boolFromJson(value, "kafka_grpc.UpdateManifestFile.parsed_file");
-      textLength += 14 + (value === false ? 5 : 4);
-    } else textLength += 18;
+      message.parsedFile = boolField(value, reader, "kafka_grpc.UpdateManifestFile.parsed_file", 14);
+    } else reader.chars += 18;
   }
-  // 13 signature
-  value = json13;
-  if (value !== undefined) {
+  if ((value = object.signature) !== undefined) {
     membersRead++;
-    message.signature = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.signature");
-    textLength += 15 + message.signature.length; // and the quotes; null reads as ""
+    message.signature = stringField(value, reader, "kafka_grpc.UpdateManifestFile.signature", 13);
   }
-  // 14 compatible_trims
-  value = json14;
-  if (proto14 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.compatible_trims", "compatibleTrims", "compatible_trims");
-    value = proto14;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.compatibleTrims) !== undefined) {
     membersRead++;
-    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_trims");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_trims");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_trims");
-      message.compatibleTrims.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 19 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+    listField(value, reader, "kafka_grpc.UpdateManifestFile.compatible_trims", 19, stringField, message.compatibleTrims);
   }
-  // 15 compatible_drive_sides
-  value = json15;
-  if (proto15 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.UpdateManifestFile.compatible_drive_sides", "compatibleDriveSides", "compatible_drive_sides");
-    value = proto15;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.compatibleDriveSides) !== undefined) {
     membersRead++;
-    const list = listFromJson(value, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-      const read = stringFromJson(item, reader.wellFormed, "kafka_grpc.UpdateManifestFile.compatible_drive_sides");
-      message.compatibleDriveSides.push(read);
-      textLength += 1 + read.length + 2; // and a comma
-    }
-    textLength += 24 + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+    listField(value, reader, "kafka_grpc.UpdateManifestFile.compatible_drive_sides", 24, stringField, message.compatibleDriveSides);
   }
-  // 16 created
-  value = json16;
-  if (value !== undefined) {
+  if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.created");
-      textLength += 13 + message.created.length; // and the quotes; null reads as ""
-    } else textLength += 15;
+      message.created = stringField(value, reader, "kafka_grpc.UpdateManifestFile.created", 11);
+    } else reader.chars += 15;
   }
-  // 17 updated
-  value = json17;
-  if (value !== undefined) {
+  if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = stringFromJson(value, reader.wellFormed, "kafka_grpc.UpdateManifestFile.updated");
-      textLength += 13 + message.updated.length; // and the quotes; null reads as ""
-    } else textLength += 15;
+      message.updated = stringField(value, reader, "kafka_grpc.UpdateManifestFile.updated", 11);
+    } else reader.chars += 15;
   }
-  // 9 write_region
-  let f9: unknown;
-  f9 = json9;
-  if (proto9 !== undefined) {
-    if (f9 !== undefined) bothNames("kafka_grpc.UpdateManifestFile.write_region", "writeRegion", "write_region");
-    f9 = proto9;
-    textLength += 1;
-  }
+  const f9 = object.writeRegion;
   if (f9 !== undefined) membersRead++;
-  // 10 erase_region
-  let f10: unknown;
-  f10 = json10;
-  if (proto10 !== undefined) {
-    if (f10 !== undefined) bothNames("kafka_grpc.UpdateManifestFile.erase_region", "eraseRegion", "erase_region");
-    f10 = proto10;
-    textLength += 1;
-  }
+  const f10 = object.eraseRegion;
   if (f10 !== undefined) membersRead++;
-  // 11 file_key
-  let f11: unknown;
-  f11 = json11;
-  if (proto11 !== undefined) {
-    if (f11 !== undefined) bothNames("kafka_grpc.UpdateManifestFile.file_key", "fileKey", "file_key");
-    f11 = proto11;
-    textLength += 1;
-  }
+  const f11 = object.fileKey;
   if (f11 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 9 write_region
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.file_id !== undefined || object.manifest_ecu_id !== undefined || object.file_size !== undefined || object.write_region !== undefined || object.erase_region !== undefined || object.file_key !== undefined || object.parsed_file !== undefined || object.compatible_trims !== undefined || object.compatible_drive_sides !== undefined) return readJsonMembers(UpdateManifestFile$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f9 !== undefined) {
     if (f9 !== null) message.writeRegion = readJsonMemoryRegion(f9, reader, depth + 1);
-    textLength += 15;
+    reader.chars += 15;
   }
-  // 10 erase_region
   if (f10 !== undefined) {
     if (f10 !== null) message.eraseRegion = readJsonMemoryRegion(f10, reader, depth + 1);
-    textLength += 15;
+    reader.chars += 15;
   }
-  // 11 file_key
   if (f11 !== undefined) {
     if (f11 !== null) message.fileKey = readJsonFileKeyResponse(f11, reader, depth + 1);
-    textLength += 11;
+    reader.chars += 11;
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.UpdateManifestFile", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.UpdateManifestFile", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -7606,96 +4101,32 @@ function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonMemoryRegionMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.MemoryRegion", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonMemoryRegionMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createMemoryRegion();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 offset
-  value = object["offset"];
-  if (value !== undefined) {
-    membersRead++;
-    message.offset = int64FromJson(value, false, "kafka_grpc.MemoryRegion.offset");
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 2 length
-  value = object["length"];
-  if (value !== undefined) {
-    membersRead++;
-    message.length = int64FromJson(value, false, "kafka_grpc.MemoryRegion.length");
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonMemoryRegionMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.MemoryRegion as readJsonMembers() reads them. */
+const MemoryRegion$jsonFields: JsonFields = ["kafka_grpc.MemoryRegion", readJsonMemoryRegion, "offset length", ""];
 
 /**
- * Reads a kafka_grpc.MemoryRegion from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.MemoryRegion from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonMemoryRegionMembers(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.MemoryRegion", json);
+function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, MemoryRegion$jsonFields)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createMemoryRegion();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "offset": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.MemoryRegion.offset");
-        break;
-      }
-      case "length": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.MemoryRegion.length");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 offset
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.offset) !== undefined) {
     membersRead++;
-    message.offset = int64FromJson(value, false, "kafka_grpc.MemoryRegion.offset");
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.offset = uint64Field(value, reader, "kafka_grpc.MemoryRegion.offset", 10);
   }
-  // 2 length
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.length) !== undefined) {
     membersRead++;
-    message.length = int64FromJson(value, false, "kafka_grpc.MemoryRegion.length");
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.length = uint64Field(value, reader, "kafka_grpc.MemoryRegion.length", 10);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.MemoryRegion", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.MemoryRegion", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -7837,174 +4268,44 @@ function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObjec
   return json;
 }
 
-/**
- * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonFileKeyResponseMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FileKeyResponse", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonFileKeyResponseMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createFileKeyResponse();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 file_id
-  value = object["fileId"];
-  protoNameValue = object["file_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonFileKeyResponseMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 1;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.file_id");
-    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
-  }
-  // 2 key
-  value = object["key"];
-  if (value !== undefined) {
-    membersRead++;
-    message.key = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.key");
-    textLength += 9 + message.key.length; // and the quotes; null reads as ""
-  }
-  // 3 auth
-  value = object["auth"];
-  if (value !== undefined) {
-    membersRead++;
-    message.auth = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.auth");
-    textLength += 10 + message.auth.length; // and the quotes; null reads as ""
-  }
-  // 4 nonce
-  value = object["nonce"];
-  if (value !== undefined) {
-    membersRead++;
-    message.nonce = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.nonce");
-    textLength += 11 + message.nonce.length; // and the quotes; null reads as ""
-  }
-  // 5 error
-  value = object["error"];
-  if (value !== undefined) {
-    membersRead++;
-    message.error = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.error");
-    textLength += 11 + message.error.length; // and the quotes; null reads as ""
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonFileKeyResponseMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.FileKeyResponse as readJsonMembers() reads them. */
+const FileKeyResponse$jsonFields: JsonFields = ["kafka_grpc.FileKeyResponse", readJsonFileKeyResponse, "fileId:file_id key auth nonce error", ""];
 
 /**
- * Reads a kafka_grpc.FileKeyResponse from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.FileKeyResponse from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonFileKeyResponseMembers(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.FileKeyResponse", json);
+function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, FileKeyResponse$jsonFields)) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFileKeyResponse();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let proto1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "fileId": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.file_id");
-        break;
-      }
-      case "file_id": {
-        proto1 = object[key];
-        if (proto1 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.file_id");
-        break;
-      }
-      case "key": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.key");
-        break;
-      }
-      case "auth": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.auth");
-        break;
-      }
-      case "nonce": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.nonce");
-        break;
-      }
-      case "error": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.FileKeyResponse.error");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 file_id
-  value = json1;
-  if (proto1 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.FileKeyResponse.file_id", "fileId", "file_id");
-    value = proto1;
-    textLength += 1;
-  }
-  if (value !== undefined) {
+  if ((value = object.fileId) !== undefined) {
     membersRead++;
-    message.fileId = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.file_id");
-    textLength += 12 + message.fileId.length; // and the quotes; null reads as ""
+    message.fileId = stringField(value, reader, "kafka_grpc.FileKeyResponse.file_id", 10);
   }
-  // 2 key
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.key) !== undefined) {
     membersRead++;
-    message.key = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.key");
-    textLength += 9 + message.key.length; // and the quotes; null reads as ""
+    message.key = stringField(value, reader, "kafka_grpc.FileKeyResponse.key", 7);
   }
-  // 3 auth
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.auth) !== undefined) {
     membersRead++;
-    message.auth = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.auth");
-    textLength += 10 + message.auth.length; // and the quotes; null reads as ""
+    message.auth = stringField(value, reader, "kafka_grpc.FileKeyResponse.auth", 8);
   }
-  // 4 nonce
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.nonce) !== undefined) {
     membersRead++;
-    message.nonce = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.nonce");
-    textLength += 11 + message.nonce.length; // and the quotes; null reads as ""
+    message.nonce = stringField(value, reader, "kafka_grpc.FileKeyResponse.nonce", 9);
   }
-  // 5 error
-  value = json5;
-  if (value !== undefined) {
+  if ((value = object.error) !== undefined) {
     membersRead++;
-    message.error = stringFromJson(value, reader.wellFormed, "kafka_grpc.FileKeyResponse.error");
-    textLength += 11 + message.error.length; // and the quotes; null reads as ""
+    message.error = stringField(value, reader, "kafka_grpc.FileKeyResponse.error", 9);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.FileKeyResponse", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.FileKeyResponse", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.file_id !== undefined) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -8110,96 +4411,32 @@ function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonFeatureCodesMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.FeatureCodes", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonFeatureCodesMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createFeatureCodes();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 familyCode
-  value = object["familyCode"];
-  if (value !== undefined) {
-    membersRead++;
-    message.familyCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.familyCode");
-    textLength += 16 + message.familyCode.length; // and the quotes; null reads as ""
-  }
-  // 2 featureCode
-  value = object["featureCode"];
-  if (value !== undefined) {
-    membersRead++;
-    message.featureCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.featureCode");
-    textLength += 17 + message.featureCode.length; // and the quotes; null reads as ""
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonFeatureCodesMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.FeatureCodes as readJsonMembers() reads them. */
+const FeatureCodes$jsonFields: JsonFields = ["kafka_grpc.FeatureCodes", readJsonFeatureCodes, "familyCode featureCode", ""];
 
 /**
- * Reads a kafka_grpc.FeatureCodes from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.FeatureCodes from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonFeatureCodesMembers(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.FeatureCodes", json);
+function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, FeatureCodes$jsonFields)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFeatureCodes();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "familyCode": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.FeatureCodes.familyCode");
-        break;
-      }
-      case "featureCode": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.FeatureCodes.featureCode");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 familyCode
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.familyCode) !== undefined) {
     membersRead++;
-    message.familyCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.familyCode");
-    textLength += 16 + message.familyCode.length; // and the quotes; null reads as ""
+    message.familyCode = stringField(value, reader, "kafka_grpc.FeatureCodes.familyCode", 14);
   }
-  // 2 featureCode
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.featureCode) !== undefined) {
     membersRead++;
-    message.featureCode = stringFromJson(value, reader.wellFormed, "kafka_grpc.FeatureCodes.featureCode");
-    textLength += 17 + message.featureCode.length; // and the quotes; null reads as ""
+    message.featureCode = stringField(value, reader, "kafka_grpc.FeatureCodes.featureCode", 15);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.FeatureCodes", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.FeatureCodes", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -8475,368 +4712,87 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
   return json;
 }
 
-/**
- * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonVehicleSpecificationMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.VehicleSpecification", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonVehicleSpecificationMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createVehicleSpecification();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 orderId
-  value = object["orderId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.orderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.orderId");
-    textLength += 13 + message.orderId.length; // and the quotes; null reads as ""
-  }
-  // 2 productId
-  value = object["productId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.productId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.productId");
-    textLength += 15 + message.productId.length; // and the quotes; null reads as ""
-  }
-  // 3 vehicleId
-  value = object["vehicleId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vehicleId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vehicleId");
-    textLength += 15 + message.vehicleId.length; // and the quotes; null reads as ""
-  }
-  // 4 mfPlant
-  value = object["mfPlant"];
-  if (value !== undefined) {
-    membersRead++;
-    message.mfPlant = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.mfPlant");
-    textLength += 13 + message.mfPlant.length; // and the quotes; null reads as ""
-  }
-  // 5 modelType
-  value = object["modelType"];
-  if (value !== undefined) {
-    membersRead++;
-    message.modelType = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.modelType");
-    textLength += 15 + message.modelType.length; // and the quotes; null reads as ""
-  }
-  // 6 modelId
-  value = object["modelId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.modelId = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelId");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 7 modelYear
-  value = object["modelYear"];
-  if (value !== undefined) {
-    membersRead++;
-    message.modelYear = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelYear");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 8 sn
-  value = object["sn"];
-  if (value !== undefined) {
-    membersRead++;
-    message.sn = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.sn");
-    textLength += 8 + message.sn.length; // and the quotes; null reads as ""
-  }
-  // 9 version
-  value = object["version"];
-  if (value !== undefined) {
-    membersRead++;
-    message.version = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.version");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 10 model
-  value = object["model"];
-  if (value !== undefined) {
-    membersRead++;
-    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.model");
-    textLength += 11 + message.model.length; // and the quotes; null reads as ""
-  }
-  // 11 vinPre
-  value = object["vinPre"];
-  if (value !== undefined) {
-    membersRead++;
-    message.vinPre = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vinPre");
-    textLength += 12 + message.vinPre.length; // and the quotes; null reads as ""
-  }
-  // 12 destCon
-  value = object["destCon"];
-  if (value !== undefined) {
-    membersRead++;
-    message.destCon = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.destCon");
-    textLength += 13 + message.destCon.length; // and the quotes; null reads as ""
-  }
-  // 14 date
-  value = object["date"];
-  if (value !== undefined) {
-    membersRead++;
-    message.date = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.date");
-    textLength += 8 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 15 fOrderId
-  value = object["fOrderId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.fOrderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.fOrderId");
-    textLength += 14 + message.fOrderId.length; // and the quotes; null reads as ""
-  }
-  // 13 feature
-  let f13: unknown;
-  f13 = object["feature"];
-  if (f13 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonVehicleSpecificationMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 13 feature
-  if (f13 !== undefined) {
-    const list = listFromJson(f13, "kafka_grpc.VehicleSpecification.feature");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.VehicleSpecification.feature");
-      message.feature.push(readJsonFeatureCodes(item, reader, depth + 1));
-    }
-    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.VehicleSpecification as readJsonMembers() reads them. */
+const VehicleSpecification$jsonFields: JsonFields = ["kafka_grpc.VehicleSpecification", readJsonVehicleSpecification, "orderId productId vehicleId mfPlant modelType modelId modelYear sn version model vinPre destCon date fOrderId", "feature"];
 
 /**
- * Reads a kafka_grpc.VehicleSpecification from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.VehicleSpecification from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonVehicleSpecificationMembers(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.VehicleSpecification", json);
+function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, VehicleSpecification$jsonFields)) return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createVehicleSpecification();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let json5: unknown;
-  let json6: unknown;
-  let json7: unknown;
-  let json8: unknown;
-  let json9: unknown;
-  let json10: unknown;
-  let json11: unknown;
-  let json12: unknown;
-  let json13: unknown;
-  let json14: unknown;
-  let json15: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "orderId": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.orderId");
-        break;
-      }
-      case "productId": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.productId");
-        break;
-      }
-      case "vehicleId": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.vehicleId");
-        break;
-      }
-      case "mfPlant": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.mfPlant");
-        break;
-      }
-      case "modelType": {
-        json5 = object[key];
-        if (json5 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.modelType");
-        break;
-      }
-      case "modelId": {
-        json6 = object[key];
-        if (json6 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.modelId");
-        break;
-      }
-      case "modelYear": {
-        json7 = object[key];
-        if (json7 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.modelYear");
-        break;
-      }
-      case "sn": {
-        json8 = object[key];
-        if (json8 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.sn");
-        break;
-      }
-      case "version": {
-        json9 = object[key];
-        if (json9 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.version");
-        break;
-      }
-      case "model": {
-        json10 = object[key];
-        if (json10 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.model");
-        break;
-      }
-      case "vinPre": {
-        json11 = object[key];
-        if (json11 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.vinPre");
-        break;
-      }
-      case "destCon": {
-        json12 = object[key];
-        if (json12 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.destCon");
-        break;
-      }
-      case "feature": {
-        json13 = object[key];
-        if (json13 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.feature");
-        break;
-      }
-      case "date": {
-        json14 = object[key];
-        if (json14 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.date");
-        break;
-      }
-      case "fOrderId": {
-        json15 = object[key];
-        if (json15 === undefined) undefinedMember("kafka_grpc.VehicleSpecification.fOrderId");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 orderId
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.orderId) !== undefined) {
     membersRead++;
-    message.orderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.orderId");
-    textLength += 13 + message.orderId.length; // and the quotes; null reads as ""
+    message.orderId = stringField(value, reader, "kafka_grpc.VehicleSpecification.orderId", 11);
   }
-  // 2 productId
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.productId) !== undefined) {
     membersRead++;
-    message.productId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.productId");
-    textLength += 15 + message.productId.length; // and the quotes; null reads as ""
+    message.productId = stringField(value, reader, "kafka_grpc.VehicleSpecification.productId", 13);
   }
-  // 3 vehicleId
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.vehicleId) !== undefined) {
     membersRead++;
-    message.vehicleId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vehicleId");
-    textLength += 15 + message.vehicleId.length; // and the quotes; null reads as ""
+    message.vehicleId = stringField(value, reader, "kafka_grpc.VehicleSpecification.vehicleId", 13);
   }
-  // 4 mfPlant
-  value = json4;
-  if (value !== undefined) {
+  if ((value = object.mfPlant) !== undefined) {
     membersRead++;
-    message.mfPlant = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.mfPlant");
-    textLength += 13 + message.mfPlant.length; // and the quotes; null reads as ""
+    message.mfPlant = stringField(value, reader, "kafka_grpc.VehicleSpecification.mfPlant", 11);
   }
-  // 5 modelType
-  value = json5;
-  if (value !== undefined) {
+  if ((value = object.modelType) !== undefined) {
     membersRead++;
-    message.modelType = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.modelType");
-    textLength += 15 + message.modelType.length; // and the quotes; null reads as ""
+    message.modelType = stringField(value, reader, "kafka_grpc.VehicleSpecification.modelType", 13);
   }
-  // 6 modelId
-  value = json6;
-  if (value !== undefined) {
+  if ((value = object.modelId) !== undefined) {
     membersRead++;
-    message.modelId = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelId");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.modelId = int64Field(value, reader, "kafka_grpc.VehicleSpecification.modelId", 11);
   }
-  // 7 modelYear
-  value = json7;
-  if (value !== undefined) {
+  if ((value = object.modelYear) !== undefined) {
     membersRead++;
-    message.modelYear = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.modelYear");
-    textLength += 13 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.modelYear = int64Field(value, reader, "kafka_grpc.VehicleSpecification.modelYear", 13);
   }
-  // 8 sn
-  value = json8;
-  if (value !== undefined) {
+  if ((value = object.sn) !== undefined) {
     membersRead++;
-    message.sn = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.sn");
-    textLength += 8 + message.sn.length; // and the quotes; null reads as ""
+    message.sn = stringField(value, reader, "kafka_grpc.VehicleSpecification.sn", 6);
   }
-  // 9 version
-  value = json9;
-  if (value !== undefined) {
+  if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.version");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.version = int64Field(value, reader, "kafka_grpc.VehicleSpecification.version", 11);
   }
-  // 10 model
-  value = json10;
-  if (value !== undefined) {
+  if ((value = object.model) !== undefined) {
     membersRead++;
-    message.model = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.model");
-    textLength += 11 + message.model.length; // and the quotes; null reads as ""
+    message.model = stringField(value, reader, "kafka_grpc.VehicleSpecification.model", 9);
   }
-  // 11 vinPre
-  value = json11;
-  if (value !== undefined) {
+  if ((value = object.vinPre) !== undefined) {
     membersRead++;
-    message.vinPre = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.vinPre");
-    textLength += 12 + message.vinPre.length; // and the quotes; null reads as ""
+    message.vinPre = stringField(value, reader, "kafka_grpc.VehicleSpecification.vinPre", 10);
   }
-  // 12 destCon
-  value = json12;
-  if (value !== undefined) {
+  if ((value = object.destCon) !== undefined) {
     membersRead++;
-    message.destCon = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.destCon");
-    textLength += 13 + message.destCon.length; // and the quotes; null reads as ""
+    message.destCon = stringField(value, reader, "kafka_grpc.VehicleSpecification.destCon", 11);
   }
-  // 14 date
-  value = json14;
-  if (value !== undefined) {
+  if ((value = object.date) !== undefined) {
     membersRead++;
-    message.date = int64FromJson(value, true, "kafka_grpc.VehicleSpecification.date");
-    textLength += 8 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.date = int64Field(value, reader, "kafka_grpc.VehicleSpecification.date", 8);
   }
-  // 15 fOrderId
-  value = json15;
-  if (value !== undefined) {
+  if ((value = object.fOrderId) !== undefined) {
     membersRead++;
-    message.fOrderId = stringFromJson(value, reader.wellFormed, "kafka_grpc.VehicleSpecification.fOrderId");
-    textLength += 14 + message.fOrderId.length; // and the quotes; null reads as ""
+    message.fOrderId = stringField(value, reader, "kafka_grpc.VehicleSpecification.fOrderId", 12);
   }
-  // 13 feature
-  let f13: unknown;
-  f13 = json13;
+  const f13 = object.feature;
   if (f13 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 13 feature
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f13 !== undefined) {
     const list = listFromJson(f13, "kafka_grpc.VehicleSpecification.feature");
-    for (const item of list) {
-      if (item === null) nullItem("kafka_grpc.VehicleSpecification.feature");
-      message.feature.push(readJsonFeatureCodes(item, reader, depth + 1));
-    }
-    textLength += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
+    for (const item of list) message.feature.push(item !== null ? readJsonFeatureCodes(item, reader, depth + 1) : nullItem("kafka_grpc.VehicleSpecification.feature"));
+    reader.chars += 11 + list.length + (list.length === 0 ? 2 : 1); // commas, brackets
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.VehicleSpecification", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.VehicleSpecification", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -8975,140 +4931,42 @@ function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
   return json;
 }
 
-/**
- * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonOrderMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.Order", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonOrderMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createOrder();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  // 1 specId
-  value = object["specId"];
-  if (value !== undefined) {
-    membersRead++;
-    message.specId = int64FromJson(value, true, "kafka_grpc.Order.specId");
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 2 orderNo
-  value = object["orderNo"];
-  if (value !== undefined) {
-    membersRead++;
-    message.orderNo = int64FromJson(value, true, "kafka_grpc.Order.orderNo");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  // 3 msgIdentifier
-  value = object["msgIdentifier"];
-  if (value !== undefined) {
-    membersRead++;
-    message.msgIdentifier = stringFromJson(value, reader.wellFormed, "kafka_grpc.Order.msgIdentifier");
-    textLength += 19 + message.msgIdentifier.length; // and the quotes; null reads as ""
-  }
-  // 4 VehicleSpecification
-  let f4: unknown;
-  f4 = object["VehicleSpecification"];
-  if (f4 !== undefined) membersRead++;
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonOrderMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  // 4 VehicleSpecification
-  if (f4 !== undefined) {
-    if (f4 !== null) message.VehicleSpecification = readJsonVehicleSpecification(f4, reader, depth + 1);
-    textLength += 24;
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.Order as readJsonMembers() reads them. */
+const Order$jsonFields: JsonFields = ["kafka_grpc.Order", readJsonOrder, "specId orderNo msgIdentifier", "VehicleSpecification"];
 
 /**
- * Reads a kafka_grpc.Order from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.Order from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonOrderMembers(json: unknown, reader: JsonReader, depth: number): Order {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.Order", json);
+function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, Order$jsonFields)) return readJsonMembers(Order$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createOrder();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let json2: unknown;
-  let json3: unknown;
-  let json4: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "specId": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.Order.specId");
-        break;
-      }
-      case "orderNo": {
-        json2 = object[key];
-        if (json2 === undefined) undefinedMember("kafka_grpc.Order.orderNo");
-        break;
-      }
-      case "msgIdentifier": {
-        json3 = object[key];
-        if (json3 === undefined) undefinedMember("kafka_grpc.Order.msgIdentifier");
-        break;
-      }
-      case "VehicleSpecification": {
-        json4 = object[key];
-        if (json4 === undefined) undefinedMember("kafka_grpc.Order.VehicleSpecification");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 specId
-  value = json1;
-  if (value !== undefined) {
+  if ((value = object.specId) !== undefined) {
     membersRead++;
-    message.specId = int64FromJson(value, true, "kafka_grpc.Order.specId");
-    textLength += 10 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.specId = int64Field(value, reader, "kafka_grpc.Order.specId", 10);
   }
-  // 2 orderNo
-  value = json2;
-  if (value !== undefined) {
+  if ((value = object.orderNo) !== undefined) {
     membersRead++;
-    message.orderNo = int64FromJson(value, true, "kafka_grpc.Order.orderNo");
-    textLength += 11 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.orderNo = int64Field(value, reader, "kafka_grpc.Order.orderNo", 11);
   }
-  // 3 msgIdentifier
-  value = json3;
-  if (value !== undefined) {
+  if ((value = object.msgIdentifier) !== undefined) {
     membersRead++;
-    message.msgIdentifier = stringFromJson(value, reader.wellFormed, "kafka_grpc.Order.msgIdentifier");
-    textLength += 19 + message.msgIdentifier.length; // and the quotes; null reads as ""
+    message.msgIdentifier = stringField(value, reader, "kafka_grpc.Order.msgIdentifier", 17);
   }
-  // 4 VehicleSpecification
-  let f4: unknown;
-  f4 = json4;
+  const f4 = object.VehicleSpecification;
   if (f4 !== undefined) membersRead++;
-  reader.keys += names.length;
-  // 4 VehicleSpecification
+  if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(Order$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
   if (f4 !== undefined) {
     if (f4 !== null) message.VehicleSpecification = readJsonVehicleSpecification(f4, reader, depth + 1);
-    textLength += 24;
+    reader.chars += 24;
   }
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.Order", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.Order", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 
@@ -9202,94 +5060,28 @@ function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObje
   return json;
 }
 
-/**
- * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`: field by field, by
- * property reads, then a count of the object's members; hands the object to
- * readJsonCarUpdateRequestMembers() when the count differs, a field is given under both names or a oneof twice.
- */
-function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
-  if (depth > reader.recursionLimit) tooDeep("kafka_grpc.CarUpdateRequest", reader.recursionLimit);
-  if (typeof json !== "object" || json === null || (reader.parsed ? json.constructor !== Object : Object.getPrototypeOf(json) !== Object.prototype)) {
-    return readJsonCarUpdateRequestMembers(json, reader, depth);
-  }
-  const object = json as JsonObject;
-  const message = createCarUpdateRequest();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
-  let value: unknown;
-  let protoNameValue: unknown;
-  // 1 car_update_id
-  value = object["carUpdateId"];
-  protoNameValue = object["car_update_id"];
-  if (protoNameValue !== undefined) {
-    if (value !== undefined) return readJsonCarUpdateRequestMembers(json, reader, depth); // both names, or a property that is no member
-    value = protoNameValue;
-    textLength += 2;
-  }
-  if (value !== undefined) {
-    membersRead++;
-    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.CarUpdateRequest.car_update_id");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
-  }
-  if (reader.countMembers) {
-    const members = Object.keys(object).length;
-    if (membersRead !== members) return readJsonCarUpdateRequestMembers(json, reader, depth); // unknown, inherited or not enumerable
-    reader.keys += members;
-  } else reader.keys += membersRead;
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
-  return message;
-}
+/** The fields of kafka_grpc.CarUpdateRequest as readJsonMembers() reads them. */
+const CarUpdateRequest$jsonFields: JsonFields = ["kafka_grpc.CarUpdateRequest", readJsonCarUpdateRequest, "carUpdateId:car_update_id", ""];
 
 /**
- * Reads a kafka_grpc.CarUpdateRequest from a JSON value member by member, its own enumerable members
- * only (Object.keys): any object, a member of each field at most, unknown members refused
- * or, with ignoreUnknownFields, checked and skipped.
+ * Reads a kafka_grpc.CarUpdateRequest from a JSON value at nesting depth `depth`: a plain object field by
+ * field, by property reads of the JSON names, then a count of its members; any other value
+ * by readJsonMembers(), which hands back an object of JSON names to read.
  */
-function readJsonCarUpdateRequestMembers(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject("kafka_grpc.CarUpdateRequest", json);
+function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
+  const chars = reader.chars;
+  if (!isPlainObject(json, reader, depth, CarUpdateRequest$jsonFields)) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateRequest();
-  let membersRead = 0; // members read, each counted once
-  let textLength = 0; // their shortest JSON text, for the compact-text rule (src/envelope/json-text.ts)
+  let membersRead = 0;
   let value: unknown;
-  let json1: unknown;
-  let proto1: unknown;
-  let unknown: string[] | undefined;
-  const names = Object.keys(object);
-  for (const key of names) {
-    switch (key) {
-      case "carUpdateId": {
-        json1 = object[key];
-        if (json1 === undefined) undefinedMember("kafka_grpc.CarUpdateRequest.car_update_id");
-        break;
-      }
-      case "car_update_id": {
-        proto1 = object[key];
-        if (proto1 === undefined) undefinedMember("kafka_grpc.CarUpdateRequest.car_update_id");
-        break;
-      }
-      default:
-        (unknown ??= []).push(key);
-    }
-  }
-  // 1 car_update_id
-  value = json1;
-  if (proto1 !== undefined) {
-    if (value !== undefined) bothNames("kafka_grpc.CarUpdateRequest.car_update_id", "carUpdateId", "car_update_id");
-    value = proto1;
-    textLength += 2;
-  }
-  if (value !== undefined) {
+  if ((value = object.carUpdateId) !== undefined) {
     membersRead++;
-    message.carUpdateId = int64FromJson(value, true, "kafka_grpc.CarUpdateRequest.car_update_id");
-    textLength += 15 + (typeof value === "string" ? value.length + 2 : numberTextLength(value as number));
+    message.carUpdateId = int64Field(value, reader, "kafka_grpc.CarUpdateRequest.car_update_id", 15);
   }
-  reader.keys += names.length;
-  if (unknown !== undefined) {
-    if (!reader.ignoreUnknownFields) unknownMember("kafka_grpc.CarUpdateRequest", unknown[0] as string);
-    for (const key of unknown) skipMember("kafka_grpc.CarUpdateRequest", key, object[key], depth + reader.maps, reader.recursionLimit);
-  }
-  reader.chars += textLength + (membersRead === 0 ? 2 : 1); // the braces, less the last comma
+  if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.car_update_id !== undefined) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
+  reader.keys += membersRead;
+  reader.chars += membersRead === 0 ? 2 : 1; // the braces, less the last comma
   return message;
 }
 

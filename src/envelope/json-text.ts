@@ -14,14 +14,14 @@
 // without counting the members of each object: a text of exactly that length holds every member
 // read, each at least as long as counted, and nothing more, so no member the reader did not read
 // and no duplicate key. Any other text is read counting the members of each object (an object
-// with members the reader does not know goes to its per-member reader), and its members are
+// with members the reader does not know goes to the per-member path), and its members are
 // counted against `keys` (a look at every colon). Compact text of another length is read again,
 // counting, when its members show more than were read: under ignoreUnknownFields when the value
 // holds more members (valueMembers()), otherwise when the text does and checkDuplicateKeys()
 // finds no duplicate. A \u escape may hide a lone surrogate that the look at the text did not
 // see: such text is read again with every string checked. readParsedText() below applies the
-// rule; JsonReader (src/runtime/json-reader.ts) carries the counts, and the generated readers'
-// `textLength +=` lines make `chars`.
+// rule; JsonReader (src/runtime/json-reader.ts) carries the counts, which the runtime's field
+// readers and the generated readers add to.
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "../runtime/escape-text.js";

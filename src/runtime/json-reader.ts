@@ -1,15 +1,17 @@
 // Reading proto3 JSON values into message values, for the generated JSON readers: every form
 // Google's proto3 JSON parsers take, and a CodecError in the package's own words for every form
-// they refuse. The generated reader of a message reads its fields by property reads (the fast
-// branch) and hands the object over to its per-member reader by a private signal (a count of
-// members that differs, a field under both names, a second oneof member); both call the value
-// readers here, which take every form and throw the error themselves.
+// they refuse. The generated reader of a message reads a plain object by property reads of its
+// fields' JSON names, each value through a field reader here (stringField(), messageList(), …:
+// a value reader, which takes every form and throws the error itself, plus the count of the
+// value's text); it hands any other value, by a private signal (returning its result), to
+// readJsonMembers() in json-members.ts, which makes the refusals of the per-member rules.
 
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "./escape-text.js";
 import { bigintOf, inInt64Range, MAX_DECIMAL_CHARS } from "./int64.js";
 import type { JsonObject } from "./json-writer.js";
 import { nodeBuffer } from "./node-buffer.js";
+import { setOwn } from "./own-property.js";
 import { wellFormedString } from "./unicode.js";
 
 /** The state of one read of a JSON value: the options, and a count of the members seen. */
@@ -46,7 +48,15 @@ export interface JsonReader {
    * objects, which is how libprotobuf counts the depth of a member it skips.
    */
   maps: number;
+  /**
+   * The object readJsonMembers() (json-members.ts) made for the generated reader to read next:
+   * of JSON names only and without a prototype, read by property reads all the same.
+   */
+  normal: object;
 }
+
+/** What a reader's `normal` is before readJsonMembers() makes one: no value is this object. */
+const noNormal: object = {};
 
 /**
  * The length of the shortest JSON text of the integer `value`: its digits and sign, or NaN when an
@@ -568,6 +578,179 @@ const base64 =
 const base64Url =
   /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-][AQgw](?:==)?|[A-Za-z0-9_-]{2}[AEIMQUYcgkosw048]=?)?$/;
 
+// The field readers: a value reader each, which also adds to `reader.chars` the shortest JSON
+// text of what it read: `name` (the member's name in quotes, a colon and a comma; 1 for a list
+// item, its comma) and the value. The generated readers call them, one line per field.
+
+/** A field reader of one scalar value; `field` names the field in errors. */
+export type ReadJsonField<T> = (
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+) => T;
+
+/** The text of an int64, uint64 or enum value: a string, or a number. */
+function numberOrStringText(json: unknown): number {
+  return typeof json === "string" ? json.length + 2 : numberTextLength(json as number);
+}
+
+/** A string field: see {@link stringFromJson}. */
+export function stringField(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+): string {
+  const read =
+    typeof json === "string" && (reader.wellFormed || wellFormedString(json))
+      ? json
+      : stringFromJson(json, reader.wellFormed, field);
+  reader.chars += name + 2 + read.length; // and the quotes; null reads as ""
+  return read;
+}
+
+/** A bytes field: see {@link bytesFromJson}. */
+export function bytesField(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+): Uint8Array {
+  const read =
+    (typeof json === "string" ? standardBase64(json) : undefined) ??
+    bytesFromJsonOther(json, field);
+  reader.chars += name + (typeof json === "string" ? json.length + 2 : 2);
+  return read;
+}
+
+/** A bool field: see {@link boolFromJson}. */
+export function boolField(json: unknown, reader: JsonReader, field: string, name: number): boolean {
+  const read = boolFromJson(json, field);
+  reader.chars += name + (json === false ? 5 : 4); // null: 4
+  return read;
+}
+
+/** An int32 field: see {@link int32FromJson}. */
+export function int32Field(json: unknown, reader: JsonReader, field: string, name: number): number {
+  const read = int32FromJson(json, field);
+  reader.chars += name + numberTextLength(read);
+  return read;
+}
+
+/** A uint32 field: see {@link uint32FromJson}. */
+export function uint32Field(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+): number {
+  const read = uint32FromJson(json, field);
+  reader.chars += name + numberTextLength(read);
+  return read;
+}
+
+/** An int64 field: see {@link int64FromJson}. */
+export function int64Field(json: unknown, reader: JsonReader, field: string, name: number): bigint {
+  const read = int64FromJson(json, true, field);
+  reader.chars +=
+    name + (typeof json === "string" ? json.length + 2 : numberTextLength(json as number));
+  return read;
+}
+
+/** A uint64 field: see {@link int64FromJson}. */
+export function uint64Field(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+): bigint {
+  const read = int64FromJson(json, false, field);
+  reader.chars +=
+    name + (typeof json === "string" ? json.length + 2 : numberTextLength(json as number));
+  return read;
+}
+
+/**
+ * An enum field of the enum `enumName`, whose numbers by name are `numbers`: see
+ * {@link enumFromJson}; undefined for a name skipped.
+ */
+export function enumField(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+  numbers: ReadonlyMap<string, number>,
+  enumName: string,
+): number | undefined {
+  const read = enumFromJson(json, numbers, reader, enumName, field);
+  reader.chars += name + numberOrStringText(json);
+  return read;
+}
+
+/**
+ * A list field of scalars or enums into `target`, each item read by `read` (an item that reads as
+ * undefined, an enum name skipped, left out); a null item refused.
+ */
+export function listField<T>(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+  read: ReadJsonField<T | undefined>,
+  target: T[],
+): void {
+  const list = listFromJson(json, field);
+  for (const item of list) {
+    if (item === null) nullItem(field);
+    const value = read(item, reader, field, 1); // and a comma
+    if (value !== undefined) target.push(value);
+  }
+  reader.chars += name + (list.length === 0 ? 2 : 1); // the brackets, less the last comma
+}
+
+/**
+ * The keys of a map field's JSON value (any object but an array), each counted, and the
+ * reader's `maps` one more: the generated reader reads each value by {@link mapValue}, a
+ * message value one level deeper, then takes `maps` back by one.
+ */
+export function mapKeys(json: unknown, reader: JsonReader, field: string, name: number): string[] {
+  const keys = Object.keys(mapFromJson(json, field));
+  reader.keys += keys.length;
+  reader.chars += name + (keys.length === 0 ? 2 : 1); // the braces, less the last comma
+  reader.maps++;
+  return keys;
+}
+
+/** The value of a map entry: its key checked, a null value refused, the key's text counted. */
+export function mapValue(map: JsonObject, key: string, reader: JsonReader, field: string): unknown {
+  mapKeyFromJson(key, reader.wellFormed, field);
+  const item = map[key];
+  if (item === null) nullMapValue(field, key);
+  reader.chars += key.length + 4; // quotes, a colon, a comma
+  return item;
+}
+
+/**
+ * A map field (string keys) of scalars or enums into `target`: each value read by `read` (a value
+ * that reads as undefined, an enum name skipped, left out).
+ */
+export function mapField(
+  json: unknown,
+  reader: JsonReader,
+  field: string,
+  name: number,
+  read: ReadJsonField<unknown>,
+  target: Record<string, unknown>,
+): void {
+  for (const key of mapKeys(json, reader, field, name)) {
+    const item = mapValue(json as JsonObject, key, reader, field);
+    const value = read(item, reader, field, 0);
+    if (value !== undefined) setOwn(target, key, value);
+  }
+  reader.maps--;
+}
+
 /** The options of a JSON read: those of envelopeFromJson() that the reader takes. */
 export interface JsonReadOptions {
   readonly ignoreUnknownFields: boolean;
@@ -608,6 +791,7 @@ function newJsonReader(
     keys: 0,
     chars: 0,
     maps: 0,
+    normal: noNormal,
   };
 }
 
