@@ -71,6 +71,15 @@ async function* chunksOf(path: string | undefined): AsyncGenerator<Uint8Array, v
   }
 }
 
+/**
+ * Resolves when `stream` has room: at once while its buffer is below its highWaterMark, else on
+ * its 'drain' event. A stream that fails instead ends the process in its 'error' listener.
+ */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (!stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => stream.once("drain", resolve));
+}
+
 /** The real process: files, standard input and output. */
 export function nodeIo(): CliIo {
   process.stdout.on("error", onOutputError);
@@ -84,5 +93,9 @@ export function nodeIo(): CliIo {
       process.stdout.write(data);
     },
     writeErr: (text) => process.stderr.write(text),
+    drain: async () => {
+      await drained(process.stdout);
+      await drained(process.stderr);
+    },
   };
 }

@@ -112,6 +112,7 @@ Examples:
     let failed = false;
     let shown = 0;
     for await (const read of input.records) {
+      await io.drain();
       if (!read.ok) {
         failed = true;
         io.writeErr(recordErrorLine("inspect", read.position, read.error));

@@ -283,6 +283,7 @@ async function tail(
             stopping = true;
             o.stop({ by: "max" });
           }
+          await io.drain();
         }
         await heartbeat();
       },
