@@ -1,45 +1,10 @@
-// Facts about fields that the generators share: the wire type and tag of a field, the fields
-// the generators handle, and the identifiers of the generated functions. The wire types
-// themselves, and their names, are the runtime's (src/runtime/wire-type.ts).
+// Facts about fields that the generators share: the tag of a field, the fields the generators
+// handle, and the identifiers of the generated functions. The wire types, their names and the
+// wire type of each field are the runtime's (src/runtime/wire-type.ts).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { I32, I64, LEN, VARINT } from "../src/runtime/wire-type.js";
+import { isPackable } from "../src/runtime/wire-type.js";
 
-/** The wire type a scalar is written with (and, unpacked, read with). */
-export function scalarWireType(scalar: ScalarType): number {
-  switch (scalar) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
-      return LEN;
-    case ScalarType.DOUBLE:
-    case ScalarType.FIXED64:
-    case ScalarType.SFIXED64:
-      return I64;
-    case ScalarType.FLOAT:
-    case ScalarType.FIXED32:
-    case ScalarType.SFIXED32:
-      return I32;
-    default:
-      return VARINT;
-  }
-}
-
-/** The wire type a field is written with: LEN for messages, lists of messages and maps. */
-export function fieldWireType(field: DescField): number {
-  switch (field.fieldKind) {
-    case "scalar":
-      return scalarWireType(field.scalar);
-    case "enum":
-      return VARINT;
-    case "list":
-      return field.listKind === "scalar"
-        ? scalarWireType(field.scalar)
-        : field.listKind === "enum"
-          ? VARINT
-          : LEN;
-    default:
-      return LEN;
-  }
-}
+export { fieldWireType, scalarWireType } from "../src/runtime/wire-type.js";
 
 /** A tag as a number: field number and wire type. */
 export function tagOf(fieldNo: number, wireType: number): number {
@@ -88,14 +53,7 @@ export function checkSupported(desc: DescMessage): void {
     }
     const enumType = field.enum;
     if (enumType !== undefined && !enumType.open) unsupported(field, "a closed enum");
-    if (
-      field.fieldKind === "list" &&
-      field.listKind !== "message" &&
-      scalar !== ScalarType.STRING &&
-      scalar !== ScalarType.BYTES
-    ) {
-      unsupported(field, "a repeated numeric field (packed encoding)");
-    }
+    if (isPackable(field)) unsupported(field, "a repeated numeric field (packed encoding)");
     if (
       (field.fieldKind === "scalar" || field.fieldKind === "enum") &&
       field.getDefaultValue() !== undefined

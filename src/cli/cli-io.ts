@@ -13,6 +13,12 @@ export interface CliIo {
   readonly stdoutIsTTY: boolean;
   writeOut(data: string | Uint8Array): void;
   writeErr(text: string): void;
+  /**
+   * Resolves once both output streams can take more: at once, or when a stream that a write
+   * filled has drained. A loop that writes for each record awaits it, so a reader slower than
+   * the loop (or none at all, `| sleep`) pauses the loop instead of growing its memory.
+   */
+  drain(): Promise<void>;
 }
 
 /** Thrown for a command line that does not fit the command: exit code 2, with a pointer to --help. */

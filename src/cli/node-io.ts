@@ -71,6 +71,19 @@ async function* chunksOf(path: string | undefined): AsyncGenerator<Uint8Array, v
   }
 }
 
+/**
+ * Resolves when standard output and standard error have room: at once while their buffers are
+ * below their highWaterMark, else on the 'drain' event of each that is full. A stream that fails
+ * instead ends the process (standard output in its 'error' listener).
+ */
+function drained(): Promise<void> {
+  const full = [process.stdout, process.stderr].filter((stream) => stream.writableNeedDrain);
+  if (full.length === 0) return Promise.resolve();
+  return Promise.all(
+    full.map((stream) => new Promise((resolve) => stream.once("drain", resolve))),
+  ).then(() => undefined);
+}
+
 /** The real process: files, standard input and output. */
 export function nodeIo(): CliIo {
   process.stdout.on("error", onOutputError);
@@ -84,5 +97,6 @@ export function nodeIo(): CliIo {
       process.stdout.write(data);
     },
     writeErr: (text) => process.stderr.write(text),
+    drain: drained,
   };
 }

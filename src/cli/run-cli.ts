@@ -252,8 +252,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           : `expects ${min === max ? min : `${min} to ${max}`} argument${min === 1 && max === 1 ? "" : "s"}, got ${count}`,
       );
     }
-    // `inspect --web` serves a page instead of reading input.
-    const readsInput = command.readsInput && parsed.values.web !== true;
+    // `inspect --web` serves a page, and reads input only when it is named.
+    const readsInput =
+      command.readsInput && (parsed.values.web !== true || parsed.positionals.length > 0);
     if (readsInput && (parsed.positionals[max - 1] ?? "-") === "-" && io.stdinIsTTY) {
       throw new UsageError("no input: name a file, or pipe the input to standard input");
     }

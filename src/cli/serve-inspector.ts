@@ -1,6 +1,7 @@
 // `inspect --web`: the inspector page (dist/inspector.html, shipped as
 // vehicle-update-codec/inspector.html) served on 127.0.0.1 until SIGINT or SIGTERM. The page is
 // self-contained; the server sends it for any GET and a policy that forbids every connection.
+// A file given to `inspect --web <file>` goes in the page it sends, in base64.
 
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -37,9 +38,40 @@ async function readPage(): Promise<Buffer> {
   }
 }
 
-/** Serves the page on 127.0.0.1 `port` (0: a free one), prints its URL, and runs until a signal. */
-export async function serveInspector(port: number, io: CliIo): Promise<number> {
-  const page = await readPage();
+/** A file to show in the page as it loads: its name and its bytes. */
+export interface GivenValue {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+const attributeEscapes: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  '"': "&quot;",
+  "<": "&lt;",
+  ">": "&gt;",
+};
+
+/**
+ * The page with `given` in it: a hidden element before the end of `<main>`, its bytes in base64
+ * (no character of which means anything to HTML), which the page's script reads as it starts.
+ */
+function withValue(page: Buffer, given: GivenValue): Buffer {
+  const html = page.toString("utf8");
+  const at = html.indexOf("</main>");
+  if (at === -1) throw new Error("the inspector page has no </main>");
+  const name = given.name.replace(/[&"<>]/g, (c) => attributeEscapes[c] as string);
+  const base64 = Buffer.from(given.bytes).toString("base64");
+  const element = `<pre id="given-value" hidden data-name="${name}">${base64}</pre>\n`;
+  return Buffer.from(`${html.slice(0, at)}${element}${html.slice(at)}`);
+}
+
+/**
+ * Serves the page on 127.0.0.1 `port` (0: a free one), with `given` in it if any, prints its
+ * URL, and runs until a signal.
+ */
+export async function serveInspector(port: number, io: CliIo, given?: GivenValue): Promise<number> {
+  const file = await readPage();
+  const page = given === undefined ? file : withValue(file, given);
   const server = createServer((request, response) => {
     const headers = {
       "content-security-policy": policy,

@@ -422,11 +422,16 @@ treeBox.addEventListener("mouseover", onPointTree);
 unknownBox.addEventListener("mouseover", onPointTree);
 hexBox.addEventListener("mouseover", onPointHex);
 
-async function readFile(file: File): Promise<void> {
-  fileBytes = new Uint8Array(await file.arrayBuffer());
+/** Shows the bytes of a file named `name`, read as a dropped file is. */
+function showFile(name: string, bytes: Uint8Array): void {
+  fileBytes = bytes;
   valueInput.value = "";
-  valueInput.placeholder = `${file.name}: ${fileBytes.length} bytes`;
+  valueInput.placeholder = `${name}: ${bytes.length} bytes`;
   update();
+}
+
+async function readFile(file: File): Promise<void> {
+  showFile(file.name, new Uint8Array(await file.arrayBuffer()));
 }
 
 fileInput.addEventListener("change", () => {
@@ -439,3 +444,10 @@ document.addEventListener("drop", (event) => {
   const file = event.dataTransfer?.files[0];
   if (file) void readFile(file);
 });
+
+// The file `inspect --web <file>` put in the page, in base64, shown as if dropped.
+const given = document.getElementById("given-value");
+if (given !== null) {
+  const read = readText(new TextEncoder().encode(given.textContent ?? ""), "base64", false);
+  if (read.kind === "ok") showFile(given.dataset.name ?? "", read.bytes);
+}

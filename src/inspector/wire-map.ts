@@ -6,6 +6,16 @@
 // decodeEnvelope's error names.
 
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import {
+  EGROUP,
+  fieldWireType,
+  I32,
+  I64,
+  isPackable,
+  LEN,
+  SGROUP,
+  VARINT,
+} from "../runtime/wire-type.js";
 
 /** One field of the walk: its tag, its length prefix if any, and its value. */
 export interface WireField {
@@ -48,13 +58,6 @@ export interface WireMap {
   readonly fields: readonly WireField[];
   readonly problem: WireProblem | undefined;
 }
-
-const VARINT = 0;
-const I64 = 1;
-const LEN = 2;
-const SGROUP = 3;
-const EGROUP = 4;
-const I32 = 5;
 
 /** Thrown inside the walk to stop it; never leaves mapWire(). */
 class Stop {
@@ -154,7 +157,7 @@ class Walk {
       const index = counts.get(number) ?? 0;
       counts.set(number, index + 1);
       const at = joinPath(path, field.jsonName);
-      if (wireType !== expectedWireType(field)) {
+      if (wireType !== fieldWireType(field)) {
         if (!(wireType === LEN && isPackable(field))) this.stop(at, "tag", tagStart, this.pos);
         this.packed(field, tagStart, end, at, depth, index);
         continue;
@@ -277,7 +280,7 @@ class Walk {
     first: number,
   ): void {
     const valueEnd = this.length(end, at);
-    const wireType = expectedWireType(field);
+    const wireType = fieldWireType(field);
     let index = first;
     while (this.pos < valueEnd) {
       const valueStart = this.pos;
@@ -387,37 +390,6 @@ function scalarOf(field: DescField): ScalarType | undefined {
   if (field.fieldKind === "scalar") return field.scalar;
   if (field.fieldKind === "list" && field.listKind === "scalar") return field.scalar;
   return undefined;
-}
-
-/** Whether a repeated field of this type may be packed: lists of numbers, bools and enums. */
-function isPackable(field: DescField): boolean {
-  if (field.fieldKind !== "list" || field.listKind === "message") return false;
-  const scalar = scalarOf(field);
-  return scalar !== ScalarType.STRING && scalar !== ScalarType.BYTES;
-}
-
-/** The wire type of one value of `field` (of one element, for a list). */
-function expectedWireType(field: DescField): number {
-  if (field.fieldKind === "map" || field.fieldKind === "message") return LEN;
-  if (field.fieldKind === "list" && field.listKind === "message") return LEN;
-  if (field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum")) {
-    return VARINT;
-  }
-  switch (scalarOf(field)) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
-      return LEN;
-    case ScalarType.DOUBLE:
-    case ScalarType.FIXED64:
-    case ScalarType.SFIXED64:
-      return I64;
-    case ScalarType.FLOAT:
-    case ScalarType.FIXED32:
-    case ScalarType.SFIXED32:
-      return I32;
-    default:
-      return VARINT;
-  }
 }
 
 /** What a field holds, as the page shows it: a scalar's proto name or a type's full name. */

@@ -1,10 +1,11 @@
 // The inspector page (dist/inspector.html) in headless Chromium, served by the built bin's
 // `inspect --web` as a developer opens it, and opened as a file for offline use: each fixture
 // kind, a Schema Registry frame, a value with its schema id header, a truncated and a malformed
-// value, the hex view and the tree pointing at each other, the copy buttons; and that the page
-// makes no request after it loads.
+// value, a file chosen, dropped or named to `inspect --web <file>`, the hex view and the tree
+// pointing at each other, the copy buttons; and that the page makes no request after it loads.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
@@ -193,6 +194,68 @@ describe("the inspector page", () => {
     );
     expect(requests).toEqual([]);
   });
+
+  it.skipIf(!hasChromium)(`reads a file dropped on the page${skipNote}`, async () => {
+    const { page, requests } = await reset();
+    const value = encodeEnvelope(sampleEnvelope("keys"));
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], "keys.bin", { type: "application/octet-stream" }));
+      return transfer;
+    }, Buffer.from(value).toString("base64"));
+    await page.dispatchEvent("#tree", "drop", { dataTransfer });
+    await page.waitForSelector(`#value[placeholder="keys.bin: ${value.length} bytes"]`);
+    expect(await facts(page)).toMatchObject({
+      framing: "raw",
+      kind: "keys",
+      handler: '"ota.keys"',
+    });
+    expect(await copied(page, "fixture")).toBe('const envelope = sampleEnvelope("keys");');
+    expect(requests).toEqual([]);
+  });
+
+  it.skipIf(!hasChromium)(
+    `opens with the value of the file inspect --web <file> names${skipNote}`,
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "vuc-inspector-"));
+      const { value } = encodeRecordValue(sampleEnvelope("order"), {
+        framing: "schema-registry",
+        schemaId: 42,
+      });
+      writeFileSync(join(dir, "order.bin"), value);
+      const given = spawn(process.execPath, [
+        join(root, "dist/cli/index.js"),
+        "inspect",
+        "--web",
+        join(dir, "order.bin"),
+      ]);
+      try {
+        const at = await new Promise<string>((resolve, reject) => {
+          let out = "";
+          given.stdout.on("data", (chunk: Buffer) => {
+            out += chunk.toString();
+            const found = /^inspector page on (http:\/\/127\.0\.0\.1:\d+\/)\n/.exec(out);
+            if (found) resolve(found[1] as string);
+          });
+          given.once("exit", () => reject(new Error(`inspect --web exited early: ${out}`)));
+        });
+        const { page, requests, problems } = await openPage(at);
+        await page.waitForSelector(`#value[placeholder="order.bin: ${value.length} bytes"]`);
+        expect(await facts(page)).toMatchObject({
+          framing: "schema-registry",
+          "schema id": "42",
+          kind: "order",
+        });
+        await page.close();
+        expect(problems).toEqual([]);
+        expect(requests).toEqual([]);
+      } finally {
+        given.kill("SIGINT");
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.skipIf(!hasChromium)(`reads a value with its schema id header${skipNote}`, async () => {
     const { page, requests } = await reset();

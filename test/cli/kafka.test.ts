@@ -2,10 +2,11 @@
 // print when kafkajs is not installed. test/kafka/e2e/cli-tail.test.ts runs them against one.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { root, run } from "./bin.js";
+import { root, run, runAsync } from "./bin.js";
 
 const tail = "vehicle-update-codec kafka tail";
 const produce = "vehicle-update-codec kafka produce";
@@ -64,6 +65,34 @@ describe("kafka", () => {
         `Run '${args.slice(0, 2).join(" ").replace(/^/, "vehicle-update-codec ")} --help' for usage.`,
         "",
       ],
+    });
+  });
+
+  it.each([
+    ["tail", []],
+    ["produce", ["-"]],
+  ])("kafka %s exits 69 with one line when the broker is unreachable", async (command, args) => {
+    // A port that was just listened on and closed: connecting to it is refused.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    const ran = await runAsync(root, [
+      "kafka",
+      command,
+      "updates",
+      ...args,
+      "--brokers",
+      `127.0.0.1:${port}`,
+    ]);
+    expect({ code: ran.code, out: ran.out, err: ran.err }).toEqual({
+      code: 69,
+      out: "",
+      err: expect.stringMatching(
+        new RegExp(
+          `^vehicle-update-codec kafka ${command}: kafka error: [^\\n]*ECONNREFUSED 127\\.0\\.0\\.1:${port}[^\\n]*\\n$`,
+        ),
+      ),
     });
   });
 

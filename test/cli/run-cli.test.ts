@@ -14,6 +14,7 @@ function terminalIo(input = new Uint8Array()) {
     stdoutIsTTY: true,
     writeOut: (data) => out.push(data),
     writeErr: (text) => err.push(text),
+    drain: async () => {},
   };
   return { io, out, err };
 }

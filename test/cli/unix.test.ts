@@ -70,6 +70,99 @@ describe("when the reader closes the pipe", () => {
   });
 });
 
+describe("when the reader is slower than the output", () => {
+  /**
+   * Runs `decode --split lines` on `lines` lines of garbage with a preload that watches `stream`:
+   * when a write to it first returns false (its buffer full), the preload says so on fd 3 and the
+   * test starts reading `stream` only then. On exit the preload gives, for each stream, the
+   * most it held unwritten when a write was made: a loop that waits for 'drain' never writes
+   * to a stream holding a highWaterMark or more.
+   */
+  async function slowReader(stream: "stdout" | "stderr", args: string[], lines: number) {
+    const preload = join(dir, "watch-output.mjs");
+    writeFileSync(
+      preload,
+      `import { writeSync } from "node:fs";
+const most = { stdout: 0, stderr: 0, highWaterMark: process.stdout.writableHighWaterMark };
+let told = false;
+for (const name of ["stdout", "stderr"]) {
+  const output = process[name];
+  const write = output.write.bind(output);
+  output.write = (...args) => {
+    most[name] = Math.max(most[name], output.writableLength);
+    const ok = write(...args);
+    if (!ok && name === ${JSON.stringify(stream)} && !told) {
+      told = true;
+      writeSync(3, "full\\n");
+    }
+    return ok;
+  };
+}
+process.on("exit", () => writeSync(3, JSON.stringify(most)));
+`,
+    );
+    const child = spawn(process.execPath, [bin, "decode", "--split", "lines", ...args], {
+      cwd: dir,
+      env: { ...process.env, NODE_OPTIONS: `--import=${preload}` },
+      stdio: ["pipe", "pipe", "pipe", "pipe"],
+    });
+    const text = { stdout: "", stderr: "", watch: "" };
+    const read = (name: "stdout" | "stderr") =>
+      child[name].on("data", (chunk: Buffer) => {
+        text[name] += chunk.toString();
+      });
+    read(stream === "stdout" ? "stderr" : "stdout");
+    let reading = false;
+    const readWatched = () => {
+      if (!reading) read(stream);
+      reading = true;
+    };
+    // A run that never fills the stream is read at its exit, and fails on `full` below.
+    child.on("exit", readWatched);
+    (child.stdio[3] as NodeJS.ReadableStream).on("data", (chunk: Buffer) => {
+      text.watch += chunk.toString();
+      if (text.watch.startsWith("full\n")) readWatched();
+    });
+    child.stdin.end("garbage\n".repeat(lines));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    const [full, report] = text.watch.split("\n");
+    const most = JSON.parse(report as string) as Record<string, number>;
+    return { code, full, most, out: text.stdout, err: text.stderr };
+  }
+
+  it("waits for standard output to drain: --facts lines of 5000 bad records", async () => {
+    const { code, full, most, out, err } = await slowReader("stdout", ["--facts"], 5000);
+    expect(full).toBe("full");
+    expect(most.stdout).toBeLessThan(most.highWaterMark as number);
+    expect(code).toBe(1);
+    expect(out.split("\n")).toHaveLength(5001);
+    expect(err.split("\n")).toHaveLength(5001);
+  });
+
+  it("waits for standard error to drain: the error lines of 5000 bad records", async () => {
+    const { code, full, most, out, err } = await slowReader("stderr", [], 5000);
+    expect(full).toBe("full");
+    expect(most.stderr).toBeLessThan(most.highWaterMark as number);
+    expect(code).toBe(1);
+    expect(out).toBe("");
+    expect(err.split("\n")).toHaveLength(5001);
+    expect(err.split("\n")[4999]).toBe(
+      "vehicle-update-codec decode: record 5000 (line 5000): [truncated] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: fixed64 value at offset 4 runs past the end of the input",
+    );
+  });
+
+  it("endless bad input | head -n 1 prints the line and exits 0 (EPIPE)", () => {
+    const { out, err } = shell(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion, not a template.
+      'yes garbage | vehicle-update-codec decode --split lines --facts 2>/dev/null | head -n 1; echo "status ${PIPESTATUS[1]}"',
+    );
+    expect(err).toBe("");
+    expect(out).toBe(
+      '{"record":1,"line":1,"split":"lines","input":"base64","error":{"code":"truncated","message":"cannot decode kafka_grpc.GRPC_AttendantPayload from binary: fixed64 value at offset 4 runs past the end of the input"}}\nstatus 0\n',
+    );
+  });
+});
+
 describe("when standard output cannot be written", () => {
   it("prints one line and exits 74 on a full disk (/dev/full: ENOSPC)", () => {
     const full = openSync("/dev/full", "w");

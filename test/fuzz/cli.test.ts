@@ -124,6 +124,7 @@ function fuzzIo(input: Uint8Array) {
     stdoutIsTTY: false,
     writeOut: () => {},
     writeErr: (text) => err.push(text),
+    drain: async () => {},
   };
   return { io, err };
 }

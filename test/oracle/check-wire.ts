@@ -8,11 +8,15 @@ import {
 import { CodecError, isCodecError } from "../../src/codec-error.js";
 import { type BinaryReadOptions, binaryReadDefaults } from "../../src/envelope/options.js";
 import { checkReadInput, readError } from "../../src/envelope/read-binary.js";
+import { scalarWireType } from "../../src/runtime/wire-type.js";
 
 // A test oracle: an implementation of the binary format's checks written apart from the runtime
 // (src/runtime/binary-reader.ts), so that each proves the other. decodeByOracle() runs it, then
 // protobuf-es's fromBinary() on the checked bytes; test/runtime and test/envelope hold the
 // generated decoders to it on every input, result and error.
+//
+// The wire type each scalar is written with is the one rule it shares with the runtime and the
+// plugin (src/runtime/wire-type.ts); Google's conformance tests hold that rule.
 //
 // The wire check walks the bytes once, guided by the schema, before protobuf-es decodes them,
 // and rejects with the offset:
@@ -48,24 +52,6 @@ interface FieldRule {
 }
 
 const rulesCache = /*@__PURE__*/ new WeakMap<DescMessage, ReadonlyMap<number, FieldRule>>();
-
-function scalarWireType(scalar: ScalarType): number {
-  switch (scalar) {
-    case ScalarType.STRING:
-    case ScalarType.BYTES:
-      return LEN;
-    case ScalarType.DOUBLE:
-    case ScalarType.FIXED64:
-    case ScalarType.SFIXED64:
-      return I64;
-    case ScalarType.FLOAT:
-    case ScalarType.FIXED32:
-    case ScalarType.SFIXED32:
-      return I32;
-    default:
-      return VARINT;
-  }
-}
 
 function scalarRule(
   field: DescField,

@@ -82,6 +82,7 @@ Examples:
     };
     let failed = false;
     for await (const read of input.records) {
+      await io.drain();
       const position = positionJson(read, input);
       if (!read.ok) {
         failed = true;

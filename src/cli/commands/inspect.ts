@@ -1,6 +1,7 @@
+import { basename } from "node:path";
 import { CodecError } from "../../index.js";
-import { UsageError } from "../cli-io.js";
-import { type Command, decodeLimitOptions, stringOption } from "../command.js";
+import { readInput, UsageError } from "../cli-io.js";
+import { type Command, decodeLimitOptions, maxBytes, stringOption } from "../command.js";
 import { wholeNumber } from "../parse-args.js";
 import {
   openRecords,
@@ -78,7 +79,9 @@ ${readRecordsHelp}
   --web            serve the inspector page on 127.0.0.1 instead, print its URL and run
                    until Ctrl-C: paste a value or drop a file there to see its framing, its
                    fields as a JSON tree and its bytes (the page sends nothing anywhere; it
-                   ships as vehicle-update-codec/inspector.html to open offline)
+                   ships as vehicle-update-codec/inspector.html to open offline). With a
+                   file (or - for standard input), at most --max-bytes long, the page
+                   opens with that value shown, as if dropped on it
   --port <n>       the port of --web, 0 to 65535 (default 0: a free one)
   -h, --help       show this help
 
@@ -99,10 +102,17 @@ Examples:
   async run(values, positionals, io) {
     const port = stringOption(values, "port");
     if (values.web === true) {
-      if (positionals.length > 0)
-        throw new UsageError("--web reads no input: paste it in the page");
+      const portNumber = port === undefined ? 0 : wholeNumber("port", port, 0, 65535);
+      const path = positionals[0];
+      const given =
+        path === undefined
+          ? undefined
+          : {
+              name: path === "-" ? "standard input" : basename(path),
+              bytes: await readInput(io, path, maxBytes(values)),
+            };
       const { serveInspector } = await import("../serve-inspector.js");
-      return serveInspector(port === undefined ? 0 : wholeNumber("port", port, 0, 65535), io);
+      return serveInspector(portNumber, io, given);
     }
     if (port !== undefined) throw new UsageError("--port goes with --web");
     const input = await openRecords(io, positionals[0], recordReadOptions(values, false));
@@ -112,6 +122,7 @@ Examples:
     let failed = false;
     let shown = 0;
     for await (const read of input.records) {
+      await io.drain();
       if (!read.ok) {
         failed = true;
         io.writeErr(recordErrorLine("inspect", read.position, read.error));

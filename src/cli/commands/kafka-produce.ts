@@ -186,6 +186,7 @@ async function produce(
       if (error.code === "invalid_argument") throw error;
       bad++;
       io.writeErr(`${prefix}: ${errorLine(`line ${number}: ${error.message}`)}\n`);
+      await io.drain();
       continue;
     }
     batch.push(envelope);

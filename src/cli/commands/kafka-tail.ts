@@ -64,15 +64,49 @@ function kindsOption(values: CommandValues): ReadonlySet<string> {
 
 type Admin = ReturnType<ReturnType<typeof createKafka>["admin"]>;
 
-/** The offset each partition starts at, `--from` resolved with the partitions' low and high ends. */
-async function startOffsets(
+/**
+ * Where each partition starts: `--from` resolved with the partitions' low and high ends, and
+ * the partitions read from their first record, skipping records before the time of `--from`,
+ * because the broker gives no offsets by time.
+ */
+interface Starts {
+  readonly offsets: ReadonlyMap<number, bigint>;
+  readonly skipping: ReadonlySet<number>;
+}
+
+/**
+ * The partitions whose offset for a time is unknown: a broker answers ListOffsets by time with
+ * -1 (kafkajs gives the partition's end) when no record is at or after the time, but a broker
+ * that answers so for the epoch too in a partition that holds records keeps no times (a topic
+ * of message format 0, or librdkafka's mock cluster).
+ */
+async function unansweredByTime(
   admin: Admin,
   topic: string,
-  start: Start,
-): Promise<Map<number, bigint>> {
+  ends: Awaited<ReturnType<Admin["fetchTopicOffsets"]>>,
+  byTime: Awaited<ReturnType<Admin["fetchTopicOffsetsByTimestamp"]>>,
+): Promise<Set<number>> {
+  const atEnd = (answers: typeof byTime, partition: number, high: string) =>
+    answers.find((entry) => entry.partition === partition)?.offset === high;
+  const candidates = ends.filter(
+    ({ partition, low, high }) => BigInt(low) < BigInt(high) && atEnd(byTime, partition, high),
+  );
+  if (candidates.length === 0) return new Set();
+  const epoch = await admin.fetchTopicOffsetsByTimestamp(topic, 0);
+  return new Set(
+    candidates
+      .filter(({ partition, high }) => atEnd(epoch, partition, high))
+      .map(({ partition }) => partition),
+  );
+}
+
+/** Where each partition starts for `start`. */
+async function startOffsets(admin: Admin, topic: string, start: Start): Promise<Starts> {
   const ends = await admin.fetchTopicOffsets(topic);
   const byTime =
     start.at === "time" ? await admin.fetchTopicOffsetsByTimestamp(topic, start.ms) : [];
+  const skipping =
+    start.at === "time" ? await unansweredByTime(admin, topic, ends, byTime) : new Set<number>();
   const offsets = new Map<number, bigint>();
   for (const { partition, low, high } of ends) {
     const first = BigInt(low);
@@ -82,12 +116,13 @@ async function startOffsets(
     else if (start.at === "end") offsets.set(partition, end);
     else if (start.at === "offset") offsets.set(partition, clamp(start.offset));
     else if (start.at === "last") offsets.set(partition, clamp(end - start.count));
+    else if (skipping.has(partition)) offsets.set(partition, first);
     else {
       const found = byTime.find((entry) => entry.partition === partition);
       offsets.set(partition, clamp(found === undefined ? end : BigInt(found.offset)));
     }
   }
-  return offsets;
+  return { offsets, skipping };
 }
 
 /** How the tail ended. */
@@ -127,7 +162,9 @@ Options:
                         the partition's records), -<n> for its last n records, an ISO 8601
                         time (a time without a zone is local) or @<milliseconds since the
                         epoch) for the first record at or after it (default end; with
-                        --group, the group's committed offsets)
+                        --group, the group's committed offsets); where the broker
+                        keeps no record times, read from the first record, skipping
+                        those before the time
   --group <id>          read as this consumer group and commit its offsets
   --kind <kind>         print only envelopes of this kind; may be given more than once
                         (records that do not decode are still printed)
@@ -225,7 +262,7 @@ async function tail(
 ): Promise<number> {
   const kafka = createKafka(kafkajs, o.brokers);
   const groupId = o.group ?? `vehicle-update-codec-tail-${randomUUID()}`;
-  let starts = new Map<number, bigint>();
+  let starts: Starts = { offsets: new Map(), skipping: new Set() };
   if (o.start !== undefined) {
     const admin = kafka.admin();
     await admin.connect();
@@ -237,7 +274,10 @@ async function tail(
   }
   // The next offset to print in each partition: a fetch made before a seek took effect may
   // hand over records before the start, or again.
-  const next = new Map(starts);
+  const next = new Map(starts.offsets);
+  // The partitions read from their first record until one is at or after the time of --from.
+  const skipping = new Set(starts.skipping);
+  const from = o.start?.at === "time" ? o.start.ms : 0;
   let printed = 0;
   let bad = 0;
   let stopping = false;
@@ -261,10 +301,14 @@ async function tail(
         for (const message of batch.messages) {
           if (stopping || !isRunning() || isStale()) break;
           const offset = BigInt(message.offset);
-          const from = next.get(batch.partition);
-          if (from !== undefined && offset < from) continue;
+          const first = next.get(batch.partition);
+          if (first !== undefined && offset < first) continue;
           next.set(batch.partition, offset + 1n);
           resolveOffset(message.offset);
+          if (skipping.has(batch.partition)) {
+            if (Number(message.timestamp) < from) continue;
+            skipping.delete(batch.partition);
+          }
           const result = decodeKafkaMessage({
             topic: batch.topic,
             partition: batch.partition,
@@ -283,11 +327,12 @@ async function tail(
             stopping = true;
             o.stop({ by: "max" });
           }
+          await io.drain();
         }
         await heartbeat();
       },
     });
-    for (const [partition, offset] of starts) {
+    for (const [partition, offset] of starts.offsets) {
       consumer.seek({ topic: o.topic, partition, offset: offset.toString() });
     }
     io.writeErr(`${prefix}: ${errorLine(readingLine(o, groupId, starts))}\n`);
@@ -306,13 +351,17 @@ async function tail(
 }
 
 /** Where the tail reads from, for the line it prints once positioned. */
-function readingLine(o: TailOptions, groupId: string, starts: ReadonlyMap<number, bigint>): string {
+function readingLine(o: TailOptions, groupId: string, starts: Starts): string {
+  const skipped =
+    starts.skipping.size === 0
+      ? ""
+      : `; the broker gives no offsets by time, so partition${starts.skipping.size === 1 ? "" : "s"} ${[...starts.skipping].join(", ")} ${starts.skipping.size === 1 ? "is" : "are"} read from the first record, skipping those before the time`;
   const at =
     o.start === undefined
       ? "at the group's committed offsets"
-      : `from ${o.start.at === "time" ? o.start.text : fromWord(o.start)} (${[...starts]
+      : `from ${o.start.at === "time" ? o.start.text : fromWord(o.start)} (${[...starts.offsets]
           .map(([partition, offset]) => `partition ${partition} at offset ${offset}`)
-          .join(", ")})`;
+          .join(", ")}${skipped})`;
   const committing =
     o.group === undefined
       ? `group ${groupId}, committing nothing`

@@ -59,6 +59,8 @@ const lines = (text: string) =>
 const dtc = sampleEnvelope("dtcEntry");
 const order = sampleEnvelope("order");
 const json = (envelope: GRPC_AttendantPayload) => envelopeToJsonString(envelope);
+/** A time after the record at offset 0 of partition 0 and before every other record. */
+let afterFirst = 0;
 
 beforeAll(async () => {
   // Partition 0 of cliTail: offsets 0-2 by the CLI in three framings, then a corrupt value and
@@ -70,6 +72,7 @@ beforeAll(async () => {
     out: `wrote 1 record to "${t}"\n`,
     err: "",
   });
+  afterFirst = Date.now() + 1;
   expect(
     await runBin(
       ["kafka", "produce", t, ...b, "--framing", "schema-registry", "--schema-id", "42"],
@@ -225,10 +228,12 @@ describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
       "partition 0 at offset 4, partition 1 at offset 0",
       ["0:4", "1:0"],
     ],
+    // The mock cluster gives no offsets by time: each partition is read from its first record,
+    // every record skipped (a broker that keeps times gives the ends, 5 and 1).
     [
       "a time after the last record",
       `@${Date.now() + 3_600_000}`,
-      "partition 0 at offset 5, partition 1 at offset 1",
+      "partition 0 at offset 0, partition 1 at offset 0; the broker gives no offsets by time, so partitions 0, 1 are read from the first record, skipping those before the time",
       [],
     ],
   ])(
@@ -275,6 +280,54 @@ describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
       });
     },
   );
+
+  it("starts from a time before the last records, as Kafka would, and stops on SIGTERM with the count", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    // librdkafka's mock cluster answers every ListOffsets by time with -1, the epoch too: the
+    // tail reads each partition from its first record and skips those before the time.
+    const tail = startBin([
+      "kafka",
+      "tail",
+      TOPICS.cliTail,
+      "--brokers",
+      brokers(),
+      "--from",
+      `@${afterFirst}`,
+    ]);
+    onTestFinished(() => {
+      tail.child.kill("SIGKILL");
+    });
+    const { seen } = tail;
+    await waitFor(
+      "five records",
+      () => lines(seen.out).length >= 5,
+      60_000,
+      () => seen.err,
+    );
+    tail.child.kill("SIGTERM");
+    await tail.exited;
+    const printed = lines(seen.out)
+      .map((record) => `${record.partition}:${record.offset}`)
+      .sort();
+    expect({ code: seen.code, printed, err: seen.err.split("\n") }).toEqual({
+      code: 1,
+      printed: ["0:1", "0:2", "0:3", "0:4", "1:0"],
+      err: [
+        expect.stringMatching(
+          new RegExp(
+            `^${tailPrefix}reading "e2e\\.cli\\.tail" from ${new Date(afterFirst).toISOString()} \\(partition 0 at offset 0, partition 1 at offset 0; the broker gives no offsets by time, so partitions 0, 1 are read from the first record, skipping those before the time\\), group `,
+          ),
+        ),
+        expect.stringMatching(
+          /^vehicle-update-codec kafka tail: partition 0 offset 3: \[malformed\] /,
+        ),
+        `${tailPrefix}stopped by SIGTERM after 5 records (1 could not be decoded)`,
+        "",
+      ],
+    });
+  });
 
   it("filters by kind and handler; bad records still pass", async ({ expect }) => {
     const ran = await runBin([
