@@ -258,7 +258,7 @@ describe("a second consumer joining while the first consumes", () => {
     console.log(
       `joining consumer: ${RECORDS} records, ${deliveries.length} deliveries, ` +
         `${redelivered} redelivered after a rebalance ` +
-        `(${deliveries.filter((d) => d.at < joinedAt).length} delivered before the second consumer joined)`,
+        `(${deliveries.filter((d) => d.at <= joinedAt).length} delivered before the second consumer joined)`,
     );
     for (const [record, times] of byRecord) {
       for (let i = 1; i < times.length; i++) {
