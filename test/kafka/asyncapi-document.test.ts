@@ -61,7 +61,9 @@ beforeAll(async () => {
   parsed = shipped.parsed;
 });
 
-describe("asyncApiDocument()", () => {
+// Each parse runs the AsyncAPI parser's rulesets and the Protobuf schema parser: seconds of CPU,
+// many times that on a loaded machine, where the default 30 s would fail a test that is only slow.
+describe("asyncApiDocument()", { timeout: 180_000 }, () => {
   it("is AsyncAPI 3.0.0 that @asyncapi/parser reads with no error and no warning", () => {
     expect(parsed.version()).toBe("3.0.0");
     expect(shipped.problems).toEqual([]);

@@ -35,7 +35,9 @@ const framingOptions: fc.Arbitrary<Partial<RecordValueWriteOptions> & { framing:
     guids.map((schemaGuid) => ({ framing: "schema-registry-header" as const, schemaGuid })),
   );
 
-describe("decodeKafkaBatch()", () => {
+// The property tests decode hundreds of generated batches: seconds of CPU, many times that on a
+// loaded machine, where the default 30 s would fail a test that is only slow.
+describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
   it("gives one result per record, at the record's index", () => {
     const good = encodeKafkaMessage(sampleEnvelope("keys"), {
       framing: "schema-registry",

@@ -104,9 +104,9 @@ beforeAll(async () => {
   await producer.disconnect();
 });
 
-// Each test waits for several processes that each join a consumer group: more than the default
-// 30 s on a busy machine.
-describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
+// Each test waits for several processes that each join a consumer group, and the tests run at
+// once: minutes on a busy machine, where the default 30 s would fail a test that is only slow.
+describe.concurrent("kafka produce, kafka tail", { timeout: 300_000 }, () => {
   it("tails from the beginning: each framing, a bad record, a tombstone, one JSON line each", async ({
     expect,
   }) => {
@@ -253,14 +253,14 @@ describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
         await waitFor(
           "the tail to be positioned",
           () => seen.err.includes("reading"),
-          60_000,
+          120_000,
           () => seen.err,
         );
         expect(seen.err).toContain(`(${at}), group`);
         await waitFor(
           `${expected.length} records`,
           () => lines(seen.out).length >= expected.length,
-          60_000,
+          120_000,
           () => seen.out,
         );
         tail.child.kill("SIGINT");
@@ -393,7 +393,7 @@ describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
     await waitFor(
       "the tail to be positioned",
       () => seen.err.includes("reading"),
-      60_000,
+      120_000,
       () => seen.err,
     );
     expect(seen.err).toMatch(
@@ -407,7 +407,7 @@ describe.concurrent("kafka produce, kafka tail", { timeout: 120_000 }, () => {
     await waitFor(
       "two records",
       () => seen.out.split("\n").length > 2,
-      60_000,
+      120_000,
       () => seen.out + seen.err,
     );
     tail.child.kill("SIGINT");
