@@ -17,19 +17,13 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { JsonValue } from "@bufbuild/protobuf";
 import * as self from "../src/index.js";
+import { type BenchOp, benchOps } from "./codecs.js";
 import { benchPayloads } from "./payloads.js";
 
 type Api = typeof self;
 
-const ALL_OPS = [
-  "decode",
-  "encode",
-  "JSON serialize",
-  "JSON parse",
-  "JSON serialize (value)",
-  "JSON parse (value)",
-] as const;
-type Op = (typeof ALL_OPS)[number];
+const ALL_OPS = benchOps;
+type Op = BenchOp;
 
 const argv = process.argv.slice(2);
 const arg = (name: string) =>

@@ -22,6 +22,18 @@ import {
 } from "../src/index.js";
 
 /** One codec, as a consumer calls it: binary and JSON text, both ways. */
+/** The operations the benchmarks time, in the order their tables print them. */
+export const benchOps = [
+  "decode",
+  "encode",
+  "JSON serialize",
+  "JSON parse",
+  "JSON serialize (value)",
+  "JSON parse (value)",
+] as const;
+/** One of {@link benchOps}. */
+export type BenchOp = (typeof benchOps)[number];
+
 export interface Codec {
   readonly name: string;
   /** What it is: the public API, raw protobuf-es, or a peer with its options. */

@@ -21,7 +21,15 @@ import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { checkAgreement, checkBatchAgreement, checkRingAgreement } from "./agreement.js";
 import { bundleSizes } from "./bundle-size.js";
-import { type Codec, jsonFloor, loadPeers, protobufEs, thisLibrary } from "./codecs.js";
+import {
+  type BenchOp,
+  benchOps,
+  type Codec,
+  jsonFloor,
+  loadPeers,
+  protobufEs,
+  thisLibrary,
+} from "./codecs.js";
 import { int64Variants, ringSize } from "./int64-variants.js";
 import { formatKafkaBatch, makeKafkaBatch, runKafkaBatch } from "./kafka-batch.js";
 import { benchPayloads, type PayloadSet } from "./payloads.js";
@@ -63,15 +71,8 @@ if (!args["no-generate"]) {
   });
 }
 
-const ops = [
-  "decode",
-  "encode",
-  "JSON serialize",
-  "JSON parse",
-  "JSON serialize (value)",
-  "JSON parse (value)",
-] as const;
-type Op = (typeof ops)[number];
+const ops = benchOps;
+type Op = BenchOp;
 /** The operations the floor (JSON.stringify or JSON.parse alone) runs beside the codecs. */
 const floorOps: readonly Op[] = ["JSON serialize", "JSON parse"];
 /** The Kafka batch, read from its binary records and from its JSON texts. */
