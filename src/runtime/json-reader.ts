@@ -653,8 +653,7 @@ export function uint32Field(
 /** An int64 field: see {@link int64FromJson}. */
 export function int64Field(json: unknown, reader: JsonReader, field: string, name: number): bigint {
   const read = int64FromJson(json, true, field);
-  reader.chars +=
-    name + (typeof json === "string" ? json.length + 2 : numberTextLength(json as number));
+  reader.chars += name + numberOrStringText(json);
   return read;
 }
 
@@ -666,8 +665,7 @@ export function uint64Field(
   name: number,
 ): bigint {
   const read = int64FromJson(json, false, field);
-  reader.chars +=
-    name + (typeof json === "string" ? json.length + 2 : numberTextLength(json as number));
+  reader.chars += name + numberOrStringText(json);
   return read;
 }
 
