@@ -35,18 +35,20 @@ export type SchemaIdHeader = { schemaId: number } | { schemaGuid: string };
  * `truncated` for a header that ends early. @internal
  */
 export function decodeSchemaIdHeader(bytes: Uint8Array, name: string): SchemaIdHeader {
-  const fail: Fail = (code, detail) => {
-    throw new CodecError(code, `cannot decode schema id header ${name}: ${detail}`);
-  };
   const magic = bytes[0];
-  if (magic === undefined) fail("truncated", "the header is empty");
+  if (magic === undefined) headerError(name, "truncated", "the header is empty");
   if (magic !== 0x00 && magic !== 0x01) {
-    fail("malformed", `magic byte at offset 0 is ${hex(magic)}, expected 0x00 or 0x01`);
+    headerError(
+      name,
+      "malformed",
+      `magic byte at offset 0 is ${hex(magic)}, expected 0x00 or 0x01`,
+    );
   }
   const end = magic === 0x00 ? 5 : 17;
   const length = bytes.length;
   if (length < end) {
-    fail(
+    headerError(
+      name,
       "truncated",
       `header of ${length} bytes is shorter than its magic byte and ` +
         (magic === 0x00 ? "4-byte schema id" : "16-byte schema GUID"),
@@ -55,18 +57,24 @@ export function decodeSchemaIdHeader(bytes: Uint8Array, name: string): SchemaIdH
   let header: SchemaIdHeader;
   if (magic === 0x00) {
     const schemaId = schemaIdAt(bytes);
-    if (schemaId < 0) fail("malformed", negativeSchemaId(schemaId));
+    if (schemaId < 0) headerError(name, "malformed", negativeSchemaId(schemaId));
     header = { schemaId };
   } else {
     header = { schemaGuid: formatGuid(bytes) };
   }
   // The short form of [0], a count of 0, as Confluent writes it: nothing more to read.
   if (length === end + 1 && bytes[end] === 0) return header;
+  const fail: Fail = (code, detail) => headerError(name, code, detail);
   const pos = readMessageIndexes(bytes, end, "the header", fail);
   if (pos !== length) {
     fail("malformed", `${length - pos} bytes follow the message indexes at offset ${pos}`);
   }
   return header;
+}
+
+/** Throws the CodecError of the schema id header `name`: `code`, and `detail` in its text. */
+function headerError(name: string, code: Parameters<Fail>[0], detail: string): never {
+  throw new CodecError(code, `cannot decode schema id header ${name}: ${detail}`);
 }
 
 /**
