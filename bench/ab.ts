@@ -1,7 +1,9 @@
 // A same-process A/B of the envelope API: this tree against a baseline git revision (default
 // `main`), and the baseline against a second copy of itself, whose ratio is the noise of the
 // measure. The baseline's src/ and gen/ are exported with `git archive` into .tmp/ab-<rev>/ (and
-// .tmp/ab-<rev>-again/), so both sides run from source under the same Node, in one process.
+// .tmp/ab-<rev>-again/), this tree's copied into .tmp/ab-this/, so all three run from source
+// under the same Node, in one process, as alike as can be: each side's code is called only by
+// its own slices, the inputs being made by protobuf-es (the bytes and the JSON text).
 //
 // Each operation runs on bench/payloads.ts's 16 payloads, the sides interleaved in rounds in
 // rotated order, each slice `ms` milliseconds of CPU clock. Per operation it prints, per payload,
@@ -12,11 +14,12 @@
 //   node --import tsx bench/ab.ts [--baseline=main] [--rounds=9] [--ms=40] [--op="JSON parse"]...
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { JsonValue } from "@bufbuild/protobuf";
-import * as self from "../src/index.js";
+import { type JsonValue, toBinary, toJsonString } from "@bufbuild/protobuf";
+import { GRPC_AttendantPayloadSchema } from "../gen/kafka_grpc/kafka_grpc_pb.js";
+import type * as self from "../src/index.js";
 import { type BenchOp, benchOps } from "./codecs.js";
 import { benchPayloads } from "./payloads.js";
 
@@ -50,13 +53,24 @@ function exportBaseline(dir: string): string {
   return target;
 }
 
-const load = async (dir: string): Promise<Api> =>
-  import(pathToFileURL(resolve(exportBaseline(dir), "src/index.ts")).href);
+/** This tree's src/, gen/ and package.json in `.tmp/ab-this/`, copied afresh. */
+function copyThis(): string {
+  const root = resolve(import.meta.dirname, "..");
+  const target = resolve(root, ".tmp", "ab-this");
+  rmSync(target, { recursive: true, force: true });
+  for (const part of ["src", "gen", "package.json"]) {
+    cpSync(resolve(root, part), resolve(target, part), { recursive: true });
+  }
+  return target;
+}
+
+const load = async (root: string): Promise<Api> =>
+  import(pathToFileURL(resolve(root, "src/index.ts")).href);
 const safe = baseline.replace(/[^A-Za-z0-9._-]/g, "_");
 const sides: readonly (readonly [string, Api])[] = [
-  ["baseline", await load(`ab-${safe}`)],
-  ["baseline again", await load(`ab-${safe}-again`)],
-  ["this", self],
+  ["baseline", await load(exportBaseline(`ab-${safe}`))],
+  ["baseline again", await load(exportBaseline(`ab-${safe}-again`))],
+  ["this", await load(copyThis())],
 ];
 
 const payloads = benchPayloads();
@@ -82,10 +96,10 @@ function rate(fn: (input: unknown) => unknown, input: unknown): number {
   return (n * 1000) / (t - start);
 }
 
-/** The function of `op` on `api`, and its input for `payload`, made by `api` itself. */
+/** The function of `op` on `api`, and its input for `payload`: made by protobuf-es, or decoded by `api`. */
 function task(api: Api, op: Op, envelope: self.GRPC_AttendantPayload) {
-  const bytes = self.encodeEnvelope(envelope);
-  const text = self.envelopeToJsonString(envelope);
+  const bytes = toBinary(GRPC_AttendantPayloadSchema, envelope);
+  const text = toJsonString(GRPC_AttendantPayloadSchema, envelope);
   const own = api.decodeEnvelope(bytes);
   switch (op) {
     case "decode":
@@ -105,7 +119,7 @@ function task(api: Api, op: Op, envelope: self.GRPC_AttendantPayload) {
 
 /** The engine alone on a text operation: JSON.parse() of the text, JSON.stringify() of its value. */
 function floor(op: Op, envelope: self.GRPC_AttendantPayload) {
-  const text = self.envelopeToJsonString(envelope);
+  const text = toJsonString(GRPC_AttendantPayloadSchema, envelope);
   if (op === "JSON parse") return [(t: unknown) => JSON.parse(t as string), text] as const;
   if (op === "JSON serialize")
     return [(j: unknown) => JSON.stringify(j), JSON.parse(text)] as const;
