@@ -1,6 +1,8 @@
 // What the diagnostics channels cost decodeKafkaBatch: this tree's decodeKafkaBatch with no
-// subscriber against the same function built from another commit (the baseline, with no
-// channels), and against the baseline again, whose ratio is the noise of the measure. Then, in a
+// subscriber against the same tree with its channels taken out (the baseline: a copy of src/ in
+// which src/kafka/kafka-channels.ts never sees a subscriber, so nothing is read or published),
+// and a second copy of the baseline, whose ratio is the noise of the measure. All three are
+// copies of this tree's source under .tmp/, loaded side by side in one process. Then, in a
 // phase of its own (a subscription changes the channels' state for the rest of the process),
 // this tree with the OpenTelemetry adapter recording into no-op providers, and with a subscriber
 // on every channel that does nothing.
@@ -9,10 +11,10 @@
 // into one Buffer. Interleaved rounds in rotated order, CPU clock, median rate; the ratio is the
 // median of the per-round ratios to the baseline.
 //
-//   git archive <commit> src gen package.json | tar -x -C .tmp/telemetry-baseline
-//   node --import tsx bench/kafka-telemetry.ts --baseline=.tmp/telemetry-baseline
+//   node --import tsx bench/kafka-telemetry.ts [--records=2000] [--rounds=15] [--ms=100]
 
 import { subscribe, tracingChannel, unsubscribe } from "node:diagnostics_channel";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { encodeEnvelope } from "../src/index.js";
@@ -33,13 +35,39 @@ const args = new Map(
 const count = Number(args.get("records") ?? 2_000);
 const rounds = Number(args.get("rounds") ?? 15);
 const sliceMs = Number(args.get("ms") ?? 100);
-const baselineDir = args.get("baseline");
-if (!baselineDir) throw new Error("--baseline=<directory with src/ of the baseline commit>");
-
 type Decode = typeof decodeKafkaBatch;
-const baseline: { decodeKafkaBatch: Decode } = await import(
-  pathToFileURL(resolve(baselineDir, "src/kafka/index.ts")).href
-);
+
+/** Takes `from` out of `text`, or throws when it is not there: the tree changed under the bench. */
+function without(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`src/kafka/kafka-channels.ts no longer has: ${from}`);
+  return text.replace(from, to);
+}
+
+/** A copy of this tree's source in `.tmp/<name>/`, its channels taken out when `channels` is false. */
+async function copyOfThis(name: string, channels: boolean): Promise<Decode> {
+  const root = resolve(import.meta.dirname, "..");
+  const target = resolve(root, ".tmp", name);
+  rmSync(target, { recursive: true, force: true });
+  for (const part of ["src", "gen", "package.json"]) {
+    cpSync(resolve(root, part), resolve(target, part), { recursive: true });
+  }
+  if (!channels) {
+    const file = resolve(target, "src/kafka/kafka-channels.ts");
+    let text = readFileSync(file, "utf8");
+    text = without(text, "return isTraced(batchChannel);", "return false;");
+    text = without(text, "return (\n    decodedChannel.hasSubscribers ||", "return false && (");
+    text = without(text, "if (channel?.hasSubscribers) channel.publish(result);", "void channel;");
+    writeFileSync(file, text);
+  }
+  const api: { decodeKafkaBatch: Decode } = await import(
+    pathToFileURL(resolve(target, "src/kafka/index.ts")).href
+  );
+  return api.decodeKafkaBatch;
+}
+
+const baseline = await copyOfThis("telemetry-without-channels", false);
+const baselineAgain = await copyOfThis("telemetry-without-channels-again", false);
+const withChannels = await copyOfThis("telemetry-with-channels", true);
 
 const values = batchEnvelopes(count).map((envelope) => encodeEnvelope(envelope));
 const fetch = Buffer.concat(values);
@@ -123,9 +151,9 @@ const header = [
   "| --- | ---: | ---: | ---: |",
 ];
 const noSubscriber = measure([
-  { name: "baseline (no channels)", decode: baseline.decodeKafkaBatch },
-  { name: "baseline again (noise)", decode: baseline.decodeKafkaBatch },
-  { name: "channels, no subscriber", decode: decodeKafkaBatch },
+  { name: "baseline (no channels)", decode: baseline },
+  { name: "baseline again (noise)", decode: baselineAgain },
+  { name: "channels, no subscriber", decode: withChannels },
 ]);
 
 const names = Object.values(KAFKA_DIAGNOSTICS_CHANNELS).filter(
@@ -133,7 +161,7 @@ const names = Object.values(KAFKA_DIAGNOSTICS_CHANNELS).filter(
 );
 const nothing = () => undefined;
 const subscribed = measure([
-  { name: "baseline (no channels)", decode: baseline.decodeKafkaBatch },
+  { name: "baseline (no channels)", decode: baseline },
   {
     name: "a subscriber that does nothing on every channel",
     decode: decodeKafkaBatch,
