@@ -43,8 +43,8 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
     );
   }
   c.line();
-  // A writer constant per message too, so that a bundle that encodes one type (encodeEnvelope,
-  // envelopeToJson) drops the tables by type name.
+  // A writer and a JSON reader constant per message too, so that a bundle that handles one type
+  // (encodeEnvelope, envelopeToJson, envelopeFromJson) drops the tables by type name.
   for (const desc of messages) {
     const n = namesOf(desc);
     c.doc(`The binary writer of ${desc.typeName}, for the runtime's writeBinary().`);
@@ -62,6 +62,14 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
       "<",
       c.shape(desc),
       `> = ${n.writeJson};`,
+    );
+    c.doc(`The JSON reader of ${desc.typeName}, for the runtime's readJsonValue().`);
+    c.line(
+      `export const ${n.typeName}jsonReader: `,
+      c.rtType("ReadJson"),
+      "<",
+      c.shape(desc),
+      `> = ${n.readJson};`,
     );
   }
   c.line();

@@ -5168,86 +5168,128 @@ export const CarUpdateRequest$reader: MessageReader<CarUpdateRequest> = { read: 
 export const GRPC_AttendantPayload$writer: WriteFields<GRPC_AttendantPayload> = writeGRPC_AttendantPayload;
 /** The JSON writer of kafka_grpc.GRPC_AttendantPayload, for the runtime's writeJsonValue(). */
 export const GRPC_AttendantPayload$jsonWriter: WriteJson<GRPC_AttendantPayload> = writeJsonGRPC_AttendantPayload;
+/** The JSON reader of kafka_grpc.GRPC_AttendantPayload, for the runtime's readJsonValue(). */
+export const GRPC_AttendantPayload$jsonReader: ReadJson<GRPC_AttendantPayload> = readJsonGRPC_AttendantPayload;
 /** The binary writer of kafka_grpc.CarUpdateStatus, for the runtime's writeBinary(). */
 export const CarUpdateStatus$writer: WriteFields<CarUpdateStatus> = writeCarUpdateStatus;
 /** The JSON writer of kafka_grpc.CarUpdateStatus, for the runtime's writeJsonValue(). */
 export const CarUpdateStatus$jsonWriter: WriteJson<CarUpdateStatus> = writeJsonCarUpdateStatus;
+/** The JSON reader of kafka_grpc.CarUpdateStatus, for the runtime's readJsonValue(). */
+export const CarUpdateStatus$jsonReader: ReadJson<CarUpdateStatus> = readJsonCarUpdateStatus;
 /** The binary writer of kafka_grpc.CarECU, for the runtime's writeBinary(). */
 export const CarECU$writer: WriteFields<CarECU> = writeCarECU;
 /** The JSON writer of kafka_grpc.CarECU, for the runtime's writeJsonValue(). */
 export const CarECU$jsonWriter: WriteJson<CarECU> = writeJsonCarECU;
+/** The JSON reader of kafka_grpc.CarECU, for the runtime's readJsonValue(). */
+export const CarECU$jsonReader: ReadJson<CarECU> = readJsonCarECU;
 /** The binary writer of kafka_grpc.CarUpdateProgress, for the runtime's writeBinary(). */
 export const CarUpdateProgress$writer: WriteFields<CarUpdateProgress> = writeCarUpdateProgress;
 /** The JSON writer of kafka_grpc.CarUpdateProgress, for the runtime's writeJsonValue(). */
 export const CarUpdateProgress$jsonWriter: WriteJson<CarUpdateProgress> = writeJsonCarUpdateProgress;
+/** The JSON reader of kafka_grpc.CarUpdateProgress, for the runtime's readJsonValue(). */
+export const CarUpdateProgress$jsonReader: ReadJson<CarUpdateProgress> = readJsonCarUpdateProgress;
 /** The binary writer of kafka_grpc.FileKeysRequest, for the runtime's writeBinary(). */
 export const FileKeysRequest$writer: WriteFields<FileKeysRequest> = writeFileKeysRequest;
 /** The JSON writer of kafka_grpc.FileKeysRequest, for the runtime's writeJsonValue(). */
 export const FileKeysRequest$jsonWriter: WriteJson<FileKeysRequest> = writeJsonFileKeysRequest;
+/** The JSON reader of kafka_grpc.FileKeysRequest, for the runtime's readJsonValue(). */
+export const FileKeysRequest$jsonReader: ReadJson<FileKeysRequest> = readJsonFileKeysRequest;
 /** The binary writer of kafka_grpc.DTCEntry, for the runtime's writeBinary(). */
 export const DTCEntry$writer: WriteFields<DTCEntry> = writeDTCEntry;
 /** The JSON writer of kafka_grpc.DTCEntry, for the runtime's writeJsonValue(). */
 export const DTCEntry$jsonWriter: WriteJson<DTCEntry> = writeJsonDTCEntry;
+/** The JSON reader of kafka_grpc.DTCEntry, for the runtime's readJsonValue(). */
+export const DTCEntry$jsonReader: ReadJson<DTCEntry> = readJsonDTCEntry;
 /** The binary writer of kafka_grpc.ECCKeys, for the runtime's writeBinary(). */
 export const ECCKeys$writer: WriteFields<ECCKeys> = writeECCKeys;
 /** The JSON writer of kafka_grpc.ECCKeys, for the runtime's writeJsonValue(). */
 export const ECCKeys$jsonWriter: WriteJson<ECCKeys> = writeJsonECCKeys;
+/** The JSON reader of kafka_grpc.ECCKeys, for the runtime's readJsonValue(). */
+export const ECCKeys$jsonReader: ReadJson<ECCKeys> = readJsonECCKeys;
 /** The binary writer of kafka_grpc.ECCKey, for the runtime's writeBinary(). */
 export const ECCKey$writer: WriteFields<ECCKey> = writeECCKey;
 /** The JSON writer of kafka_grpc.ECCKey, for the runtime's writeJsonValue(). */
 export const ECCKey$jsonWriter: WriteJson<ECCKey> = writeJsonECCKey;
+/** The JSON reader of kafka_grpc.ECCKey, for the runtime's readJsonValue(). */
+export const ECCKey$jsonReader: ReadJson<ECCKey> = readJsonECCKey;
 /** The binary writer of kafka_grpc.BineryHex, for the runtime's writeBinary(). */
 export const BineryHex$writer: WriteFields<BineryHex> = writeBineryHex;
 /** The JSON writer of kafka_grpc.BineryHex, for the runtime's writeJsonValue(). */
 export const BineryHex$jsonWriter: WriteJson<BineryHex> = writeJsonBineryHex;
+/** The JSON reader of kafka_grpc.BineryHex, for the runtime's readJsonValue(). */
+export const BineryHex$jsonReader: ReadJson<BineryHex> = readJsonBineryHex;
 /** The binary writer of kafka_grpc.UpdateData, for the runtime's writeBinary(). */
 export const UpdateData$writer: WriteFields<UpdateData> = writeUpdateData;
 /** The JSON writer of kafka_grpc.UpdateData, for the runtime's writeJsonValue(). */
 export const UpdateData$jsonWriter: WriteJson<UpdateData> = writeJsonUpdateData;
+/** The JSON reader of kafka_grpc.UpdateData, for the runtime's readJsonValue(). */
+export const UpdateData$jsonReader: ReadJson<UpdateData> = readJsonUpdateData;
 /** The binary writer of kafka_grpc.VehicleData, for the runtime's writeBinary(). */
 export const VehicleData$writer: WriteFields<VehicleData> = writeVehicleData;
 /** The JSON writer of kafka_grpc.VehicleData, for the runtime's writeJsonValue(). */
 export const VehicleData$jsonWriter: WriteJson<VehicleData> = writeJsonVehicleData;
+/** The JSON reader of kafka_grpc.VehicleData, for the runtime's readJsonValue(). */
+export const VehicleData$jsonReader: ReadJson<VehicleData> = readJsonVehicleData;
 /** The binary writer of kafka_grpc.MessageStatus, for the runtime's writeBinary(). */
 export const MessageStatus$writer: WriteFields<MessageStatus> = writeMessageStatus;
 /** The JSON writer of kafka_grpc.MessageStatus, for the runtime's writeJsonValue(). */
 export const MessageStatus$jsonWriter: WriteJson<MessageStatus> = writeJsonMessageStatus;
+/** The JSON reader of kafka_grpc.MessageStatus, for the runtime's readJsonValue(). */
+export const MessageStatus$jsonReader: ReadJson<MessageStatus> = readJsonMessageStatus;
 /** The binary writer of kafka_grpc.UpdateManifest, for the runtime's writeBinary(). */
 export const UpdateManifest$writer: WriteFields<UpdateManifest> = writeUpdateManifest;
 /** The JSON writer of kafka_grpc.UpdateManifest, for the runtime's writeJsonValue(). */
 export const UpdateManifest$jsonWriter: WriteJson<UpdateManifest> = writeJsonUpdateManifest;
+/** The JSON reader of kafka_grpc.UpdateManifest, for the runtime's readJsonValue(). */
+export const UpdateManifest$jsonReader: ReadJson<UpdateManifest> = readJsonUpdateManifest;
 /** The binary writer of kafka_grpc.UpdateManifestECU, for the runtime's writeBinary(). */
 export const UpdateManifestECU$writer: WriteFields<UpdateManifestECU> = writeUpdateManifestECU;
 /** The JSON writer of kafka_grpc.UpdateManifestECU, for the runtime's writeJsonValue(). */
 export const UpdateManifestECU$jsonWriter: WriteJson<UpdateManifestECU> = writeJsonUpdateManifestECU;
+/** The JSON reader of kafka_grpc.UpdateManifestECU, for the runtime's readJsonValue(). */
+export const UpdateManifestECU$jsonReader: ReadJson<UpdateManifestECU> = readJsonUpdateManifestECU;
 /** The binary writer of kafka_grpc.UpdateManifestFile, for the runtime's writeBinary(). */
 export const UpdateManifestFile$writer: WriteFields<UpdateManifestFile> = writeUpdateManifestFile;
 /** The JSON writer of kafka_grpc.UpdateManifestFile, for the runtime's writeJsonValue(). */
 export const UpdateManifestFile$jsonWriter: WriteJson<UpdateManifestFile> = writeJsonUpdateManifestFile;
+/** The JSON reader of kafka_grpc.UpdateManifestFile, for the runtime's readJsonValue(). */
+export const UpdateManifestFile$jsonReader: ReadJson<UpdateManifestFile> = readJsonUpdateManifestFile;
 /** The binary writer of kafka_grpc.MemoryRegion, for the runtime's writeBinary(). */
 export const MemoryRegion$writer: WriteFields<MemoryRegion> = writeMemoryRegion;
 /** The JSON writer of kafka_grpc.MemoryRegion, for the runtime's writeJsonValue(). */
 export const MemoryRegion$jsonWriter: WriteJson<MemoryRegion> = writeJsonMemoryRegion;
+/** The JSON reader of kafka_grpc.MemoryRegion, for the runtime's readJsonValue(). */
+export const MemoryRegion$jsonReader: ReadJson<MemoryRegion> = readJsonMemoryRegion;
 /** The binary writer of kafka_grpc.FileKeyResponse, for the runtime's writeBinary(). */
 export const FileKeyResponse$writer: WriteFields<FileKeyResponse> = writeFileKeyResponse;
 /** The JSON writer of kafka_grpc.FileKeyResponse, for the runtime's writeJsonValue(). */
 export const FileKeyResponse$jsonWriter: WriteJson<FileKeyResponse> = writeJsonFileKeyResponse;
+/** The JSON reader of kafka_grpc.FileKeyResponse, for the runtime's readJsonValue(). */
+export const FileKeyResponse$jsonReader: ReadJson<FileKeyResponse> = readJsonFileKeyResponse;
 /** The binary writer of kafka_grpc.FeatureCodes, for the runtime's writeBinary(). */
 export const FeatureCodes$writer: WriteFields<FeatureCodes> = writeFeatureCodes;
 /** The JSON writer of kafka_grpc.FeatureCodes, for the runtime's writeJsonValue(). */
 export const FeatureCodes$jsonWriter: WriteJson<FeatureCodes> = writeJsonFeatureCodes;
+/** The JSON reader of kafka_grpc.FeatureCodes, for the runtime's readJsonValue(). */
+export const FeatureCodes$jsonReader: ReadJson<FeatureCodes> = readJsonFeatureCodes;
 /** The binary writer of kafka_grpc.VehicleSpecification, for the runtime's writeBinary(). */
 export const VehicleSpecification$writer: WriteFields<VehicleSpecification> = writeVehicleSpecification;
 /** The JSON writer of kafka_grpc.VehicleSpecification, for the runtime's writeJsonValue(). */
 export const VehicleSpecification$jsonWriter: WriteJson<VehicleSpecification> = writeJsonVehicleSpecification;
+/** The JSON reader of kafka_grpc.VehicleSpecification, for the runtime's readJsonValue(). */
+export const VehicleSpecification$jsonReader: ReadJson<VehicleSpecification> = readJsonVehicleSpecification;
 /** The binary writer of kafka_grpc.Order, for the runtime's writeBinary(). */
 export const Order$writer: WriteFields<Order> = writeOrder;
 /** The JSON writer of kafka_grpc.Order, for the runtime's writeJsonValue(). */
 export const Order$jsonWriter: WriteJson<Order> = writeJsonOrder;
+/** The JSON reader of kafka_grpc.Order, for the runtime's readJsonValue(). */
+export const Order$jsonReader: ReadJson<Order> = readJsonOrder;
 /** The binary writer of kafka_grpc.CarUpdateRequest, for the runtime's writeBinary(). */
 export const CarUpdateRequest$writer: WriteFields<CarUpdateRequest> = writeCarUpdateRequest;
 /** The JSON writer of kafka_grpc.CarUpdateRequest, for the runtime's writeJsonValue(). */
 export const CarUpdateRequest$jsonWriter: WriteJson<CarUpdateRequest> = writeJsonCarUpdateRequest;
+/** The JSON reader of kafka_grpc.CarUpdateRequest, for the runtime's readJsonValue(). */
+export const CarUpdateRequest$jsonReader: ReadJson<CarUpdateRequest> = readJsonCarUpdateRequest;
 
 const binaryReaders: { readonly [N in MessageTypeName]: MessageReader<MessageTypes[N]> } = {
   "kafka_grpc.GRPC_AttendantPayload": GRPC_AttendantPayload$reader,

@@ -6,6 +6,7 @@ import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../runtime/escape-text.js";
 import {
+  readJsonValue,
   utf8Length,
   WriteProblem,
   wellFormedOutput,
@@ -137,7 +138,7 @@ export function envelopeFromJson(
   options?: Partial<Omit<JsonReadOptions, "maxBytes">>,
 ): GRPC_AttendantPayload {
   const o = readOptions(options, jsonReadDefaults, levelBounds);
-  return withData(fast.fromJson(typeName, json, o), o);
+  return withData(readJsonValue(fast.GRPC_AttendantPayload$jsonReader, json, o), o);
 }
 
 /** `envelope`, unless `requireData` and it has no Data member: `missing_data`. */
@@ -179,7 +180,10 @@ export function readJsonText(
 ): GRPC_AttendantPayload {
   const json = parseText(text, o.maxBytes);
   const wellFormed = scanText ? wellFormedString(text) : !pastLatin1.test(text);
-  return withData(readParsedText(typeName, text, json, wellFormed, o), o);
+  return withData(
+    readParsedText(fast.GRPC_AttendantPayload$jsonReader, typeName, text, json, wellFormed, o),
+    o,
+  );
 }
 
 /** A character past U+00FF: V8 holds the text in two bytes a character. */

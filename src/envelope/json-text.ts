@@ -22,42 +22,48 @@
 // see: such text is read again with every string checked. readParsedText() below applies the
 // rule; JsonReader (src/runtime/json-reader.ts) carries the counts, which the runtime's field
 // readers and the generated readers add to.
-import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "../runtime/escape-text.js";
-import { type JsonReadOptions, parsedJsonReader } from "../runtime/index.js";
+import {
+  type JsonReadOptions,
+  parsedJsonReader,
+  type ReadJson,
+  readJsonValue,
+} from "../runtime/index.js";
 
 /**
- * Reads a message of type `typeName` from `json`, what JSON.parse() made of `text`, with the
- * generated reader under the rule above; throws a CodecError for what it cannot read, and for a
- * duplicate key. `wellFormed` says that `text` holds no lone surrogate (escapes aside).
+ * Reads a message of type `typeName` from `json`, what JSON.parse() made of `text`, with its
+ * generated reader `reader` under the rule above; throws a CodecError for what it cannot read,
+ * and for a duplicate key. `wellFormed` says that `text` holds no lone surrogate (escapes aside).
  */
-export function readParsedText<N extends fast.MessageTypeName>(
-  typeName: N,
+export function readParsedText<T>(
+  reader: ReadJson<T>,
+  typeName: string,
   text: string,
   json: unknown,
   wellFormed: boolean,
   options: JsonReadOptions,
-): fast.MessageTypes[N] {
+): T {
   const compact = text.charCodeAt(1) === 34; // `{"`
   let parsed = parsedJsonReader(options, wellFormed, !compact);
-  let read = fast.fromJson(typeName, json, options, parsed);
+  let read = readJsonValue(reader, json, options, parsed);
   if (parsed.chars === text.length) return read;
   if (compact && options.ignoreUnknownFields) {
     const levels = Math.min(2 * options.recursionLimit + 2, MAX_LEVELS);
     if (valueMembers(json, levels) !== parsed.keys) {
       parsed = parsedJsonReader(options, wellFormed, true);
-      read = fast.fromJson(typeName, json, options, parsed);
+      read = readJsonValue(reader, json, options, parsed);
     }
   }
   if (!noDuplicateKeys(text, parsed.keys)) {
     checkDuplicateKeys(text, typeName);
     // No duplicate: the text holds members the reader did not count (unknown, or skipped inside
     // an unknown member).
-    if (!parsed.countMembers)
-      read = fast.fromJson(typeName, json, options, parsedJsonReader(options, wellFormed, true));
+    if (!parsed.countMembers) {
+      read = readJsonValue(reader, json, options, parsedJsonReader(options, wellFormed, true));
+    }
   }
-  return wellFormed && text.includes("\\u") ? fast.fromJson(typeName, json, options) : read;
+  return wellFormed && text.includes("\\u") ? readJsonValue(reader, json, options) : read;
 }
 
 /**
