@@ -129,6 +129,18 @@ function decoding(work: () => number): number {
   return n;
 }
 
+/** The loop of a service that decodes the kinds `options` names and skips the other records. */
+function selecting(options: typeof handled | typeof handledRare): Decode {
+  return async (batch) =>
+    decoding(() => {
+      let n = 0;
+      for (const result of decodeKafkaBatch(batch, options)) {
+        if (result.kind === "ok" || result.kind === "skipped") n++;
+      }
+      return n;
+    });
+}
+
 const loops: Record<string, Decode> = {
   none: async (batch) => batch.messages.length,
   "./kafka": async (batch) =>
@@ -137,22 +149,8 @@ const loops: Record<string, Decode> = {
       for (const result of decodeKafkaBatch(batch)) if (result.kind === "ok") n++;
       return n;
     }),
-  "./kafka, 1 kind": async (batch) =>
-    decoding(() => {
-      let n = 0;
-      for (const result of decodeKafkaBatch(batch, handled)) {
-        if (result.kind === "ok" || result.kind === "skipped") n++;
-      }
-      return n;
-    }),
-  "./kafka, 1 rare kind": async (batch) =>
-    decoding(() => {
-      let n = 0;
-      for (const result of decodeKafkaBatch(batch, handledRare)) {
-        if (result.kind === "ok" || result.kind === "skipped") n++;
-      }
-      return n;
-    }),
+  "./kafka, 1 kind": selecting(handled),
+  "./kafka, 1 rare kind": selecting(handledRare),
   Confluent: async (batch) => {
     let n = 0;
     for (const m of batch.messages) {

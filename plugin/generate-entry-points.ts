@@ -47,30 +47,21 @@ export function printEntryPoints(c: Code, messages: readonly DescMessage[]): voi
   // (encodeEnvelope, envelopeToJson, envelopeFromJson) drops the tables by type name.
   for (const desc of messages) {
     const n = namesOf(desc);
-    c.doc(`The binary writer of ${desc.typeName}, for the runtime's writeBinary().`);
-    c.line(
-      `export const ${n.typeName}writer: `,
-      c.rtType("WriteFields"),
-      "<",
-      c.shape(desc),
-      `> = ${n.write};`,
-    );
-    c.doc(`The JSON writer of ${desc.typeName}, for the runtime's writeJsonValue().`);
-    c.line(
-      `export const ${n.typeName}jsonWriter: `,
-      c.rtType("WriteJson"),
-      "<",
-      c.shape(desc),
-      `> = ${n.writeJson};`,
-    );
-    c.doc(`The JSON reader of ${desc.typeName}, for the runtime's readJsonValue().`);
-    c.line(
-      `export const ${n.typeName}jsonReader: `,
-      c.rtType("ReadJson"),
-      "<",
-      c.shape(desc),
-      `> = ${n.readJson};`,
-    );
+    const constants = [
+      ["writer", "binary writer", "WriteFields", n.write, "writeBinary"],
+      ["jsonWriter", "JSON writer", "WriteJson", n.writeJson, "writeJsonValue"],
+      ["jsonReader", "JSON reader", "ReadJson", n.readJson, "readJsonValue"],
+    ] as const;
+    for (const [suffix, what, type, fn, runtime] of constants) {
+      c.doc(`The ${what} of ${desc.typeName}, for the runtime's ${runtime}().`);
+      c.line(
+        `export const ${n.typeName}${suffix}: `,
+        c.rtType(type),
+        "<",
+        c.shape(desc),
+        `> = ${fn};`,
+      );
+    }
   }
   c.line();
   table(
