@@ -3,7 +3,7 @@
 // The enum tables here serve the reader too (generate-json-reader.ts).
 import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { type Code, namesOf, printFieldsInOrder } from "./code.js";
+import { type Code, fieldsInOrder, namesOf, printFieldsInOrder } from "./code.js";
 import { hasExplicitPresence, lit } from "./wire.js";
 
 /** Identifier stem of an enum's tables. */
@@ -123,7 +123,7 @@ export function valueScalar(field: DescField): ScalarType | undefined {
 /** Prints `writeJsonX()`, the JSON writer of one message. */
 export function printToJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
-  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  const fields = fieldsInOrder(desc);
   for (const field of fields) {
     if (field.name === "__proto__" || field.jsonName === "__proto__") {
       throw new Error(`protoc-gen-vuc: ${desc.typeName}: a field named __proto__ is not supported`);
@@ -165,14 +165,13 @@ export function printToJson(c: Code, desc: DescMessage): void {
       c.line("const message = input as ", c.shape(desc), ";");
       c.line("const json: ", c.rtType("JsonObject"), " = {};");
       c.line("let value: unknown;");
-      c.line('let f = "";');
+      c.line("let f = -1;");
       if (hasList) c.line("let i = -1;");
       if (hasMap) c.line("let k: string | undefined;");
       c.block(["try {"], () => {
         printFieldsInOrder(c, fields, printFieldToJson);
         // JSON drops unknown fields, but checks them as the binary writer does (the test here
         // keeps the usual case from calling a function too large to inline).
-        c.line('f = "$unknown";');
         c.line(
           "if (message.$unknown !== undefined) ",
           c.rt("checkUnknownFields"),
@@ -182,7 +181,7 @@ export function printToJson(c: Code, desc: DescMessage): void {
       c.line(
         "  throw ",
         c.rt("within"),
-        `(thrown, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
+        `(thrown, ${n.steps}, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
       );
       c.line("}");
       c.line("writer.depth--;");
@@ -207,8 +206,6 @@ function printFieldToJson(c: Code, field: DescField): void {
     }
     return;
   }
-  c.line(`// ${field.number} ${field.name}`);
-  c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {

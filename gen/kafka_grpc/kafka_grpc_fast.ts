@@ -155,6 +155,9 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.GRPC_AttendantPayload writers' fields, for within(). */
+const GRPC_AttendantPayload$steps = "handler Data carUpdateStatus carUpdateProgress fileKeyReq keys updateApprove updateGet updateManifest order messageStatus dtcEntry carUpdateRequest $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -162,79 +165,79 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
  */
 function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPayload): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 handler
-    f = "handler";
+    f++;
     value = message.handler;
     if (value !== "") writeString(writer, 10, value);
-    f = "Data";
+    f++;
     const Data = message.Data;
     switch (oneofCase(Data)) {
       case undefined:
         break;
       // 2 carUpdateStatus
       case "carUpdateStatus":
-        f = "carUpdateStatus";
+        f = 2;
         writeMessage(writer, 18, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus", writeCarUpdateStatus);
         break;
       // 3 carUpdateProgress
       case "carUpdateProgress":
-        f = "carUpdateProgress";
+        f = 3;
         writeMessage(writer, 26, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress", writeCarUpdateProgress);
         break;
       // 4 fileKeyReq
       case "fileKeyReq":
-        f = "fileKeyReq";
+        f = 4;
         writeMessage(writer, 34, (Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest", writeFileKeysRequest);
         break;
       // 5 keys
       case "keys":
-        f = "keys";
+        f = 5;
         writeMessage(writer, 42, (Data as { value: unknown }).value, "kafka_grpc.ECCKeys", writeECCKeys);
         break;
       // 6 updateApprove
       case "updateApprove":
-        f = "updateApprove";
+        f = 6;
         writeMessage(writer, 50, (Data as { value: unknown }).value, "kafka_grpc.UpdateData", writeUpdateData);
         break;
       // 7 updateGet
       case "updateGet":
-        f = "updateGet";
+        f = 7;
         writeMessage(writer, 58, (Data as { value: unknown }).value, "kafka_grpc.VehicleData", writeVehicleData);
         break;
       // 8 updateManifest
       case "updateManifest":
-        f = "updateManifest";
+        f = 8;
         writeMessage(writer, 66, (Data as { value: unknown }).value, "kafka_grpc.UpdateManifest", writeUpdateManifest);
         break;
       // 9 order
       case "order":
-        f = "order";
+        f = 9;
         writeMessage(writer, 74, (Data as { value: unknown }).value, "kafka_grpc.Order", writeOrder);
         break;
       // 10 messageStatus
       case "messageStatus":
-        f = "messageStatus";
+        f = 10;
         writeMessage(writer, 82, (Data as { value: unknown }).value, "kafka_grpc.MessageStatus", writeMessageStatus);
         break;
       // 11 dtcEntry
       case "dtcEntry":
-        f = "dtcEntry";
+        f = 11;
         writeMessage(writer, 90, (Data as { value: unknown }).value, "kafka_grpc.DTCEntry", writeDTCEntry);
         break;
       // 12 carUpdateRequest
       case "carUpdateRequest":
-        f = "carUpdateRequest";
+        f = 12;
         writeMessage(writer, 98, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest", writeCarUpdateRequest);
         break;
       default:
         refuseCase((Data as { case: unknown }).case);
     }
-    f = "$unknown";
+    f = 13;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, GRPC_AttendantPayload$steps, f);
   }
 }
 
@@ -252,79 +255,79 @@ function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): Jso
   const message = input as GRPC_AttendantPayload;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 handler
-    f = "handler";
+    f++;
     value = message.handler;
     if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
-    f = "Data";
+    f++;
     const Data = message.Data;
     switch (oneofCase(Data)) {
       case undefined:
         break;
       // 2 carUpdateStatus
       case "carUpdateStatus":
-        f = "carUpdateStatus";
+        f = 2;
         json["carUpdateStatus"] = writeJsonCarUpdateStatus((Data as { value: unknown }).value, writer);
         break;
       // 3 carUpdateProgress
       case "carUpdateProgress":
-        f = "carUpdateProgress";
+        f = 3;
         json["carUpdateProgress"] = writeJsonCarUpdateProgress((Data as { value: unknown }).value, writer);
         break;
       // 4 fileKeyReq
       case "fileKeyReq":
-        f = "fileKeyReq";
+        f = 4;
         json["fileKeyReq"] = writeJsonFileKeysRequest((Data as { value: unknown }).value, writer);
         break;
       // 5 keys
       case "keys":
-        f = "keys";
+        f = 5;
         json["keys"] = writeJsonECCKeys((Data as { value: unknown }).value, writer);
         break;
       // 6 updateApprove
       case "updateApprove":
-        f = "updateApprove";
+        f = 6;
         json["updateApprove"] = writeJsonUpdateData((Data as { value: unknown }).value, writer);
         break;
       // 7 updateGet
       case "updateGet":
-        f = "updateGet";
+        f = 7;
         json["updateGet"] = writeJsonVehicleData((Data as { value: unknown }).value, writer);
         break;
       // 8 updateManifest
       case "updateManifest":
-        f = "updateManifest";
+        f = 8;
         json["updateManifest"] = writeJsonUpdateManifest((Data as { value: unknown }).value, writer);
         break;
       // 9 order
       case "order":
-        f = "order";
+        f = 9;
         json["order"] = writeJsonOrder((Data as { value: unknown }).value, writer);
         break;
       // 10 messageStatus
       case "messageStatus":
-        f = "messageStatus";
+        f = 10;
         json["messageStatus"] = writeJsonMessageStatus((Data as { value: unknown }).value, writer);
         break;
       // 11 dtcEntry
       case "dtcEntry":
-        f = "dtcEntry";
+        f = 11;
         json["dtcEntry"] = writeJsonDTCEntry((Data as { value: unknown }).value, writer);
         break;
       // 12 carUpdateRequest
       case "carUpdateRequest":
-        f = "carUpdateRequest";
+        f = 12;
         json["carUpdateRequest"] = writeJsonCarUpdateRequest((Data as { value: unknown }).value, writer);
         break;
       default:
         refuseCase((Data as { case: unknown }).case);
     }
-    f = "$unknown";
+    f = 13;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, GRPC_AttendantPayload$steps, f);
   }
   writer.depth--;
   return json;
@@ -463,6 +466,9 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarUpdateStatus writers' fields, for within(). */
+const CarUpdateStatus$steps = "ecus $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarUpdateStatus `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -470,11 +476,11 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
  */
 function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let k: string | undefined;
   try {
     // 1 ecus
-    f = "ecus";
+    f++;
     value = asRecord(message.ecus);
     for (const key of mapKeysInOrder(writer, value as Record<string, unknown>)) {
       k = key;
@@ -484,10 +490,10 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
       join(writer, entry);
     }
     k = undefined;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, k);
+    throw within(thrown, CarUpdateStatus$steps, f, -1, k);
   }
 }
 
@@ -505,11 +511,11 @@ function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObjec
   const message = input as CarUpdateStatus;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let k: string | undefined;
   try {
     // 1 ecus
-    f = "ecus";
+    f++;
     value = asRecord(message.ecus);
     {
       const keys = Object.keys(value as object);
@@ -527,10 +533,10 @@ function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObjec
       }
       k = undefined;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, k);
+    throw within(thrown, CarUpdateStatus$steps, f, -1, k);
   }
   writer.depth--;
   return json;
@@ -660,6 +666,9 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarECU writers' fields, for within(). */
+const CarECU$steps = "vin ecu swVersion serialNumber hwVersion bootLoaderVersion fingerprint codeDataString vendor supplierSwVersion epochUsec assyNumber createdAt updatedAt $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarECU `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -667,59 +676,59 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
  */
 function writeCarECU(writer: Writer, message: CarECU): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "") writeString(writer, 10, value);
     // 2 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 18, value);
     // 3 sw_version
-    f = "swVersion";
+    f++;
     value = message.swVersion;
     if (value !== "") writeString(writer, 26, value);
     // 4 serial_number
-    f = "serialNumber";
+    f++;
     value = message.serialNumber;
     if (value !== "") writeString(writer, 34, value);
     // 5 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
     if (value !== "") writeString(writer, 42, value);
     // 6 boot_loader_version
-    f = "bootLoaderVersion";
+    f++;
     value = message.bootLoaderVersion;
     if (value !== "") writeString(writer, 50, value);
     // 7 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "") writeString(writer, 58, value);
     // 8 code_data_string
-    f = "codeDataString";
+    f++;
     value = message.codeDataString;
     if (value !== "") writeString(writer, 66, value);
     // 9 vendor
-    f = "vendor";
+    f++;
     value = message.vendor;
     if (value !== "") writeString(writer, 74, value);
     // 10 supplier_sw_version
-    f = "supplierSwVersion";
+    f++;
     value = message.supplierSwVersion;
     if (value !== "") writeString(writer, 82, value);
     // 11 epoch_usec
-    f = "epochUsec";
+    f++;
     value = message.epochUsec;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 88, value, true);
     // 12 assy_number
-    f = "assyNumber";
+    f++;
     value = message.assyNumber;
     if (value !== "") writeString(writer, 98, value);
     // 13 createdAt
-    f = "createdAt";
+    f++;
     value = message.createdAt;
     if (value !== undefined) {
       start = writer.pos;
@@ -727,17 +736,17 @@ function writeCarECU(writer: Writer, message: CarECU): void {
       if (!Object.hasOwn(message, "createdAt")) writer.pos = start; // inherited: checked, not written
     }
     // 14 updatedAt
-    f = "updatedAt";
+    f++;
     value = message.updatedAt;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 112, value, true);
       if (!Object.hasOwn(message, "updatedAt")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarECU$steps, f);
   }
 }
 
@@ -755,74 +764,74 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as CarECU;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
     // 2 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 3 sw_version
-    f = "swVersion";
+    f++;
     value = message.swVersion;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "sw_version" : "swVersion"] = stringToJson(value, writer.forText);
     // 4 serial_number
-    f = "serialNumber";
+    f++;
     value = message.serialNumber;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "serial_number" : "serialNumber"] = stringToJson(value, writer.forText);
     // 5 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
     // 6 boot_loader_version
-    f = "bootLoaderVersion";
+    f++;
     value = message.bootLoaderVersion;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(value, writer.forText);
     // 7 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
     // 8 code_data_string
-    f = "codeDataString";
+    f++;
     value = message.codeDataString;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "code_data_string" : "codeDataString"] = stringToJson(value, writer.forText);
     // 9 vendor
-    f = "vendor";
+    f++;
     value = message.vendor;
     if (value !== "" || writer.alwaysEmitImplicit) json["vendor"] = stringToJson(value, writer.forText);
     // 10 supplier_sw_version
-    f = "supplierSwVersion";
+    f++;
     value = message.supplierSwVersion;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(value, writer.forText);
     // 11 epoch_usec
-    f = "epochUsec";
+    f++;
     value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json[writer.useProtoFieldName ? "epoch_usec" : "epochUsec"] = value;
     // 12 assy_number
-    f = "assyNumber";
+    f++;
     value = message.assyNumber;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "assy_number" : "assyNumber"] = stringToJson(value, writer.forText);
     // 13 createdAt
-    f = "createdAt";
+    f++;
     value = message.createdAt;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "createdAt")) json["createdAt"] = value;
     }
     // 14 updatedAt
-    f = "updatedAt";
+    f++;
     value = message.updatedAt;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updatedAt")) json["updatedAt"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarECU$steps, f);
   }
   writer.depth--;
   return json;
@@ -990,6 +999,9 @@ function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdatePr
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarUpdateProgress writers' fields, for within(). */
+const CarUpdateProgress$steps = "fileCurrent fileTotal pkgCurrent pkgTotal installedFiles totalFiles carUpdateID ecu info status errCode $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarUpdateProgress `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -997,56 +1009,56 @@ function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdatePr
  */
 function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 fileCurrent
-    f = "fileCurrent";
+    f++;
     value = message.fileCurrent;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 8, value, false);
     // 2 fileTotal
-    f = "fileTotal";
+    f++;
     value = message.fileTotal;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 16, value, false);
     // 3 pkgCurrent
-    f = "pkgCurrent";
+    f++;
     value = message.pkgCurrent;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 24, value, false);
     // 4 pkgTotal
-    f = "pkgTotal";
+    f++;
     value = message.pkgTotal;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 32, value, false);
     // 5 installedFiles
-    f = "installedFiles";
+    f++;
     value = message.installedFiles;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 40, value, true);
     // 6 totalFiles
-    f = "totalFiles";
+    f++;
     value = message.totalFiles;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 48, value, true);
     // 7 carUpdateID
-    f = "carUpdateID";
+    f++;
     value = message.carUpdateID;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 56, value, true);
     // 8 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 66, value);
     // 9 info
-    f = "info";
+    f++;
     value = message.info;
     if (value !== "") writeString(writer, 74, value);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== "") writeString(writer, 82, value);
     // 11 errCode
-    f = "errCode";
+    f++;
     value = message.errCode;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 88, value, true);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateProgress$steps, f);
   }
 }
 
@@ -1064,56 +1076,56 @@ function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObj
   const message = input as CarUpdateProgress;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 fileCurrent
-    f = "fileCurrent";
+    f++;
     value = int64FieldToJson(message.fileCurrent, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["fileCurrent"] = value;
     // 2 fileTotal
-    f = "fileTotal";
+    f++;
     value = int64FieldToJson(message.fileTotal, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["fileTotal"] = value;
     // 3 pkgCurrent
-    f = "pkgCurrent";
+    f++;
     value = int64FieldToJson(message.pkgCurrent, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["pkgCurrent"] = value;
     // 4 pkgTotal
-    f = "pkgTotal";
+    f++;
     value = int64FieldToJson(message.pkgTotal, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["pkgTotal"] = value;
     // 5 installedFiles
-    f = "installedFiles";
+    f++;
     value = int64FieldToJson(message.installedFiles, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["installedFiles"] = value;
     // 6 totalFiles
-    f = "totalFiles";
+    f++;
     value = int64FieldToJson(message.totalFiles, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["totalFiles"] = value;
     // 7 carUpdateID
-    f = "carUpdateID";
+    f++;
     value = int64FieldToJson(message.carUpdateID, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["carUpdateID"] = value;
     // 8 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 9 info
-    f = "info";
+    f++;
     value = message.info;
     if (value !== "" || writer.alwaysEmitImplicit) json["info"] = stringToJson(value, writer.forText);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== "" || writer.alwaysEmitImplicit) json["status"] = stringToJson(value, writer.forText);
     // 11 errCode
-    f = "errCode";
+    f++;
     value = int64FieldToJson(message.errCode, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["errCode"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateProgress$steps, f);
   }
   writer.depth--;
   return json;
@@ -1225,6 +1237,9 @@ function readFileKeysRequest(reader: Reader, end: number, message: FileKeysReque
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.FileKeysRequest writers' fields, for within(). */
+const FileKeysRequest$steps = "fileIDs $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.FileKeysRequest `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1232,21 +1247,21 @@ function readFileKeysRequest(reader: Reader, end: number, message: FileKeysReque
  */
 function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 fileIDs
-    f = "fileIDs";
+    f++;
     value = asList(message.fileIDs);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
       writeString(writer, 10, item);
     }
     i = -1;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, FileKeysRequest$steps, f, i);
   }
 }
 
@@ -1264,11 +1279,11 @@ function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObjec
   const message = input as FileKeysRequest;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 fileIDs
-    f = "fileIDs";
+    f++;
     value = asList(message.fileIDs);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -1279,10 +1294,10 @@ function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObjec
       i = -1;
       json["fileIDs"] = out;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, FileKeysRequest$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -1390,6 +1405,9 @@ function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.DTCEntry writers' fields, for within(). */
+const DTCEntry$steps = "createdAt vin ecu dtc timestamp speed mileage volt snapshotBase64 status $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.DTCEntry `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1397,52 +1415,52 @@ function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
  */
 function writeDTCEntry(writer: Writer, message: DTCEntry): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 createdAt
-    f = "createdAt";
+    f++;
     value = message.createdAt;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "") writeString(writer, 18, value);
     // 3 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 26, value);
     // 4 dtc
-    f = "dtc";
+    f++;
     value = message.dtc;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 32, value, false);
     // 5 timestamp
-    f = "timestamp";
+    f++;
     value = message.timestamp;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 40, value, true);
     // 6 speed
-    f = "speed";
+    f++;
     value = message.speed;
     if (value !== 0) writeUint32(writer, 48, value);
     // 7 mileage
-    f = "mileage";
+    f++;
     value = message.mileage;
     if (value !== 0) writeUint32(writer, 56, value);
     // 8 volt
-    f = "volt";
+    f++;
     value = message.volt;
     if (value !== 0) writeUint32(writer, 64, value);
     // 9 snapshotBase64
-    f = "snapshotBase64";
+    f++;
     value = message.snapshotBase64;
     if (value !== "") writeString(writer, 74, value);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0) writeUint32(writer, 80, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, DTCEntry$steps, f);
   }
 }
 
@@ -1460,52 +1478,52 @@ function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as DTCEntry;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 createdAt
-    f = "createdAt";
+    f++;
     value = int64FieldToJson(message.createdAt, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["createdAt"] = value;
     // 2 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
     // 3 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 4 dtc
-    f = "dtc";
+    f++;
     value = int64FieldToJson(message.dtc, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["dtc"] = value;
     // 5 timestamp
-    f = "timestamp";
+    f++;
     value = int64FieldToJson(message.timestamp, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["timestamp"] = value;
     // 6 speed
-    f = "speed";
+    f++;
     value = message.speed;
     if (value !== 0 || writer.alwaysEmitImplicit) json["speed"] = uint32ToJson(value);
     // 7 mileage
-    f = "mileage";
+    f++;
     value = message.mileage;
     if (value !== 0 || writer.alwaysEmitImplicit) json["mileage"] = uint32ToJson(value);
     // 8 volt
-    f = "volt";
+    f++;
     value = message.volt;
     if (value !== 0 || writer.alwaysEmitImplicit) json["volt"] = uint32ToJson(value);
     // 9 snapshotBase64
-    f = "snapshotBase64";
+    f++;
     value = message.snapshotBase64;
     if (value !== "" || writer.alwaysEmitImplicit) json["snapshotBase64"] = stringToJson(value, writer.forText);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = uint32ToJson(value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, DTCEntry$steps, f);
   }
   writer.depth--;
   return json;
@@ -1613,6 +1631,9 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.ECCKeys writers' fields, for within(). */
+const ECCKeys$steps = "eccKeys $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.ECCKeys `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1620,21 +1641,21 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
  */
 function writeECCKeys(writer: Writer, message: ECCKeys): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 eccKeys
-    f = "eccKeys";
+    f++;
     value = asList(message.eccKeys);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
       writeMessage(writer, 10, item, "kafka_grpc.ECCKey", writeECCKey);
     }
     i = -1;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, ECCKeys$steps, f, i);
   }
 }
 
@@ -1652,11 +1673,11 @@ function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as ECCKeys;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 eccKeys
-    f = "eccKeys";
+    f++;
     value = asList(message.eccKeys);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -1667,10 +1688,10 @@ function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
       i = -1;
       json["eccKeys"] = out;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, ECCKeys$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -1781,6 +1802,9 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.ECCKey writers' fields, for within(). */
+const ECCKey$steps = "ecu env pubKeyLevel1 pubKeyLevel2 pubKeyLevel3 level1 level2 level3 created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.ECCKey `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1788,19 +1812,19 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
  */
 function writeECCKey(writer: Writer, message: ECCKey): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   try {
     // 1 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 10, value);
     // 2 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "") writeString(writer, 18, value);
     // 3 pub_key_level_1
-    f = "pubKeyLevel1";
+    f++;
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       start = writer.pos;
@@ -1808,7 +1832,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "pubKeyLevel1")) writer.pos = start; // inherited: checked, not written
     }
     // 4 pub_key_level_2
-    f = "pubKeyLevel2";
+    f++;
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       start = writer.pos;
@@ -1816,7 +1840,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "pubKeyLevel2")) writer.pos = start; // inherited: checked, not written
     }
     // 5 pub_key_level_3
-    f = "pubKeyLevel3";
+    f++;
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       start = writer.pos;
@@ -1824,7 +1848,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "pubKeyLevel3")) writer.pos = start; // inherited: checked, not written
     }
     // 6 level_1
-    f = "level1";
+    f++;
     value = message.level1;
     if (value !== undefined) {
       start = writer.pos;
@@ -1832,7 +1856,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "level1")) writer.pos = start; // inherited: checked, not written
     }
     // 7 level_2
-    f = "level2";
+    f++;
     value = message.level2;
     if (value !== undefined) {
       start = writer.pos;
@@ -1840,7 +1864,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "level2")) writer.pos = start; // inherited: checked, not written
     }
     // 8 level_3
-    f = "level3";
+    f++;
     value = message.level3;
     if (value !== undefined) {
       start = writer.pos;
@@ -1848,7 +1872,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "level3")) writer.pos = start; // inherited: checked, not written
     }
     // 9 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -1856,17 +1880,17 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 10 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 80, value, true);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, ECCKey$steps, f);
   }
 }
 
@@ -1884,76 +1908,76 @@ function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as ECCKey;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 2 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
     // 3 pub_key_level_1
-    f = "pubKeyLevel1";
+    f++;
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel1")) json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = value;
     }
     // 4 pub_key_level_2
-    f = "pubKeyLevel2";
+    f++;
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel2")) json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = value;
     }
     // 5 pub_key_level_3
-    f = "pubKeyLevel3";
+    f++;
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "pubKeyLevel3")) json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = value;
     }
     // 6 level_1
-    f = "level1";
+    f++;
     value = message.level1;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level1")) json[writer.useProtoFieldName ? "level_1" : "level1"] = value;
     }
     // 7 level_2
-    f = "level2";
+    f++;
     value = message.level2;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level2")) json[writer.useProtoFieldName ? "level_2" : "level2"] = value;
     }
     // 8 level_3
-    f = "level3";
+    f++;
     value = message.level3;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
       if (Object.hasOwn(message, "level3")) json[writer.useProtoFieldName ? "level_3" : "level3"] = value;
     }
     // 9 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 10 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, ECCKey$steps, f);
   }
   writer.depth--;
   return json;
@@ -2088,6 +2112,9 @@ function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.BineryHex writers' fields, for within(). */
+const BineryHex$steps = "data $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.BineryHex `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2095,16 +2122,16 @@ function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
  */
 function writeBineryHex(writer: Writer, message: BineryHex): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 data
-    f = "data";
+    f++;
     value = message.data;
     if (!(value instanceof Uint8Array) || value.length > 0) writeBytes(writer, 10, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, BineryHex$steps, f);
   }
 }
 
@@ -2122,16 +2149,16 @@ function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as BineryHex;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 data
-    f = "data";
+    f++;
     value = message.data;
     if (!(value instanceof Uint8Array) || value.length > 0 || writer.alwaysEmitImplicit) json["data"] = bytesToJson(value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, BineryHex$steps, f);
   }
   writer.depth--;
   return json;
@@ -2204,6 +2231,9 @@ function readUpdateData(reader: Reader, end: number, message: UpdateData): void 
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateData writers' fields, for within(). */
+const UpdateData$steps = "id $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateData `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2211,16 +2241,16 @@ function readUpdateData(reader: Reader, end: number, message: UpdateData): void 
  */
 function writeUpdateData(writer: Writer, message: UpdateData): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = message.id;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, UpdateData$steps, f);
   }
 }
 
@@ -2238,16 +2268,16 @@ function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as UpdateData;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["id"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, UpdateData$steps, f);
   }
   writer.depth--;
   return json;
@@ -2319,6 +2349,9 @@ function readVehicleData(reader: Reader, end: number, message: VehicleData): voi
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.VehicleData writers' fields, for within(). */
+const VehicleData$steps = "vin $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.VehicleData `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2326,16 +2359,16 @@ function readVehicleData(reader: Reader, end: number, message: VehicleData): voi
  */
 function writeVehicleData(writer: Writer, message: VehicleData): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "") writeString(writer, 10, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, VehicleData$steps, f);
   }
 }
 
@@ -2353,16 +2386,16 @@ function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as VehicleData;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, VehicleData$steps, f);
   }
   writer.depth--;
   return json;
@@ -2438,6 +2471,9 @@ function readMessageStatus(reader: Reader, end: number, message: MessageStatus):
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.MessageStatus writers' fields, for within(). */
+const MessageStatus$steps = "messageId status $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.MessageStatus `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2445,20 +2481,20 @@ function readMessageStatus(reader: Reader, end: number, message: MessageStatus):
  */
 function writeMessageStatus(writer: Writer, message: MessageStatus): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 messageId
-    f = "messageId";
+    f++;
     value = message.messageId;
     if (value !== "") writeString(writer, 10, value);
     // 2 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0) writeInt32(writer, 16, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MessageStatus$steps, f);
   }
 }
 
@@ -2476,20 +2512,20 @@ function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject 
   const message = input as MessageStatus;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 messageId
-    f = "messageId";
+    f++;
     value = message.messageId;
     if (value !== "" || writer.alwaysEmitImplicit) json["messageId"] = stringToJson(value, writer.forText);
     // 2 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = enumToJson(value, EmumStatus$names, writer);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MessageStatus$steps, f);
   }
   writer.depth--;
   return json;
@@ -2671,6 +2707,9 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateManifest writers' fields, for within(). */
+const UpdateManifest$steps = "id name version description releaseNotes ecuList ecuUpdates fingerprint carUpdateId rollback type vod manifestType active country powertrain restraint model trim year bodyType sums env updateDuration maxAttempts created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateManifest `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2678,36 +2717,36 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
  */
 function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = message.id;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "") writeString(writer, 18, value);
     // 3 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "") writeString(writer, 26, value);
     // 4 description
-    f = "description";
+    f++;
     value = message.description;
     if (value !== "") writeString(writer, 34, value);
     // 5 release_notes
-    f = "releaseNotes";
+    f++;
     value = message.releaseNotes;
     if (value !== "") writeString(writer, 42, value);
     // 6 ecu_list
-    f = "ecuList";
+    f++;
     value = message.ecuList;
     if (value !== "") writeString(writer, 50, value);
     // 7 ecu_updates
-    f = "ecuUpdates";
+    f++;
     value = asList(message.ecuUpdates);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -2715,31 +2754,31 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
     }
     i = -1;
     // 8 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "") writeString(writer, 66, value);
     // 9 car_update_id
-    f = "carUpdateId";
+    f++;
     value = message.carUpdateId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 72, value, true);
     // 10 rollback
-    f = "rollback";
+    f++;
     value = message.rollback;
     if (value !== false) writeBool(writer, 80, value);
     // 11 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "") writeString(writer, 90, value);
     // 12 vod
-    f = "vod";
+    f++;
     value = message.vod;
     if (value !== "") writeString(writer, 98, value);
     // 13 manifest_type
-    f = "manifestType";
+    f++;
     value = message.manifestType;
     if (value !== 0) writeInt32(writer, 104, value);
     // 14 active
-    f = "active";
+    f++;
     value = message.active;
     if (value !== undefined) {
       start = writer.pos;
@@ -2747,51 +2786,51 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
       if (!Object.hasOwn(message, "active")) writer.pos = start; // inherited: checked, not written
     }
     // 15 country
-    f = "country";
+    f++;
     value = message.country;
     if (value !== "") writeString(writer, 122, value);
     // 16 powertrain
-    f = "powertrain";
+    f++;
     value = message.powertrain;
     if (value !== "") writeString(writer, 130, value);
     // 17 restraint
-    f = "restraint";
+    f++;
     value = message.restraint;
     if (value !== "") writeString(writer, 138, value);
     // 18 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "") writeString(writer, 146, value);
     // 19 trim
-    f = "trim";
+    f++;
     value = message.trim;
     if (value !== "") writeString(writer, 154, value);
     // 20 year
-    f = "year";
+    f++;
     value = message.year;
     if (value !== 0) writeInt32(writer, 160, value);
     // 21 body_type
-    f = "bodyType";
+    f++;
     value = message.bodyType;
     if (value !== "") writeString(writer, 170, value);
     // 22 sums
-    f = "sums";
+    f++;
     value = message.sums;
     if (value !== "") writeString(writer, 178, value);
     // 23 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "") writeString(writer, 186, value);
     // 24 update_duration
-    f = "updateDuration";
+    f++;
     value = message.updateDuration;
     if (value !== 0) writeInt32(writer, 192, value);
     // 25 max_attempts
-    f = "maxAttempts";
+    f++;
     value = message.maxAttempts;
     if (value !== 0) writeInt32(writer, 200, value);
     // 26 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -2799,17 +2838,17 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 27 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 216, value, true);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifest$steps, f, i);
   }
 }
 
@@ -2827,35 +2866,35 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
   const message = input as UpdateManifest;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["id"] = value;
     // 2 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
     // 3 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
     // 4 description
-    f = "description";
+    f++;
     value = message.description;
     if (value !== "" || writer.alwaysEmitImplicit) json["description"] = stringToJson(value, writer.forText);
     // 5 release_notes
-    f = "releaseNotes";
+    f++;
     value = message.releaseNotes;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "release_notes" : "releaseNotes"] = stringToJson(value, writer.forText);
     // 6 ecu_list
-    f = "ecuList";
+    f++;
     value = message.ecuList;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "ecu_list" : "ecuList"] = stringToJson(value, writer.forText);
     // 7 ecu_updates
-    f = "ecuUpdates";
+    f++;
     value = asList(message.ecuUpdates);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -2867,98 +2906,98 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
       json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
     }
     // 8 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
     // 9 car_update_id
-    f = "carUpdateId";
+    f++;
     value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
     // 10 rollback
-    f = "rollback";
+    f++;
     value = message.rollback;
     if (value !== false || writer.alwaysEmitImplicit) json["rollback"] = boolToJson(value);
     // 11 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
     // 12 vod
-    f = "vod";
+    f++;
     value = message.vod;
     if (value !== "" || writer.alwaysEmitImplicit) json["vod"] = stringToJson(value, writer.forText);
     // 13 manifest_type
-    f = "manifestType";
+    f++;
     value = message.manifestType;
     if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "manifest_type" : "manifestType"] = int32ToJson(value);
     // 14 active
-    f = "active";
+    f++;
     value = message.active;
     if (value !== undefined) {
       value = boolToJson(value);
       if (Object.hasOwn(message, "active")) json["active"] = value;
     }
     // 15 country
-    f = "country";
+    f++;
     value = message.country;
     if (value !== "" || writer.alwaysEmitImplicit) json["country"] = stringToJson(value, writer.forText);
     // 16 powertrain
-    f = "powertrain";
+    f++;
     value = message.powertrain;
     if (value !== "" || writer.alwaysEmitImplicit) json["powertrain"] = stringToJson(value, writer.forText);
     // 17 restraint
-    f = "restraint";
+    f++;
     value = message.restraint;
     if (value !== "" || writer.alwaysEmitImplicit) json["restraint"] = stringToJson(value, writer.forText);
     // 18 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
     // 19 trim
-    f = "trim";
+    f++;
     value = message.trim;
     if (value !== "" || writer.alwaysEmitImplicit) json["trim"] = stringToJson(value, writer.forText);
     // 20 year
-    f = "year";
+    f++;
     value = message.year;
     if (value !== 0 || writer.alwaysEmitImplicit) json["year"] = int32ToJson(value);
     // 21 body_type
-    f = "bodyType";
+    f++;
     value = message.bodyType;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "body_type" : "bodyType"] = stringToJson(value, writer.forText);
     // 22 sums
-    f = "sums";
+    f++;
     value = message.sums;
     if (value !== "" || writer.alwaysEmitImplicit) json["sums"] = stringToJson(value, writer.forText);
     // 23 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
     // 24 update_duration
-    f = "updateDuration";
+    f++;
     value = message.updateDuration;
     if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "update_duration" : "updateDuration"] = int32ToJson(value);
     // 25 max_attempts
-    f = "maxAttempts";
+    f++;
     value = message.maxAttempts;
     if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "max_attempts" : "maxAttempts"] = int32ToJson(value);
     // 26 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 27 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifest$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -3208,6 +3247,9 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateManifestECU writers' fields, for within(). */
+const UpdateManifestECU$steps = "id manifestId name version currentVersion hwVersion hwVersions configurationMask configuration selfDownload mode files rollback eccKeys installPriority created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestECU `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -3215,36 +3257,36 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
  */
 function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = message.id;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 manifest_id
-    f = "manifestId";
+    f++;
     value = message.manifestId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
     // 3 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "") writeString(writer, 26, value);
     // 4 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "") writeString(writer, 34, value);
     // 5 current_version
-    f = "currentVersion";
+    f++;
     value = message.currentVersion;
     if (value !== "") writeString(writer, 42, value);
     // 6 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
     if (value !== "") writeString(writer, 50, value);
     // 7 hw_versions
-    f = "hwVersions";
+    f++;
     value = asList(message.hwVersions);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3252,23 +3294,23 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     }
     i = -1;
     // 8 configuration_mask
-    f = "configurationMask";
+    f++;
     value = message.configurationMask;
     if (value !== "") writeString(writer, 66, value);
     // 9 configuration
-    f = "configuration";
+    f++;
     value = message.configuration;
     if (value !== "") writeString(writer, 74, value);
     // 10 self_download
-    f = "selfDownload";
+    f++;
     value = message.selfDownload;
     if (value !== false) writeBool(writer, 80, value);
     // 11 mode
-    f = "mode";
+    f++;
     value = message.mode;
     if (value !== "") writeString(writer, 90, value);
     // 12 files
-    f = "files";
+    f++;
     value = asList(message.files);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3276,7 +3318,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     }
     i = -1;
     // 13 rollback
-    f = "rollback";
+    f++;
     value = asList(message.rollback);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3284,7 +3326,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     }
     i = -1;
     // 14 ecc_keys
-    f = "eccKeys";
+    f++;
     value = message.eccKeys;
     if (value !== undefined) {
       start = writer.pos;
@@ -3292,11 +3334,11 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
       if (!Object.hasOwn(message, "eccKeys")) writer.pos = start; // inherited: checked, not written
     }
     // 15 install_priority
-    f = "installPriority";
+    f++;
     value = message.installPriority;
     if (value !== 0) writeInt32(writer, 120, value);
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -3304,17 +3346,17 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 136, value, true);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestECU$steps, f, i);
   }
 }
 
@@ -3332,35 +3374,35 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
   const message = input as UpdateManifestECU;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["id"] = value;
     // 2 manifest_id
-    f = "manifestId";
+    f++;
     value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json[writer.useProtoFieldName ? "manifest_id" : "manifestId"] = value;
     // 3 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
     // 4 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
     // 5 current_version
-    f = "currentVersion";
+    f++;
     value = message.currentVersion;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "current_version" : "currentVersion"] = stringToJson(value, writer.forText);
     // 6 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
     // 7 hw_versions
-    f = "hwVersions";
+    f++;
     value = asList(message.hwVersions);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3372,23 +3414,23 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
       json[writer.useProtoFieldName ? "hw_versions" : "hwVersions"] = out;
     }
     // 8 configuration_mask
-    f = "configurationMask";
+    f++;
     value = message.configurationMask;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "configuration_mask" : "configurationMask"] = stringToJson(value, writer.forText);
     // 9 configuration
-    f = "configuration";
+    f++;
     value = message.configuration;
     if (value !== "" || writer.alwaysEmitImplicit) json["configuration"] = stringToJson(value, writer.forText);
     // 10 self_download
-    f = "selfDownload";
+    f++;
     value = message.selfDownload;
     if (value !== false || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "self_download" : "selfDownload"] = boolToJson(value);
     // 11 mode
-    f = "mode";
+    f++;
     value = message.mode;
     if (value !== "" || writer.alwaysEmitImplicit) json["mode"] = stringToJson(value, writer.forText);
     // 12 files
-    f = "files";
+    f++;
     value = asList(message.files);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3400,7 +3442,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
       json["files"] = out;
     }
     // 13 rollback
-    f = "rollback";
+    f++;
     value = asList(message.rollback);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3412,34 +3454,34 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
       json["rollback"] = out;
     }
     // 14 ecc_keys
-    f = "eccKeys";
+    f++;
     value = message.eccKeys;
     if (value !== undefined) {
       value = writeJsonECCKey(value, writer);
       if (Object.hasOwn(message, "eccKeys")) json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = value;
     }
     // 15 install_priority
-    f = "installPriority";
+    f++;
     value = message.installPriority;
     if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "install_priority" : "installPriority"] = int32ToJson(value);
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestECU$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -3652,6 +3694,9 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateManifestFile writers' fields, for within(). */
+const UpdateManifestFile$steps = "fileId manifestEcuId filename url fileSize checksum type order writeRegion eraseRegion fileKey parsedFile signature compatibleTrims compatibleDriveSides created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestFile `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -3659,44 +3704,44 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
  */
 function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   let i = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
     if (value !== "") writeString(writer, 10, value);
     // 2 manifest_ecu_id
-    f = "manifestEcuId";
+    f++;
     value = message.manifestEcuId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
     // 3 filename
-    f = "filename";
+    f++;
     value = message.filename;
     if (value !== "") writeString(writer, 26, value);
     // 4 url
-    f = "url";
+    f++;
     value = message.url;
     if (value !== "") writeString(writer, 34, value);
     // 5 file_size
-    f = "fileSize";
+    f++;
     value = message.fileSize;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 40, value, false);
     // 6 checksum
-    f = "checksum";
+    f++;
     value = message.checksum;
     if (value !== "") writeString(writer, 50, value);
     // 7 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "") writeString(writer, 58, value);
     // 8 order
-    f = "order";
+    f++;
     value = message.order;
     if (value !== 0) writeInt32(writer, 64, value);
     // 9 write_region
-    f = "writeRegion";
+    f++;
     value = message.writeRegion;
     if (value !== undefined) {
       start = writer.pos;
@@ -3704,7 +3749,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "writeRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 10 erase_region
-    f = "eraseRegion";
+    f++;
     value = message.eraseRegion;
     if (value !== undefined) {
       start = writer.pos;
@@ -3712,7 +3757,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "eraseRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 11 file_key
-    f = "fileKey";
+    f++;
     value = message.fileKey;
     if (value !== undefined) {
       start = writer.pos;
@@ -3720,7 +3765,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "fileKey")) writer.pos = start; // inherited: checked, not written
     }
     // 12 parsed_file
-    f = "parsedFile";
+    f++;
     value = message.parsedFile;
     if (value !== undefined) {
       start = writer.pos;
@@ -3728,11 +3773,11 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "parsedFile")) writer.pos = start; // inherited: checked, not written
     }
     // 13 signature
-    f = "signature";
+    f++;
     value = message.signature;
     if (value !== "") writeString(writer, 106, value);
     // 14 compatible_trims
-    f = "compatibleTrims";
+    f++;
     value = asList(message.compatibleTrims);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3740,7 +3785,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     }
     i = -1;
     // 15 compatible_drive_sides
-    f = "compatibleDriveSides";
+    f++;
     value = asList(message.compatibleDriveSides);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3748,7 +3793,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     }
     i = -1;
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -3756,17 +3801,17 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeString(writer, 138, value);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestFile$steps, f, i);
   }
 }
 
@@ -3784,75 +3829,75 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
   const message = input as UpdateManifestFile;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
     // 2 manifest_ecu_id
-    f = "manifestEcuId";
+    f++;
     value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json[writer.useProtoFieldName ? "manifest_ecu_id" : "manifestEcuId"] = value;
     // 3 filename
-    f = "filename";
+    f++;
     value = message.filename;
     if (value !== "" || writer.alwaysEmitImplicit) json["filename"] = stringToJson(value, writer.forText);
     // 4 url
-    f = "url";
+    f++;
     value = message.url;
     if (value !== "" || writer.alwaysEmitImplicit) json["url"] = stringToJson(value, writer.forText);
     // 5 file_size
-    f = "fileSize";
+    f++;
     value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json[writer.useProtoFieldName ? "file_size" : "fileSize"] = value;
     // 6 checksum
-    f = "checksum";
+    f++;
     value = message.checksum;
     if (value !== "" || writer.alwaysEmitImplicit) json["checksum"] = stringToJson(value, writer.forText);
     // 7 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
     // 8 order
-    f = "order";
+    f++;
     value = message.order;
     if (value !== 0 || writer.alwaysEmitImplicit) json["order"] = int32ToJson(value);
     // 9 write_region
-    f = "writeRegion";
+    f++;
     value = message.writeRegion;
     if (value !== undefined) {
       value = writeJsonMemoryRegion(value, writer);
       if (Object.hasOwn(message, "writeRegion")) json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = value;
     }
     // 10 erase_region
-    f = "eraseRegion";
+    f++;
     value = message.eraseRegion;
     if (value !== undefined) {
       value = writeJsonMemoryRegion(value, writer);
       if (Object.hasOwn(message, "eraseRegion")) json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = value;
     }
     // 11 file_key
-    f = "fileKey";
+    f++;
     value = message.fileKey;
     if (value !== undefined) {
       value = writeJsonFileKeyResponse(value, writer);
       if (Object.hasOwn(message, "fileKey")) json[writer.useProtoFieldName ? "file_key" : "fileKey"] = value;
     }
     // 12 parsed_file
-    f = "parsedFile";
+    f++;
     value = message.parsedFile;
     if (value !== undefined) {
       value = boolToJson(value);
       if (Object.hasOwn(message, "parsedFile")) json[writer.useProtoFieldName ? "parsed_file" : "parsedFile"] = value;
     }
     // 13 signature
-    f = "signature";
+    f++;
     value = message.signature;
     if (value !== "" || writer.alwaysEmitImplicit) json["signature"] = stringToJson(value, writer.forText);
     // 14 compatible_trims
-    f = "compatibleTrims";
+    f++;
     value = asList(message.compatibleTrims);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3864,7 +3909,7 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
       json[writer.useProtoFieldName ? "compatible_trims" : "compatibleTrims"] = out;
     }
     // 15 compatible_drive_sides
-    f = "compatibleDriveSides";
+    f++;
     value = asList(message.compatibleDriveSides);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3876,23 +3921,23 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
       json[writer.useProtoFieldName ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
     }
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = stringToJson(value, writer.forText);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = stringToJson(value, writer.forText);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestFile$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -4044,6 +4089,9 @@ function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): v
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.MemoryRegion writers' fields, for within(). */
+const MemoryRegion$steps = "offset length $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.MemoryRegion `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4051,20 +4099,20 @@ function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): v
  */
 function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 offset
-    f = "offset";
+    f++;
     value = message.offset;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 8, value, false);
     // 2 length
-    f = "length";
+    f++;
     value = message.length;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 16, value, false);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MemoryRegion$steps, f);
   }
 }
 
@@ -4082,20 +4130,20 @@ function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as MemoryRegion;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 offset
-    f = "offset";
+    f++;
     value = int64FieldToJson(message.offset, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["offset"] = value;
     // 2 length
-    f = "length";
+    f++;
     value = int64FieldToJson(message.length, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["length"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MemoryRegion$steps, f);
   }
   writer.depth--;
   return json;
@@ -4187,6 +4235,9 @@ function readFileKeyResponse(reader: Reader, end: number, message: FileKeyRespon
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.FileKeyResponse writers' fields, for within(). */
+const FileKeyResponse$steps = "fileId key auth nonce error $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.FileKeyResponse `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4194,32 +4245,32 @@ function readFileKeyResponse(reader: Reader, end: number, message: FileKeyRespon
  */
 function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
     if (value !== "") writeString(writer, 10, value);
     // 2 key
-    f = "key";
+    f++;
     value = message.key;
     if (value !== "") writeString(writer, 18, value);
     // 3 auth
-    f = "auth";
+    f++;
     value = message.auth;
     if (value !== "") writeString(writer, 26, value);
     // 4 nonce
-    f = "nonce";
+    f++;
     value = message.nonce;
     if (value !== "") writeString(writer, 34, value);
     // 5 error
-    f = "error";
+    f++;
     value = message.error;
     if (value !== "") writeString(writer, 42, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FileKeyResponse$steps, f);
   }
 }
 
@@ -4237,32 +4288,32 @@ function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObjec
   const message = input as FileKeyResponse;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
     if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
     // 2 key
-    f = "key";
+    f++;
     value = message.key;
     if (value !== "" || writer.alwaysEmitImplicit) json["key"] = stringToJson(value, writer.forText);
     // 3 auth
-    f = "auth";
+    f++;
     value = message.auth;
     if (value !== "" || writer.alwaysEmitImplicit) json["auth"] = stringToJson(value, writer.forText);
     // 4 nonce
-    f = "nonce";
+    f++;
     value = message.nonce;
     if (value !== "" || writer.alwaysEmitImplicit) json["nonce"] = stringToJson(value, writer.forText);
     // 5 error
-    f = "error";
+    f++;
     value = message.error;
     if (value !== "" || writer.alwaysEmitImplicit) json["error"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FileKeyResponse$steps, f);
   }
   writer.depth--;
   return json;
@@ -4354,6 +4405,9 @@ function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): v
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.FeatureCodes writers' fields, for within(). */
+const FeatureCodes$steps = "familyCode featureCode $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.FeatureCodes `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4361,20 +4415,20 @@ function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): v
  */
 function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 familyCode
-    f = "familyCode";
+    f++;
     value = message.familyCode;
     if (value !== "") writeString(writer, 10, value);
     // 2 featureCode
-    f = "featureCode";
+    f++;
     value = message.featureCode;
     if (value !== "") writeString(writer, 18, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FeatureCodes$steps, f);
   }
 }
 
@@ -4392,20 +4446,20 @@ function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as FeatureCodes;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 familyCode
-    f = "familyCode";
+    f++;
     value = message.familyCode;
     if (value !== "" || writer.alwaysEmitImplicit) json["familyCode"] = stringToJson(value, writer.forText);
     // 2 featureCode
-    f = "featureCode";
+    f++;
     value = message.featureCode;
     if (value !== "" || writer.alwaysEmitImplicit) json["featureCode"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FeatureCodes$steps, f);
   }
   writer.depth--;
   return json;
@@ -4537,6 +4591,9 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.VehicleSpecification writers' fields, for within(). */
+const VehicleSpecification$steps = "orderId productId vehicleId mfPlant modelType modelId modelYear sn version model vinPre destCon feature date fOrderId $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.VehicleSpecification `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4544,59 +4601,59 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
  */
 function writeVehicleSpecification(writer: Writer, message: VehicleSpecification): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 orderId
-    f = "orderId";
+    f++;
     value = message.orderId;
     if (value !== "") writeString(writer, 10, value);
     // 2 productId
-    f = "productId";
+    f++;
     value = message.productId;
     if (value !== "") writeString(writer, 18, value);
     // 3 vehicleId
-    f = "vehicleId";
+    f++;
     value = message.vehicleId;
     if (value !== "") writeString(writer, 26, value);
     // 4 mfPlant
-    f = "mfPlant";
+    f++;
     value = message.mfPlant;
     if (value !== "") writeString(writer, 34, value);
     // 5 modelType
-    f = "modelType";
+    f++;
     value = message.modelType;
     if (value !== "") writeString(writer, 42, value);
     // 6 modelId
-    f = "modelId";
+    f++;
     value = message.modelId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 48, value, true);
     // 7 modelYear
-    f = "modelYear";
+    f++;
     value = message.modelYear;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 56, value, true);
     // 8 sn
-    f = "sn";
+    f++;
     value = message.sn;
     if (value !== "") writeString(writer, 66, value);
     // 9 version
-    f = "version";
+    f++;
     value = message.version;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 72, value, true);
     // 10 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "") writeString(writer, 82, value);
     // 11 vinPre
-    f = "vinPre";
+    f++;
     value = message.vinPre;
     if (value !== "") writeString(writer, 90, value);
     // 12 destCon
-    f = "destCon";
+    f++;
     value = message.destCon;
     if (value !== "") writeString(writer, 98, value);
     // 13 feature
-    f = "feature";
+    f++;
     value = asList(message.feature);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -4604,17 +4661,17 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
     }
     i = -1;
     // 14 date
-    f = "date";
+    f++;
     value = message.date;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 112, value, true);
     // 15 fOrderId
-    f = "fOrderId";
+    f++;
     value = message.fOrderId;
     if (value !== "") writeString(writer, 122, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, VehicleSpecification$steps, f, i);
   }
 }
 
@@ -4632,59 +4689,59 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
   const message = input as VehicleSpecification;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 orderId
-    f = "orderId";
+    f++;
     value = message.orderId;
     if (value !== "" || writer.alwaysEmitImplicit) json["orderId"] = stringToJson(value, writer.forText);
     // 2 productId
-    f = "productId";
+    f++;
     value = message.productId;
     if (value !== "" || writer.alwaysEmitImplicit) json["productId"] = stringToJson(value, writer.forText);
     // 3 vehicleId
-    f = "vehicleId";
+    f++;
     value = message.vehicleId;
     if (value !== "" || writer.alwaysEmitImplicit) json["vehicleId"] = stringToJson(value, writer.forText);
     // 4 mfPlant
-    f = "mfPlant";
+    f++;
     value = message.mfPlant;
     if (value !== "" || writer.alwaysEmitImplicit) json["mfPlant"] = stringToJson(value, writer.forText);
     // 5 modelType
-    f = "modelType";
+    f++;
     value = message.modelType;
     if (value !== "" || writer.alwaysEmitImplicit) json["modelType"] = stringToJson(value, writer.forText);
     // 6 modelId
-    f = "modelId";
+    f++;
     value = int64FieldToJson(message.modelId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["modelId"] = value;
     // 7 modelYear
-    f = "modelYear";
+    f++;
     value = int64FieldToJson(message.modelYear, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["modelYear"] = value;
     // 8 sn
-    f = "sn";
+    f++;
     value = message.sn;
     if (value !== "" || writer.alwaysEmitImplicit) json["sn"] = stringToJson(value, writer.forText);
     // 9 version
-    f = "version";
+    f++;
     value = int64FieldToJson(message.version, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["version"] = value;
     // 10 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
     // 11 vinPre
-    f = "vinPre";
+    f++;
     value = message.vinPre;
     if (value !== "" || writer.alwaysEmitImplicit) json["vinPre"] = stringToJson(value, writer.forText);
     // 12 destCon
-    f = "destCon";
+    f++;
     value = message.destCon;
     if (value !== "" || writer.alwaysEmitImplicit) json["destCon"] = stringToJson(value, writer.forText);
     // 13 feature
-    f = "feature";
+    f++;
     value = asList(message.feature);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -4696,17 +4753,17 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
       json["feature"] = out;
     }
     // 14 date
-    f = "date";
+    f++;
     value = int64FieldToJson(message.date, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["date"] = value;
     // 15 fOrderId
-    f = "fOrderId";
+    f++;
     value = message.fOrderId;
     if (value !== "" || writer.alwaysEmitImplicit) json["fOrderId"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, VehicleSpecification$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -4850,6 +4907,9 @@ function readOrder(reader: Reader, end: number, message: Order): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.Order writers' fields, for within(). */
+const Order$steps = "specId orderNo msgIdentifier VehicleSpecification $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.Order `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4857,33 +4917,33 @@ function readOrder(reader: Reader, end: number, message: Order): void {
  */
 function writeOrder(writer: Writer, message: Order): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   try {
     // 1 specId
-    f = "specId";
+    f++;
     value = message.specId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 orderNo
-    f = "orderNo";
+    f++;
     value = message.orderNo;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
     // 3 msgIdentifier
-    f = "msgIdentifier";
+    f++;
     value = message.msgIdentifier;
     if (value !== "") writeString(writer, 26, value);
     // 4 VehicleSpecification
-    f = "VehicleSpecification";
+    f++;
     value = message.VehicleSpecification;
     if (value !== undefined) {
       start = writer.pos;
       writeMessage(writer, 34, value, "kafka_grpc.VehicleSpecification", writeVehicleSpecification);
       if (!Object.hasOwn(message, "VehicleSpecification")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, Order$steps, f);
   }
 }
 
@@ -4901,31 +4961,31 @@ function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as Order;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 specId
-    f = "specId";
+    f++;
     value = int64FieldToJson(message.specId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["specId"] = value;
     // 2 orderNo
-    f = "orderNo";
+    f++;
     value = int64FieldToJson(message.orderNo, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["orderNo"] = value;
     // 3 msgIdentifier
-    f = "msgIdentifier";
+    f++;
     value = message.msgIdentifier;
     if (value !== "" || writer.alwaysEmitImplicit) json["msgIdentifier"] = stringToJson(value, writer.forText);
     // 4 VehicleSpecification
-    f = "VehicleSpecification";
+    f++;
     value = message.VehicleSpecification;
     if (value !== undefined) {
       value = writeJsonVehicleSpecification(value, writer);
       if (Object.hasOwn(message, "VehicleSpecification")) json["VehicleSpecification"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, Order$steps, f);
   }
   writer.depth--;
   return json;
@@ -5011,6 +5071,9 @@ function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateReq
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarUpdateRequest writers' fields, for within(). */
+const CarUpdateRequest$steps = "carUpdateId $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarUpdateRequest `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -5018,16 +5081,16 @@ function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateReq
  */
 function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 car_update_id
-    f = "carUpdateId";
+    f++;
     value = message.carUpdateId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateRequest$steps, f);
   }
 }
 
@@ -5045,16 +5108,16 @@ function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObje
   const message = input as CarUpdateRequest;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 car_update_id
-    f = "carUpdateId";
+    f++;
     value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateRequest$steps, f);
   }
   writer.depth--;
   return json;
