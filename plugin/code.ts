@@ -92,15 +92,29 @@ export function namesOf(desc: DescMessage) {
 }
 
 /**
+ * The proto name the JSON writer gives the key of `field` under `useProtoFieldName`, when it
+ * writes the JSON name, which is the local name, and renames the message's keys at the end;
+ * undefined when the two names are the same, or when the JSON name is not the local name (then
+ * the key is chosen where it is written).
+ */
+export function renamedKey(field: DescField): string | undefined {
+  return field.jsonName === field.localName && field.name !== field.jsonName
+    ? field.name
+    : undefined;
+}
+
+/**
  * The path steps of a writer's fields in the order printFieldsInOrder() counts them: each
- * field's local name in number order, a oneof's name before its members', then `$unknown`.
+ * field's local name in number order, a oneof's name before its members', then `$unknown`. A
+ * field the JSON writer renames (renamedKey()) is `localName:proto_name`.
  */
 function writeSteps(fields: readonly DescField[]): string[] {
   const steps: string[] = [];
   for (const field of fields) {
     const oneof = field.oneof?.localName;
     if (oneof !== undefined && steps.at(-1) !== oneof && !steps.includes(oneof)) steps.push(oneof);
-    steps.push(field.localName);
+    const proto = renamedKey(field);
+    steps.push(proto === undefined ? field.localName : `${field.localName}:${proto}`);
   }
   steps.push("$unknown");
   return steps;
@@ -114,7 +128,8 @@ export function fieldsInOrder(desc: DescMessage): DescField[] {
 /**
  * Prints `X$steps`, the path steps of the message's writers (binary and JSON) as one
  * space-separated string: a writer keeps the index of the field it writes in `f` and the
- * runtime's within() names the step only for a refused value.
+ * runtime's within() names the step only for a refused value. The JSON writer's
+ * withProtoNames() reads the proto names in it.
  */
 export function printWriteSteps(c: Code, desc: DescMessage): void {
   c.doc(`The path steps of the ${desc.typeName} writers' fields, for within().`);

@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonFields, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, withProtoNames, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -244,7 +244,8 @@ function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPaylo
 /**
  * Maps the kafka_grpc.GRPC_AttendantPayload `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -500,7 +501,8 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
 /**
  * Maps the kafka_grpc.CarUpdateStatus `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -667,7 +669,7 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
 }
 
 /** The path steps of the kafka_grpc.CarECU writers' fields, for within(). */
-const CarECU$steps = "vin ecu swVersion serialNumber hwVersion bootLoaderVersion fingerprint codeDataString vendor supplierSwVersion epochUsec assyNumber createdAt updatedAt $unknown";
+const CarECU$steps = "vin ecu swVersion:sw_version serialNumber:serial_number hwVersion:hw_version bootLoaderVersion:boot_loader_version fingerprint codeDataString:code_data_string vendor supplierSwVersion:supplier_sw_version epochUsec:epoch_usec assyNumber:assy_number createdAt updatedAt $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.CarECU `message` in field-number order, then its
@@ -753,7 +755,8 @@ function writeCarECU(writer: Writer, message: CarECU): void {
 /**
  * Maps the kafka_grpc.CarECU `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -777,19 +780,19 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
     // 3 sw_version
     f++;
     value = message.swVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "sw_version" : "swVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["swVersion"] = stringToJson(value, writer.forText);
     // 4 serial_number
     f++;
     value = message.serialNumber;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "serial_number" : "serialNumber"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["serialNumber"] = stringToJson(value, writer.forText);
     // 5 hw_version
     f++;
     value = message.hwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["hwVersion"] = stringToJson(value, writer.forText);
     // 6 boot_loader_version
     f++;
     value = message.bootLoaderVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["bootLoaderVersion"] = stringToJson(value, writer.forText);
     // 7 fingerprint
     f++;
     value = message.fingerprint;
@@ -797,7 +800,7 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
     // 8 code_data_string
     f++;
     value = message.codeDataString;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "code_data_string" : "codeDataString"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["codeDataString"] = stringToJson(value, writer.forText);
     // 9 vendor
     f++;
     value = message.vendor;
@@ -805,15 +808,15 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
     // 10 supplier_sw_version
     f++;
     value = message.supplierSwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["supplierSwVersion"] = stringToJson(value, writer.forText);
     // 11 epoch_usec
     f++;
     value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "epoch_usec" : "epochUsec"] = value;
+    if (value !== undefined) json["epochUsec"] = value;
     // 12 assy_number
     f++;
     value = message.assyNumber;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "assy_number" : "assyNumber"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["assyNumber"] = stringToJson(value, writer.forText);
     // 13 createdAt
     f++;
     value = message.createdAt;
@@ -834,7 +837,7 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
     throw within(thrown, CarECU$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, CarECU$steps) : json;
 }
 
 /** The fields of kafka_grpc.CarECU as readJsonMembers() reads them. */
@@ -1065,7 +1068,8 @@ function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): voi
 /**
  * Maps the kafka_grpc.CarUpdateProgress `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1268,7 +1272,8 @@ function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
 /**
  * Maps the kafka_grpc.FileKeysRequest `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1467,7 +1472,8 @@ function writeDTCEntry(writer: Writer, message: DTCEntry): void {
 /**
  * Maps the kafka_grpc.DTCEntry `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1662,7 +1668,8 @@ function writeECCKeys(writer: Writer, message: ECCKeys): void {
 /**
  * Maps the kafka_grpc.ECCKeys `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1803,7 +1810,7 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
 }
 
 /** The path steps of the kafka_grpc.ECCKey writers' fields, for within(). */
-const ECCKey$steps = "ecu env pubKeyLevel1 pubKeyLevel2 pubKeyLevel3 level1 level2 level3 created updated $unknown";
+const ECCKey$steps = "ecu env pubKeyLevel1:pub_key_level_1 pubKeyLevel2:pub_key_level_2 pubKeyLevel3:pub_key_level_3 level1:level_1 level2:level_2 level3:level_3 created updated $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.ECCKey `message` in field-number order, then its
@@ -1897,7 +1904,8 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
 /**
  * Maps the kafka_grpc.ECCKey `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1923,42 +1931,42 @@ function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "pubKeyLevel1")) json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = value;
+      if (Object.hasOwn(message, "pubKeyLevel1")) json["pubKeyLevel1"] = value;
     }
     // 4 pub_key_level_2
     f++;
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "pubKeyLevel2")) json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = value;
+      if (Object.hasOwn(message, "pubKeyLevel2")) json["pubKeyLevel2"] = value;
     }
     // 5 pub_key_level_3
     f++;
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "pubKeyLevel3")) json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = value;
+      if (Object.hasOwn(message, "pubKeyLevel3")) json["pubKeyLevel3"] = value;
     }
     // 6 level_1
     f++;
     value = message.level1;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "level1")) json[writer.useProtoFieldName ? "level_1" : "level1"] = value;
+      if (Object.hasOwn(message, "level1")) json["level1"] = value;
     }
     // 7 level_2
     f++;
     value = message.level2;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "level2")) json[writer.useProtoFieldName ? "level_2" : "level2"] = value;
+      if (Object.hasOwn(message, "level2")) json["level2"] = value;
     }
     // 8 level_3
     f++;
     value = message.level3;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "level3")) json[writer.useProtoFieldName ? "level_3" : "level3"] = value;
+      if (Object.hasOwn(message, "level3")) json["level3"] = value;
     }
     // 9 created
     f++;
@@ -1980,7 +1988,7 @@ function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
     throw within(thrown, ECCKey$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, ECCKey$steps) : json;
 }
 
 /** The fields of kafka_grpc.ECCKey as readJsonMembers() reads them. */
@@ -2138,7 +2146,8 @@ function writeBineryHex(writer: Writer, message: BineryHex): void {
 /**
  * Maps the kafka_grpc.BineryHex `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2257,7 +2266,8 @@ function writeUpdateData(writer: Writer, message: UpdateData): void {
 /**
  * Maps the kafka_grpc.UpdateData `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2375,7 +2385,8 @@ function writeVehicleData(writer: Writer, message: VehicleData): void {
 /**
  * Maps the kafka_grpc.VehicleData `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2501,7 +2512,8 @@ function writeMessageStatus(writer: Writer, message: MessageStatus): void {
 /**
  * Maps the kafka_grpc.MessageStatus `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2708,7 +2720,7 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
 }
 
 /** The path steps of the kafka_grpc.UpdateManifest writers' fields, for within(). */
-const UpdateManifest$steps = "id name version description releaseNotes ecuList ecuUpdates fingerprint carUpdateId rollback type vod manifestType active country powertrain restraint model trim year bodyType sums env updateDuration maxAttempts created updated $unknown";
+const UpdateManifest$steps = "id name version description releaseNotes:release_notes ecuList:ecu_list ecuUpdates:ecu_updates fingerprint carUpdateId:car_update_id rollback type vod manifestType:manifest_type active country powertrain restraint model trim year bodyType:body_type sums env updateDuration:update_duration maxAttempts:max_attempts created updated $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifest `message` in field-number order, then its
@@ -2855,7 +2867,8 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
 /**
  * Maps the kafka_grpc.UpdateManifest `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2888,11 +2901,11 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 5 release_notes
     f++;
     value = message.releaseNotes;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "release_notes" : "releaseNotes"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["releaseNotes"] = stringToJson(value, writer.forText);
     // 6 ecu_list
     f++;
     value = message.ecuList;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "ecu_list" : "ecuList"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["ecuList"] = stringToJson(value, writer.forText);
     // 7 ecu_updates
     f++;
     value = asList(message.ecuUpdates);
@@ -2903,7 +2916,7 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
         out.push(writeJsonUpdateManifestECU(item, writer));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
+      json["ecuUpdates"] = out;
     }
     // 8 fingerprint
     f++;
@@ -2912,7 +2925,7 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 9 car_update_id
     f++;
     value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
+    if (value !== undefined) json["carUpdateId"] = value;
     // 10 rollback
     f++;
     value = message.rollback;
@@ -2928,7 +2941,7 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 13 manifest_type
     f++;
     value = message.manifestType;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "manifest_type" : "manifestType"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["manifestType"] = int32ToJson(value);
     // 14 active
     f++;
     value = message.active;
@@ -2963,7 +2976,7 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 21 body_type
     f++;
     value = message.bodyType;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "body_type" : "bodyType"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["bodyType"] = stringToJson(value, writer.forText);
     // 22 sums
     f++;
     value = message.sums;
@@ -2975,11 +2988,11 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 24 update_duration
     f++;
     value = message.updateDuration;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "update_duration" : "updateDuration"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["updateDuration"] = int32ToJson(value);
     // 25 max_attempts
     f++;
     value = message.maxAttempts;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "max_attempts" : "maxAttempts"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["maxAttempts"] = int32ToJson(value);
     // 26 created
     f++;
     value = message.created;
@@ -3000,7 +3013,7 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     throw within(thrown, UpdateManifest$steps, f, i);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, UpdateManifest$steps) : json;
 }
 
 /** The fields of kafka_grpc.UpdateManifest as readJsonMembers() reads them. */
@@ -3248,7 +3261,7 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
 }
 
 /** The path steps of the kafka_grpc.UpdateManifestECU writers' fields, for within(). */
-const UpdateManifestECU$steps = "id manifestId name version currentVersion hwVersion hwVersions configurationMask configuration selfDownload mode files rollback eccKeys installPriority created updated $unknown";
+const UpdateManifestECU$steps = "id manifestId:manifest_id name version currentVersion:current_version hwVersion:hw_version hwVersions:hw_versions configurationMask:configuration_mask configuration selfDownload:self_download mode files rollback eccKeys:ecc_keys installPriority:install_priority created updated $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestECU `message` in field-number order, then its
@@ -3363,7 +3376,8 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
 /**
  * Maps the kafka_grpc.UpdateManifestECU `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -3384,7 +3398,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     // 2 manifest_id
     f++;
     value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "manifest_id" : "manifestId"] = value;
+    if (value !== undefined) json["manifestId"] = value;
     // 3 name
     f++;
     value = message.name;
@@ -3396,11 +3410,11 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     // 5 current_version
     f++;
     value = message.currentVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "current_version" : "currentVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["currentVersion"] = stringToJson(value, writer.forText);
     // 6 hw_version
     f++;
     value = message.hwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["hwVersion"] = stringToJson(value, writer.forText);
     // 7 hw_versions
     f++;
     value = asList(message.hwVersions);
@@ -3411,12 +3425,12 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
         out.push(stringToJson(item, writer.forText));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "hw_versions" : "hwVersions"] = out;
+      json["hwVersions"] = out;
     }
     // 8 configuration_mask
     f++;
     value = message.configurationMask;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "configuration_mask" : "configurationMask"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["configurationMask"] = stringToJson(value, writer.forText);
     // 9 configuration
     f++;
     value = message.configuration;
@@ -3424,7 +3438,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     // 10 self_download
     f++;
     value = message.selfDownload;
-    if (value !== false || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "self_download" : "selfDownload"] = boolToJson(value);
+    if (value !== false || writer.alwaysEmitImplicit) json["selfDownload"] = boolToJson(value);
     // 11 mode
     f++;
     value = message.mode;
@@ -3458,12 +3472,12 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     value = message.eccKeys;
     if (value !== undefined) {
       value = writeJsonECCKey(value, writer);
-      if (Object.hasOwn(message, "eccKeys")) json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = value;
+      if (Object.hasOwn(message, "eccKeys")) json["eccKeys"] = value;
     }
     // 15 install_priority
     f++;
     value = message.installPriority;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "install_priority" : "installPriority"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["installPriority"] = int32ToJson(value);
     // 16 created
     f++;
     value = message.created;
@@ -3484,7 +3498,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     throw within(thrown, UpdateManifestECU$steps, f, i);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, UpdateManifestECU$steps) : json;
 }
 
 /** The fields of kafka_grpc.UpdateManifestECU as readJsonMembers() reads them. */
@@ -3695,7 +3709,7 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
 }
 
 /** The path steps of the kafka_grpc.UpdateManifestFile writers' fields, for within(). */
-const UpdateManifestFile$steps = "fileId manifestEcuId filename url fileSize checksum type order writeRegion eraseRegion fileKey parsedFile signature compatibleTrims compatibleDriveSides created updated $unknown";
+const UpdateManifestFile$steps = "fileId:file_id manifestEcuId:manifest_ecu_id filename url fileSize:file_size checksum type order writeRegion:write_region eraseRegion:erase_region fileKey:file_key parsedFile:parsed_file signature compatibleTrims:compatible_trims compatibleDriveSides:compatible_drive_sides created updated $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestFile `message` in field-number order, then its
@@ -3818,7 +3832,8 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
 /**
  * Maps the kafka_grpc.UpdateManifestFile `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -3835,11 +3850,11 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     // 1 file_id
     f++;
     value = message.fileId;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["fileId"] = stringToJson(value, writer.forText);
     // 2 manifest_ecu_id
     f++;
     value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "manifest_ecu_id" : "manifestEcuId"] = value;
+    if (value !== undefined) json["manifestEcuId"] = value;
     // 3 filename
     f++;
     value = message.filename;
@@ -3851,7 +3866,7 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     // 5 file_size
     f++;
     value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "file_size" : "fileSize"] = value;
+    if (value !== undefined) json["fileSize"] = value;
     // 6 checksum
     f++;
     value = message.checksum;
@@ -3869,28 +3884,28 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     value = message.writeRegion;
     if (value !== undefined) {
       value = writeJsonMemoryRegion(value, writer);
-      if (Object.hasOwn(message, "writeRegion")) json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = value;
+      if (Object.hasOwn(message, "writeRegion")) json["writeRegion"] = value;
     }
     // 10 erase_region
     f++;
     value = message.eraseRegion;
     if (value !== undefined) {
       value = writeJsonMemoryRegion(value, writer);
-      if (Object.hasOwn(message, "eraseRegion")) json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = value;
+      if (Object.hasOwn(message, "eraseRegion")) json["eraseRegion"] = value;
     }
     // 11 file_key
     f++;
     value = message.fileKey;
     if (value !== undefined) {
       value = writeJsonFileKeyResponse(value, writer);
-      if (Object.hasOwn(message, "fileKey")) json[writer.useProtoFieldName ? "file_key" : "fileKey"] = value;
+      if (Object.hasOwn(message, "fileKey")) json["fileKey"] = value;
     }
     // 12 parsed_file
     f++;
     value = message.parsedFile;
     if (value !== undefined) {
       value = boolToJson(value);
-      if (Object.hasOwn(message, "parsedFile")) json[writer.useProtoFieldName ? "parsed_file" : "parsedFile"] = value;
+      if (Object.hasOwn(message, "parsedFile")) json["parsedFile"] = value;
     }
     // 13 signature
     f++;
@@ -3906,7 +3921,7 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
         out.push(stringToJson(item, writer.forText));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "compatible_trims" : "compatibleTrims"] = out;
+      json["compatibleTrims"] = out;
     }
     // 15 compatible_drive_sides
     f++;
@@ -3918,7 +3933,7 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
         out.push(stringToJson(item, writer.forText));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
+      json["compatibleDriveSides"] = out;
     }
     // 16 created
     f++;
@@ -3940,7 +3955,7 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     throw within(thrown, UpdateManifestFile$steps, f, i);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, UpdateManifestFile$steps) : json;
 }
 
 /** The fields of kafka_grpc.UpdateManifestFile as readJsonMembers() reads them. */
@@ -4119,7 +4134,8 @@ function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
 /**
  * Maps the kafka_grpc.MemoryRegion `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4236,7 +4252,7 @@ function readFileKeyResponse(reader: Reader, end: number, message: FileKeyRespon
 }
 
 /** The path steps of the kafka_grpc.FileKeyResponse writers' fields, for within(). */
-const FileKeyResponse$steps = "fileId key auth nonce error $unknown";
+const FileKeyResponse$steps = "fileId:file_id key auth nonce error $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.FileKeyResponse `message` in field-number order, then its
@@ -4277,7 +4293,8 @@ function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
 /**
  * Maps the kafka_grpc.FileKeyResponse `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4293,7 +4310,7 @@ function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObjec
     // 1 file_id
     f++;
     value = message.fileId;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["fileId"] = stringToJson(value, writer.forText);
     // 2 key
     f++;
     value = message.key;
@@ -4316,7 +4333,7 @@ function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObjec
     throw within(thrown, FileKeyResponse$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, FileKeyResponse$steps) : json;
 }
 
 /** The fields of kafka_grpc.FileKeyResponse as readJsonMembers() reads them. */
@@ -4435,7 +4452,8 @@ function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
 /**
  * Maps the kafka_grpc.FeatureCodes `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4678,7 +4696,8 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
 /**
  * Maps the kafka_grpc.VehicleSpecification `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4950,7 +4969,8 @@ function writeOrder(writer: Writer, message: Order): void {
 /**
  * Maps the kafka_grpc.Order `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -5072,7 +5092,7 @@ function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateReq
 }
 
 /** The path steps of the kafka_grpc.CarUpdateRequest writers' fields, for within(). */
-const CarUpdateRequest$steps = "carUpdateId $unknown";
+const CarUpdateRequest$steps = "carUpdateId:car_update_id $unknown";
 
 /**
  * Writes the fields of the kafka_grpc.CarUpdateRequest `message` in field-number order, then its
@@ -5097,7 +5117,8 @@ function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void 
 /**
  * Maps the kafka_grpc.CarUpdateRequest `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -5113,14 +5134,14 @@ function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObje
     // 1 car_update_id
     f++;
     value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
+    if (value !== undefined) json["carUpdateId"] = value;
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
     throw within(thrown, CarUpdateRequest$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, CarUpdateRequest$steps) : json;
 }
 
 /** The fields of kafka_grpc.CarUpdateRequest as readJsonMembers() reads them. */

@@ -108,6 +108,7 @@ export {
   stringToJson,
   uint32ToJson,
   type WriteJson,
+  withProtoNames,
   writeJsonValue,
 } from "./json-writer.js";
 // Messages made from init objects, as protobuf-es's create().

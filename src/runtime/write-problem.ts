@@ -60,7 +60,8 @@ export function refuse(
  * map entry `key` unless undefined) put in front of its path if it is a {@link WriteProblem}.
  * `field` is an index into `names`, the space-separated steps of the writer's message (its
  * fields' local names in the order written, each oneof's name before its members', then
- * `$unknown`): a generated writer counts fields, and names one only when a value is refused.
+ * `$unknown`; a name may be followed by `:` and its proto name, which withProtoNames() reads):
+ * a generated writer counts fields, and names one only when a value is refused.
  * It rethrows what this returns: any other exception passes unchanged.
  */
 export function within(
@@ -73,7 +74,7 @@ export function within(
   if (thrown instanceof WriteProblem) {
     if (key !== undefined) thrown.path.unshift({ key });
     if (index >= 0) thrown.path.unshift(index);
-    thrown.path.unshift(names.split(" ")[field] as string);
+    thrown.path.unshift((names.split(" ")[field] as string).split(":")[0] as string);
   }
   return thrown;
 }
