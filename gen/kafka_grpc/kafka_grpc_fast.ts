@@ -351,9 +351,10 @@ function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth:
   let value: unknown;
   let DataField = 0; // the number of the member set
   let DataValue: unknown;
+  reader.table = GRPC_AttendantPayload$jsonFields; // for the fields' names in errors
   if ((value = object.handler) !== undefined) {
     membersRead++;
-    message.handler = stringField(value, reader, "kafka_grpc.GRPC_AttendantPayload.handler", 11);
+    message.handler = stringField(value, reader, 0, 11);
   }
   for (const key in object) {
     let field = 0;
@@ -855,64 +856,65 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   const message = createCarECU();
   let membersRead = 0;
   let value: unknown;
+  reader.table = CarECU$jsonFields; // for the fields' names in errors
   if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringField(value, reader, "kafka_grpc.CarECU.vin", 7);
+    message.vin = stringField(value, reader, 0, 7);
   }
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.CarECU.ecu", 7);
+    message.ecu = stringField(value, reader, 1, 7);
   }
   if ((value = object.swVersion) !== undefined) {
     membersRead++;
-    message.swVersion = stringField(value, reader, "kafka_grpc.CarECU.sw_version", 13);
+    message.swVersion = stringField(value, reader, 2, 13);
   }
   if ((value = object.serialNumber) !== undefined) {
     membersRead++;
-    message.serialNumber = stringField(value, reader, "kafka_grpc.CarECU.serial_number", 16);
+    message.serialNumber = stringField(value, reader, 3, 16);
   }
   if ((value = object.hwVersion) !== undefined) {
     membersRead++;
-    message.hwVersion = stringField(value, reader, "kafka_grpc.CarECU.hw_version", 13);
+    message.hwVersion = stringField(value, reader, 4, 13);
   }
   if ((value = object.bootLoaderVersion) !== undefined) {
     membersRead++;
-    message.bootLoaderVersion = stringField(value, reader, "kafka_grpc.CarECU.boot_loader_version", 21);
+    message.bootLoaderVersion = stringField(value, reader, 5, 21);
   }
   if ((value = object.fingerprint) !== undefined) {
     membersRead++;
-    message.fingerprint = stringField(value, reader, "kafka_grpc.CarECU.fingerprint", 15);
+    message.fingerprint = stringField(value, reader, 6, 15);
   }
   if ((value = object.codeDataString) !== undefined) {
     membersRead++;
-    message.codeDataString = stringField(value, reader, "kafka_grpc.CarECU.code_data_string", 18);
+    message.codeDataString = stringField(value, reader, 7, 18);
   }
   if ((value = object.vendor) !== undefined) {
     membersRead++;
-    message.vendor = stringField(value, reader, "kafka_grpc.CarECU.vendor", 10);
+    message.vendor = stringField(value, reader, 8, 10);
   }
   if ((value = object.supplierSwVersion) !== undefined) {
     membersRead++;
-    message.supplierSwVersion = stringField(value, reader, "kafka_grpc.CarECU.supplier_sw_version", 21);
+    message.supplierSwVersion = stringField(value, reader, 9, 21);
   }
   if ((value = object.epochUsec) !== undefined) {
     membersRead++;
-    message.epochUsec = int64Field(value, reader, "kafka_grpc.CarECU.epoch_usec", 13);
+    message.epochUsec = int64Field(value, reader, 10, 13);
   }
   if ((value = object.assyNumber) !== undefined) {
     membersRead++;
-    message.assyNumber = stringField(value, reader, "kafka_grpc.CarECU.assy_number", 14);
+    message.assyNumber = stringField(value, reader, 11, 14);
   }
   if ((value = object.createdAt) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.createdAt = int64Field(value, reader, "kafka_grpc.CarECU.createdAt", 13);
+      message.createdAt = int64Field(value, reader, 12, 13);
     } else reader.chars += 17;
   }
   if ((value = object.updatedAt) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updatedAt = int64Field(value, reader, "kafka_grpc.CarECU.updatedAt", 13);
+      message.updatedAt = int64Field(value, reader, 13, 13);
     } else reader.chars += 17;
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.sw_version !== undefined || object.serial_number !== undefined || object.hw_version !== undefined || object.boot_loader_version !== undefined || object.code_data_string !== undefined || object.supplier_sw_version !== undefined || object.epoch_usec !== undefined || object.assy_number !== undefined) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
@@ -1150,49 +1152,50 @@ function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: num
   const message = createCarUpdateProgress();
   let membersRead = 0;
   let value: unknown;
+  reader.table = CarUpdateProgress$jsonFields; // for the fields' names in errors
   if ((value = object.fileCurrent) !== undefined) {
     membersRead++;
-    message.fileCurrent = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.fileCurrent", 15);
+    message.fileCurrent = uint64Field(value, reader, 0, 15);
   }
   if ((value = object.fileTotal) !== undefined) {
     membersRead++;
-    message.fileTotal = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.fileTotal", 13);
+    message.fileTotal = uint64Field(value, reader, 1, 13);
   }
   if ((value = object.pkgCurrent) !== undefined) {
     membersRead++;
-    message.pkgCurrent = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.pkgCurrent", 14);
+    message.pkgCurrent = uint64Field(value, reader, 2, 14);
   }
   if ((value = object.pkgTotal) !== undefined) {
     membersRead++;
-    message.pkgTotal = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.pkgTotal", 12);
+    message.pkgTotal = uint64Field(value, reader, 3, 12);
   }
   if ((value = object.installedFiles) !== undefined) {
     membersRead++;
-    message.installedFiles = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.installedFiles", 18);
+    message.installedFiles = int64Field(value, reader, 4, 18);
   }
   if ((value = object.totalFiles) !== undefined) {
     membersRead++;
-    message.totalFiles = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.totalFiles", 14);
+    message.totalFiles = int64Field(value, reader, 5, 14);
   }
   if ((value = object.carUpdateID) !== undefined) {
     membersRead++;
-    message.carUpdateID = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.carUpdateID", 15);
+    message.carUpdateID = int64Field(value, reader, 6, 15);
   }
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.CarUpdateProgress.ecu", 7);
+    message.ecu = stringField(value, reader, 7, 7);
   }
   if ((value = object.info) !== undefined) {
     membersRead++;
-    message.info = stringField(value, reader, "kafka_grpc.CarUpdateProgress.info", 8);
+    message.info = stringField(value, reader, 8, 8);
   }
   if ((value = object.status) !== undefined) {
     membersRead++;
-    message.status = stringField(value, reader, "kafka_grpc.CarUpdateProgress.status", 10);
+    message.status = stringField(value, reader, 9, 10);
   }
   if ((value = object.errCode) !== undefined) {
     membersRead++;
-    message.errCode = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.errCode", 11);
+    message.errCode = int64Field(value, reader, 10, 11);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -1323,9 +1326,10 @@ function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: numbe
   const message = createFileKeysRequest();
   let membersRead = 0;
   let value: unknown;
+  reader.table = FileKeysRequest$jsonFields; // for the fields' names in errors
   if ((value = object.fileIDs) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.FileKeysRequest.fileIDs", 11, stringField, message.fileIDs);
+    listField(value, reader, 0, 11, stringField, message.fileIDs);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -1550,45 +1554,46 @@ function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTC
   const message = createDTCEntry();
   let membersRead = 0;
   let value: unknown;
+  reader.table = DTCEntry$jsonFields; // for the fields' names in errors
   if ((value = object.createdAt) !== undefined) {
     membersRead++;
-    message.createdAt = int64Field(value, reader, "kafka_grpc.DTCEntry.createdAt", 13);
+    message.createdAt = int64Field(value, reader, 0, 13);
   }
   if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringField(value, reader, "kafka_grpc.DTCEntry.vin", 7);
+    message.vin = stringField(value, reader, 1, 7);
   }
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.DTCEntry.ecu", 7);
+    message.ecu = stringField(value, reader, 2, 7);
   }
   if ((value = object.dtc) !== undefined) {
     membersRead++;
-    message.dtc = uint64Field(value, reader, "kafka_grpc.DTCEntry.dtc", 7);
+    message.dtc = uint64Field(value, reader, 3, 7);
   }
   if ((value = object.timestamp) !== undefined) {
     membersRead++;
-    message.timestamp = int64Field(value, reader, "kafka_grpc.DTCEntry.timestamp", 13);
+    message.timestamp = int64Field(value, reader, 4, 13);
   }
   if ((value = object.speed) !== undefined) {
     membersRead++;
-    message.speed = uint32Field(value, reader, "kafka_grpc.DTCEntry.speed", 9);
+    message.speed = uint32Field(value, reader, 5, 9);
   }
   if ((value = object.mileage) !== undefined) {
     membersRead++;
-    message.mileage = uint32Field(value, reader, "kafka_grpc.DTCEntry.mileage", 11);
+    message.mileage = uint32Field(value, reader, 6, 11);
   }
   if ((value = object.volt) !== undefined) {
     membersRead++;
-    message.volt = uint32Field(value, reader, "kafka_grpc.DTCEntry.volt", 8);
+    message.volt = uint32Field(value, reader, 7, 8);
   }
   if ((value = object.snapshotBase64) !== undefined) {
     membersRead++;
-    message.snapshotBase64 = stringField(value, reader, "kafka_grpc.DTCEntry.snapshotBase64", 18);
+    message.snapshotBase64 = stringField(value, reader, 8, 18);
   }
   if ((value = object.status) !== undefined) {
     membersRead++;
-    message.status = uint32Field(value, reader, "kafka_grpc.DTCEntry.status", 10);
+    message.status = uint32Field(value, reader, 9, 10);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2006,24 +2011,25 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   const message = createECCKey();
   let membersRead = 0;
   let value: unknown;
+  reader.table = ECCKey$jsonFields; // for the fields' names in errors
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.ECCKey.ecu", 7);
+    message.ecu = stringField(value, reader, 0, 7);
   }
   if ((value = object.env) !== undefined) {
     membersRead++;
-    message.env = stringField(value, reader, "kafka_grpc.ECCKey.env", 7);
+    message.env = stringField(value, reader, 1, 7);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64Field(value, reader, "kafka_grpc.ECCKey.created", 11);
+      message.created = int64Field(value, reader, 2, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64Field(value, reader, "kafka_grpc.ECCKey.updated", 11);
+      message.updated = int64Field(value, reader, 3, 11);
     } else reader.chars += 15;
   }
   const f3 = object.pubKeyLevel1;
@@ -2188,9 +2194,10 @@ function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): Bi
   const message = createBineryHexForRead();
   let membersRead = 0;
   let value: unknown;
+  reader.table = BineryHex$jsonFields; // for the fields' names in errors
   if ((value = object.data) !== undefined) {
     membersRead++;
-    message.data = bytesField(value, reader, "kafka_grpc.BineryHex.data", 8);
+    message.data = bytesField(value, reader, 0, 8);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2308,9 +2315,10 @@ function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): U
   const message = createUpdateData();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateData$jsonFields; // for the fields' names in errors
   if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64Field(value, reader, "kafka_grpc.UpdateData.id", 6);
+    message.id = int64Field(value, reader, 0, 6);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2427,9 +2435,10 @@ function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): 
   const message = createVehicleData();
   let membersRead = 0;
   let value: unknown;
+  reader.table = VehicleData$jsonFields; // for the fields' names in errors
   if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringField(value, reader, "kafka_grpc.VehicleData.vin", 7);
+    message.vin = stringField(value, reader, 0, 7);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2558,13 +2567,14 @@ function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number)
   const message = createMessageStatus();
   let membersRead = 0;
   let value: unknown;
+  reader.table = MessageStatus$jsonFields; // for the fields' names in errors
   if ((value = object.messageId) !== undefined) {
     membersRead++;
-    message.messageId = stringField(value, reader, "kafka_grpc.MessageStatus.messageId", 13);
+    message.messageId = stringField(value, reader, 0, 13);
   }
   if ((value = object.status) !== undefined) {
     membersRead++;
-    const read = enumField(value, reader, "kafka_grpc.MessageStatus.status", 10, EmumStatus$numbers, "kafka_grpc.EmumStatus");
+    const read = enumField(value, reader, 1, 10, EmumStatus$numbers, "kafka_grpc.EmumStatus");
     if (read !== undefined) message.status = read;
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
@@ -3031,114 +3041,115 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   const message = createUpdateManifest();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateManifest$jsonFields; // for the fields' names in errors
   if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64Field(value, reader, "kafka_grpc.UpdateManifest.id", 6);
+    message.id = int64Field(value, reader, 0, 6);
   }
   if ((value = object.name) !== undefined) {
     membersRead++;
-    message.name = stringField(value, reader, "kafka_grpc.UpdateManifest.name", 8);
+    message.name = stringField(value, reader, 1, 8);
   }
   if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = stringField(value, reader, "kafka_grpc.UpdateManifest.version", 11);
+    message.version = stringField(value, reader, 2, 11);
   }
   if ((value = object.description) !== undefined) {
     membersRead++;
-    message.description = stringField(value, reader, "kafka_grpc.UpdateManifest.description", 15);
+    message.description = stringField(value, reader, 3, 15);
   }
   if ((value = object.releaseNotes) !== undefined) {
     membersRead++;
-    message.releaseNotes = stringField(value, reader, "kafka_grpc.UpdateManifest.release_notes", 16);
+    message.releaseNotes = stringField(value, reader, 4, 16);
   }
   if ((value = object.ecuList) !== undefined) {
     membersRead++;
-    message.ecuList = stringField(value, reader, "kafka_grpc.UpdateManifest.ecu_list", 11);
+    message.ecuList = stringField(value, reader, 5, 11);
   }
   if ((value = object.fingerprint) !== undefined) {
     membersRead++;
-    message.fingerprint = stringField(value, reader, "kafka_grpc.UpdateManifest.fingerprint", 15);
+    message.fingerprint = stringField(value, reader, 6, 15);
   }
   if ((value = object.carUpdateId) !== undefined) {
     membersRead++;
-    message.carUpdateId = int64Field(value, reader, "kafka_grpc.UpdateManifest.car_update_id", 15);
+    message.carUpdateId = int64Field(value, reader, 7, 15);
   }
   if ((value = object.rollback) !== undefined) {
     membersRead++;
-    message.rollback = boolField(value, reader, "kafka_grpc.UpdateManifest.rollback", 12);
+    message.rollback = boolField(value, reader, 8, 12);
   }
   if ((value = object.type) !== undefined) {
     membersRead++;
-    message.type = stringField(value, reader, "kafka_grpc.UpdateManifest.type", 8);
+    message.type = stringField(value, reader, 9, 8);
   }
   if ((value = object.vod) !== undefined) {
     membersRead++;
-    message.vod = stringField(value, reader, "kafka_grpc.UpdateManifest.vod", 7);
+    message.vod = stringField(value, reader, 10, 7);
   }
   if ((value = object.manifestType) !== undefined) {
     membersRead++;
-    message.manifestType = int32Field(value, reader, "kafka_grpc.UpdateManifest.manifest_type", 16);
+    message.manifestType = int32Field(value, reader, 11, 16);
   }
   if ((value = object.active) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.active = boolField(value, reader, "kafka_grpc.UpdateManifest.active", 10);
+      message.active = boolField(value, reader, 12, 10);
     } else reader.chars += 14;
   }
   if ((value = object.country) !== undefined) {
     membersRead++;
-    message.country = stringField(value, reader, "kafka_grpc.UpdateManifest.country", 11);
+    message.country = stringField(value, reader, 13, 11);
   }
   if ((value = object.powertrain) !== undefined) {
     membersRead++;
-    message.powertrain = stringField(value, reader, "kafka_grpc.UpdateManifest.powertrain", 14);
+    message.powertrain = stringField(value, reader, 14, 14);
   }
   if ((value = object.restraint) !== undefined) {
     membersRead++;
-    message.restraint = stringField(value, reader, "kafka_grpc.UpdateManifest.restraint", 13);
+    message.restraint = stringField(value, reader, 15, 13);
   }
   if ((value = object.model) !== undefined) {
     membersRead++;
-    message.model = stringField(value, reader, "kafka_grpc.UpdateManifest.model", 9);
+    message.model = stringField(value, reader, 16, 9);
   }
   if ((value = object.trim) !== undefined) {
     membersRead++;
-    message.trim = stringField(value, reader, "kafka_grpc.UpdateManifest.trim", 8);
+    message.trim = stringField(value, reader, 17, 8);
   }
   if ((value = object.year) !== undefined) {
     membersRead++;
-    message.year = int32Field(value, reader, "kafka_grpc.UpdateManifest.year", 8);
+    message.year = int32Field(value, reader, 18, 8);
   }
   if ((value = object.bodyType) !== undefined) {
     membersRead++;
-    message.bodyType = stringField(value, reader, "kafka_grpc.UpdateManifest.body_type", 12);
+    message.bodyType = stringField(value, reader, 19, 12);
   }
   if ((value = object.sums) !== undefined) {
     membersRead++;
-    message.sums = stringField(value, reader, "kafka_grpc.UpdateManifest.sums", 8);
+    message.sums = stringField(value, reader, 20, 8);
   }
   if ((value = object.env) !== undefined) {
     membersRead++;
-    message.env = stringField(value, reader, "kafka_grpc.UpdateManifest.env", 7);
+    message.env = stringField(value, reader, 21, 7);
   }
   if ((value = object.updateDuration) !== undefined) {
     membersRead++;
-    message.updateDuration = int32Field(value, reader, "kafka_grpc.UpdateManifest.update_duration", 18);
+    message.updateDuration = int32Field(value, reader, 22, 18);
   }
   if ((value = object.maxAttempts) !== undefined) {
     membersRead++;
-    message.maxAttempts = int32Field(value, reader, "kafka_grpc.UpdateManifest.max_attempts", 15);
+    message.maxAttempts = int32Field(value, reader, 23, 15);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64Field(value, reader, "kafka_grpc.UpdateManifest.created", 11);
+      message.created = int64Field(value, reader, 24, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64Field(value, reader, "kafka_grpc.UpdateManifest.updated", 11);
+      message.updated = int64Field(value, reader, 25, 11);
     } else reader.chars += 15;
   }
   const f7 = object.ecuUpdates;
@@ -3516,64 +3527,65 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   const message = createUpdateManifestECU();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateManifestECU$jsonFields; // for the fields' names in errors
   if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.id", 6);
+    message.id = int64Field(value, reader, 0, 6);
   }
   if ((value = object.manifestId) !== undefined) {
     membersRead++;
-    message.manifestId = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.manifest_id", 14);
+    message.manifestId = int64Field(value, reader, 1, 14);
   }
   if ((value = object.name) !== undefined) {
     membersRead++;
-    message.name = stringField(value, reader, "kafka_grpc.UpdateManifestECU.name", 8);
+    message.name = stringField(value, reader, 2, 8);
   }
   if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = stringField(value, reader, "kafka_grpc.UpdateManifestECU.version", 11);
+    message.version = stringField(value, reader, 3, 11);
   }
   if ((value = object.currentVersion) !== undefined) {
     membersRead++;
-    message.currentVersion = stringField(value, reader, "kafka_grpc.UpdateManifestECU.current_version", 18);
+    message.currentVersion = stringField(value, reader, 4, 18);
   }
   if ((value = object.hwVersion) !== undefined) {
     membersRead++;
-    message.hwVersion = stringField(value, reader, "kafka_grpc.UpdateManifestECU.hw_version", 13);
+    message.hwVersion = stringField(value, reader, 5, 13);
   }
   if ((value = object.hwVersions) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.UpdateManifestECU.hw_versions", 14, stringField, message.hwVersions);
+    listField(value, reader, 6, 14, stringField, message.hwVersions);
   }
   if ((value = object.configurationMask) !== undefined) {
     membersRead++;
-    message.configurationMask = stringField(value, reader, "kafka_grpc.UpdateManifestECU.configuration_mask", 21);
+    message.configurationMask = stringField(value, reader, 7, 21);
   }
   if ((value = object.configuration) !== undefined) {
     membersRead++;
-    message.configuration = stringField(value, reader, "kafka_grpc.UpdateManifestECU.configuration", 17);
+    message.configuration = stringField(value, reader, 8, 17);
   }
   if ((value = object.selfDownload) !== undefined) {
     membersRead++;
-    message.selfDownload = boolField(value, reader, "kafka_grpc.UpdateManifestECU.self_download", 16);
+    message.selfDownload = boolField(value, reader, 9, 16);
   }
   if ((value = object.mode) !== undefined) {
     membersRead++;
-    message.mode = stringField(value, reader, "kafka_grpc.UpdateManifestECU.mode", 8);
+    message.mode = stringField(value, reader, 10, 8);
   }
   if ((value = object.installPriority) !== undefined) {
     membersRead++;
-    message.installPriority = int32Field(value, reader, "kafka_grpc.UpdateManifestECU.install_priority", 19);
+    message.installPriority = int32Field(value, reader, 11, 19);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.created", 11);
+      message.created = int64Field(value, reader, 12, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.updated", 11);
+      message.updated = int64Field(value, reader, 13, 11);
     } else reader.chars += 15;
   }
   const f12 = object.files;
@@ -3973,66 +3985,67 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   const message = createUpdateManifestFile();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateManifestFile$jsonFields; // for the fields' names in errors
   if ((value = object.fileId) !== undefined) {
     membersRead++;
-    message.fileId = stringField(value, reader, "kafka_grpc.UpdateManifestFile.file_id", 10);
+    message.fileId = stringField(value, reader, 0, 10);
   }
   if ((value = object.manifestEcuId) !== undefined) {
     membersRead++;
-    message.manifestEcuId = int64Field(value, reader, "kafka_grpc.UpdateManifestFile.manifest_ecu_id", 17);
+    message.manifestEcuId = int64Field(value, reader, 1, 17);
   }
   if ((value = object.filename) !== undefined) {
     membersRead++;
-    message.filename = stringField(value, reader, "kafka_grpc.UpdateManifestFile.filename", 12);
+    message.filename = stringField(value, reader, 2, 12);
   }
   if ((value = object.url) !== undefined) {
     membersRead++;
-    message.url = stringField(value, reader, "kafka_grpc.UpdateManifestFile.url", 7);
+    message.url = stringField(value, reader, 3, 7);
   }
   if ((value = object.fileSize) !== undefined) {
     membersRead++;
-    message.fileSize = uint64Field(value, reader, "kafka_grpc.UpdateManifestFile.file_size", 12);
+    message.fileSize = uint64Field(value, reader, 4, 12);
   }
   if ((value = object.checksum) !== undefined) {
     membersRead++;
-    message.checksum = stringField(value, reader, "kafka_grpc.UpdateManifestFile.checksum", 12);
+    message.checksum = stringField(value, reader, 5, 12);
   }
   if ((value = object.type) !== undefined) {
     membersRead++;
-    message.type = stringField(value, reader, "kafka_grpc.UpdateManifestFile.type", 8);
+    message.type = stringField(value, reader, 6, 8);
   }
   if ((value = object.order) !== undefined) {
     membersRead++;
-    message.order = int32Field(value, reader, "kafka_grpc.UpdateManifestFile.order", 9);
+    message.order = int32Field(value, reader, 7, 9);
   }
   if ((value = object.parsedFile) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.parsedFile = boolField(value, reader, "kafka_grpc.UpdateManifestFile.parsed_file", 14);
+      message.parsedFile = boolField(value, reader, 8, 14);
     } else reader.chars += 18;
   }
   if ((value = object.signature) !== undefined) {
     membersRead++;
-    message.signature = stringField(value, reader, "kafka_grpc.UpdateManifestFile.signature", 13);
+    message.signature = stringField(value, reader, 9, 13);
   }
   if ((value = object.compatibleTrims) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.UpdateManifestFile.compatible_trims", 19, stringField, message.compatibleTrims);
+    listField(value, reader, 10, 19, stringField, message.compatibleTrims);
   }
   if ((value = object.compatibleDriveSides) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.UpdateManifestFile.compatible_drive_sides", 24, stringField, message.compatibleDriveSides);
+    listField(value, reader, 11, 24, stringField, message.compatibleDriveSides);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = stringField(value, reader, "kafka_grpc.UpdateManifestFile.created", 11);
+      message.created = stringField(value, reader, 12, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = stringField(value, reader, "kafka_grpc.UpdateManifestFile.updated", 11);
+      message.updated = stringField(value, reader, 13, 11);
     } else reader.chars += 15;
   }
   const f9 = object.writeRegion;
@@ -4180,13 +4193,14 @@ function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number):
   const message = createMemoryRegion();
   let membersRead = 0;
   let value: unknown;
+  reader.table = MemoryRegion$jsonFields; // for the fields' names in errors
   if ((value = object.offset) !== undefined) {
     membersRead++;
-    message.offset = uint64Field(value, reader, "kafka_grpc.MemoryRegion.offset", 10);
+    message.offset = uint64Field(value, reader, 0, 10);
   }
   if ((value = object.length) !== undefined) {
     membersRead++;
-    message.length = uint64Field(value, reader, "kafka_grpc.MemoryRegion.length", 10);
+    message.length = uint64Field(value, reader, 1, 10);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -4351,25 +4365,26 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   const message = createFileKeyResponse();
   let membersRead = 0;
   let value: unknown;
+  reader.table = FileKeyResponse$jsonFields; // for the fields' names in errors
   if ((value = object.fileId) !== undefined) {
     membersRead++;
-    message.fileId = stringField(value, reader, "kafka_grpc.FileKeyResponse.file_id", 10);
+    message.fileId = stringField(value, reader, 0, 10);
   }
   if ((value = object.key) !== undefined) {
     membersRead++;
-    message.key = stringField(value, reader, "kafka_grpc.FileKeyResponse.key", 7);
+    message.key = stringField(value, reader, 1, 7);
   }
   if ((value = object.auth) !== undefined) {
     membersRead++;
-    message.auth = stringField(value, reader, "kafka_grpc.FileKeyResponse.auth", 8);
+    message.auth = stringField(value, reader, 2, 8);
   }
   if ((value = object.nonce) !== undefined) {
     membersRead++;
-    message.nonce = stringField(value, reader, "kafka_grpc.FileKeyResponse.nonce", 9);
+    message.nonce = stringField(value, reader, 3, 9);
   }
   if ((value = object.error) !== undefined) {
     membersRead++;
-    message.error = stringField(value, reader, "kafka_grpc.FileKeyResponse.error", 9);
+    message.error = stringField(value, reader, 4, 9);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.file_id !== undefined) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -4498,13 +4513,14 @@ function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number):
   const message = createFeatureCodes();
   let membersRead = 0;
   let value: unknown;
+  reader.table = FeatureCodes$jsonFields; // for the fields' names in errors
   if ((value = object.familyCode) !== undefined) {
     membersRead++;
-    message.familyCode = stringField(value, reader, "kafka_grpc.FeatureCodes.familyCode", 14);
+    message.familyCode = stringField(value, reader, 0, 14);
   }
   if ((value = object.featureCode) !== undefined) {
     membersRead++;
-    message.featureCode = stringField(value, reader, "kafka_grpc.FeatureCodes.featureCode", 15);
+    message.featureCode = stringField(value, reader, 1, 15);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -4803,61 +4819,62 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   const message = createVehicleSpecification();
   let membersRead = 0;
   let value: unknown;
+  reader.table = VehicleSpecification$jsonFields; // for the fields' names in errors
   if ((value = object.orderId) !== undefined) {
     membersRead++;
-    message.orderId = stringField(value, reader, "kafka_grpc.VehicleSpecification.orderId", 11);
+    message.orderId = stringField(value, reader, 0, 11);
   }
   if ((value = object.productId) !== undefined) {
     membersRead++;
-    message.productId = stringField(value, reader, "kafka_grpc.VehicleSpecification.productId", 13);
+    message.productId = stringField(value, reader, 1, 13);
   }
   if ((value = object.vehicleId) !== undefined) {
     membersRead++;
-    message.vehicleId = stringField(value, reader, "kafka_grpc.VehicleSpecification.vehicleId", 13);
+    message.vehicleId = stringField(value, reader, 2, 13);
   }
   if ((value = object.mfPlant) !== undefined) {
     membersRead++;
-    message.mfPlant = stringField(value, reader, "kafka_grpc.VehicleSpecification.mfPlant", 11);
+    message.mfPlant = stringField(value, reader, 3, 11);
   }
   if ((value = object.modelType) !== undefined) {
     membersRead++;
-    message.modelType = stringField(value, reader, "kafka_grpc.VehicleSpecification.modelType", 13);
+    message.modelType = stringField(value, reader, 4, 13);
   }
   if ((value = object.modelId) !== undefined) {
     membersRead++;
-    message.modelId = int64Field(value, reader, "kafka_grpc.VehicleSpecification.modelId", 11);
+    message.modelId = int64Field(value, reader, 5, 11);
   }
   if ((value = object.modelYear) !== undefined) {
     membersRead++;
-    message.modelYear = int64Field(value, reader, "kafka_grpc.VehicleSpecification.modelYear", 13);
+    message.modelYear = int64Field(value, reader, 6, 13);
   }
   if ((value = object.sn) !== undefined) {
     membersRead++;
-    message.sn = stringField(value, reader, "kafka_grpc.VehicleSpecification.sn", 6);
+    message.sn = stringField(value, reader, 7, 6);
   }
   if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = int64Field(value, reader, "kafka_grpc.VehicleSpecification.version", 11);
+    message.version = int64Field(value, reader, 8, 11);
   }
   if ((value = object.model) !== undefined) {
     membersRead++;
-    message.model = stringField(value, reader, "kafka_grpc.VehicleSpecification.model", 9);
+    message.model = stringField(value, reader, 9, 9);
   }
   if ((value = object.vinPre) !== undefined) {
     membersRead++;
-    message.vinPre = stringField(value, reader, "kafka_grpc.VehicleSpecification.vinPre", 10);
+    message.vinPre = stringField(value, reader, 10, 10);
   }
   if ((value = object.destCon) !== undefined) {
     membersRead++;
-    message.destCon = stringField(value, reader, "kafka_grpc.VehicleSpecification.destCon", 11);
+    message.destCon = stringField(value, reader, 11, 11);
   }
   if ((value = object.date) !== undefined) {
     membersRead++;
-    message.date = int64Field(value, reader, "kafka_grpc.VehicleSpecification.date", 8);
+    message.date = int64Field(value, reader, 12, 8);
   }
   if ((value = object.fOrderId) !== undefined) {
     membersRead++;
-    message.fOrderId = stringField(value, reader, "kafka_grpc.VehicleSpecification.fOrderId", 12);
+    message.fOrderId = stringField(value, reader, 13, 12);
   }
   const f13 = object.feature;
   if (f13 !== undefined) membersRead++;
@@ -5026,17 +5043,18 @@ function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order 
   const message = createOrder();
   let membersRead = 0;
   let value: unknown;
+  reader.table = Order$jsonFields; // for the fields' names in errors
   if ((value = object.specId) !== undefined) {
     membersRead++;
-    message.specId = int64Field(value, reader, "kafka_grpc.Order.specId", 10);
+    message.specId = int64Field(value, reader, 0, 10);
   }
   if ((value = object.orderNo) !== undefined) {
     membersRead++;
-    message.orderNo = int64Field(value, reader, "kafka_grpc.Order.orderNo", 11);
+    message.orderNo = int64Field(value, reader, 1, 11);
   }
   if ((value = object.msgIdentifier) !== undefined) {
     membersRead++;
-    message.msgIdentifier = stringField(value, reader, "kafka_grpc.Order.msgIdentifier", 17);
+    message.msgIdentifier = stringField(value, reader, 2, 17);
   }
   const f4 = object.VehicleSpecification;
   if (f4 !== undefined) membersRead++;
@@ -5159,9 +5177,10 @@ function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: numb
   const message = createCarUpdateRequest();
   let membersRead = 0;
   let value: unknown;
+  reader.table = CarUpdateRequest$jsonFields; // for the fields' names in errors
   if ((value = object.carUpdateId) !== undefined) {
     membersRead++;
-    message.carUpdateId = int64Field(value, reader, "kafka_grpc.CarUpdateRequest.car_update_id", 15);
+    message.carUpdateId = int64Field(value, reader, 0, 15);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.car_update_id !== undefined) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
