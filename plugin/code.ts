@@ -86,25 +86,86 @@ export function namesOf(desc: DescMessage) {
     write: `write${s}`,
     writeJson: `writeJson${s}`,
     readJson: `readJson${s}`,
+    /** The writers' path steps, for within(): `CarECU$steps`. */
+    steps: `${s}$steps`,
   };
 }
 
 /**
- * Prints the write of each field of a writer (binary or JSON) in number order, by `printField`.
- * The members of a oneof, which must have consecutive numbers, are the cases of one switch on
- * the oneof's case, read once (`f` holds the oneof's name, then the member's, for error paths);
- * a case no member takes is refused with the runtime's `refuseCase`. `printField` prints a
- * member's write of `(<oneof> as { value: unknown }).value`.
+ * The proto name the JSON writer gives the key of `field` under `useProtoFieldName`, when it
+ * writes the JSON name, which is the local name, and renames the message's keys at the end;
+ * undefined when the two names are the same, or when the JSON name is not the local name (then
+ * the key is chosen where it is written).
+ */
+export function renamedKey(field: DescField): string | undefined {
+  return field.jsonName === field.localName && field.name !== field.jsonName
+    ? field.name
+    : undefined;
+}
+
+/**
+ * The path steps of a writer's fields in the order printFieldsInOrder() counts them: each
+ * field's local name in number order, a oneof's name before its members', then `$unknown`. A
+ * field the JSON writer renames (renamedKey()) is `localName:proto_name`.
+ */
+function writeSteps(fields: readonly DescField[]): string[] {
+  const steps: string[] = [];
+  for (const field of fields) {
+    const oneof = field.oneof?.localName;
+    if (oneof !== undefined && steps.at(-1) !== oneof && !steps.includes(oneof)) steps.push(oneof);
+    const proto = renamedKey(field);
+    steps.push(proto === undefined ? field.localName : `${field.localName}:${proto}`);
+  }
+  steps.push("$unknown");
+  return steps;
+}
+
+/** The fields of `desc` in number order, as the writers write them. */
+export function fieldsInOrder(desc: DescMessage): DescField[] {
+  return [...desc.fields].sort((a, b) => a.number - b.number);
+}
+
+/**
+ * Prints `X$steps`, the path steps of the message's writers (binary and JSON) as one
+ * space-separated string: a writer keeps the index of the field it writes in `f` and the
+ * runtime's within() names the step only for a refused value. The JSON writer's
+ * withProtoNames() reads the proto names in it.
+ */
+export function printWriteSteps(c: Code, desc: DescMessage): void {
+  c.doc(`The path steps of the ${desc.typeName} writers' fields, for within().`);
+  c.line(`const ${namesOf(desc).steps} = ${lit(writeSteps(fieldsInOrder(desc)).join(" "))};`);
+  c.line();
+}
+
+/**
+ * Prints the write of each field of a writer (binary or JSON) in number order, by `printField`,
+ * each after the step of `f` to the field's index in the message's steps (printWriteSteps()),
+ * then the step to `$unknown`. `f` starts at -1 and counts up (`f++`, the same text for every
+ * field); past a oneof it is set. The members of a oneof, which must have consecutive numbers,
+ * are the cases of one switch on the oneof's case, read once (`f` at the oneof's step, then at
+ * the member's); a case no member takes is refused with the runtime's `refuseCase`.
+ * `printField` prints a member's write of `(<oneof> as { value: unknown }).value`.
  */
 export function printFieldsInOrder(
   c: Code,
   fields: readonly DescField[],
   printField: (c: Code, field: DescField) => void,
 ): void {
+  // The index of the next step, and whether `f` is one below it (so that `f++` reaches it).
+  let step = 0;
+  let counted = true;
+  const next = (): void => {
+    c.line(counted ? "f++;" : `f = ${step};`);
+    step++;
+    counted = true;
+  };
   for (let index = 0; index < fields.length; index++) {
     const oneof = fields[index]?.oneof;
     if (oneof === undefined) {
-      printField(c, fields[index] as DescField);
+      const field = fields[index] as DescField;
+      c.line(`// ${field.number} ${field.name}`);
+      next();
+      printField(c, field);
       continue;
     }
     const members = fields.slice(index, index + oneof.fields.length);
@@ -114,7 +175,7 @@ export function printFieldsInOrder(
       );
     }
     const o = oneof.localName;
-    c.line(`f = ${lit(o)};`);
+    next();
     c.line(`const ${o} = message.${o};`);
     c.block(["switch (", c.rt("oneofCase"), `(${o})) {`], () => {
       c.line("case undefined:");
@@ -122,7 +183,7 @@ export function printFieldsInOrder(
       for (const field of members) {
         c.line(`// ${field.number} ${field.name}`);
         c.block([`case ${lit(field.localName)}:`], () => {
-          c.line(`f = ${lit(field.localName)};`);
+          c.line(`f = ${step++};`);
           printField(c, field);
           c.line("break;");
         }, []);
@@ -130,6 +191,8 @@ export function printFieldsInOrder(
       c.line("default:");
       c.line("  ", c.rt("refuseCase"), `((${o} as { case: unknown }).case);`);
     });
+    counted = false;
     index += members.length - 1;
   }
+  next(); // $unknown
 }

@@ -4,7 +4,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { LEN } from "../src/runtime/wire-type.js";
-import { type Code, namesOf, printFieldsInOrder } from "./code.js";
+import { type Code, fieldsInOrder, namesOf, printFieldsInOrder } from "./code.js";
 import { fieldWireType, hasExplicitPresence, lit, scalarWireType, tagOf } from "./wire.js";
 
 /** The statement that writes the scalar `value` of `scalar` with `tag`, validating it. */
@@ -66,7 +66,7 @@ function writeChild(c: Code, desc: DescMessage, tag: number, value: string): voi
  */
 export function printEncode(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
-  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  const fields = fieldsInOrder(desc);
   const usesStart = fields.some((f) => !f.oneof && hasExplicitPresence(f));
   const hasList = fields.some((f) => f.fieldKind === "list");
   const hasMap = fields.some((f) => f.fieldKind === "map");
@@ -87,13 +87,12 @@ export function printEncode(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line("let value: unknown;");
-      c.line('let f = "";');
+      c.line("let f = -1;");
       if (usesStart) c.line("let start: number;");
       if (hasList) c.line("let i = -1;");
       if (hasMap) c.line("let k: string | undefined;");
       c.block(["try {"], () => {
         printFieldsInOrder(c, fields, printFieldWrite);
-        c.line('f = "$unknown";');
         c.line(
           "if (message.$unknown !== undefined) ",
           c.rt("writeUnknownFields"),
@@ -103,7 +102,7 @@ export function printEncode(c: Code, desc: DescMessage): void {
       c.line(
         "  throw ",
         c.rt("within"),
-        `(thrown, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
+        `(thrown, ${n.steps}, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
       );
       c.line("}");
     },
@@ -124,8 +123,6 @@ function printFieldWrite(c: Code, field: DescField): void {
     }
     return;
   }
-  c.line(`// ${field.number} ${field.name}`);
-  c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {

@@ -86,12 +86,15 @@ function enumArgs(field: DescField): string {
   return `${enumStem(e)}$numbers, ${lit(e.typeName)}`;
 }
 
-/** The call that reads one scalar or enum value `json` of `field`, `name` its name's text. */
-function readValue(c: Code, field: DescField, json: string, name: number): Printable[] {
+/**
+ * The call that reads one scalar or enum value `json` of `field`, `name` its name's text, `id`
+ * the field in errors (a FieldRef).
+ */
+function readValue(c: Code, field: DescField, json: string, name: number, id: string): Printable[] {
   if (valueKind(field) === "enum") {
-    return [c.rt("enumField"), `(${json}, reader, ${fieldId(field)}, ${name}, ${enumArgs(field)})`];
+    return [c.rt("enumField"), `(${json}, reader, ${id}, ${name}, ${enumArgs(field)})`];
   }
-  return [c.rt(scalarReader(valueScalar(field))), `(${json}, reader, ${fieldId(field)}, ${name})`];
+  return [c.rt(scalarReader(valueScalar(field))), `(${json}, reader, ${id}, ${name})`];
 }
 
 /** The field reader of the items of a list or the values of a map of scalars or enums. */
@@ -100,7 +103,9 @@ function itemReader(c: Code, field: DescField): Printable[] {
     return [
       "(item: unknown, r: ",
       c.rtType("JsonReader"),
-      ", id: string, name: number) => ",
+      ", id: ",
+      c.rtType("FieldRef"),
+      ", name: number) => ",
       c.rt("enumField"),
       `(item, r, id, name, ${enumArgs(field)})`,
     ];
@@ -159,7 +164,8 @@ export function printFromJson(c: Code, desc: DescMessage): void {
         c.line(`let ${o.localName}Field = 0; // the number of the member set`);
         c.line(`let ${o.localName}Value: unknown;`);
       }
-      for (const f of inline) printInline(c, f);
+      if (inline.length > 0) c.line(`reader.table = ${table}; // for the fields' names in errors`);
+      for (const [index, f] of inline.entries()) printInline(c, f, index);
       for (const f of deferred) {
         c.line(`const ${local(f)} = ${property(f.jsonName)};`);
         c.line(`if (${local(f)} !== undefined) membersRead++;`);
@@ -224,7 +230,7 @@ export function printFromJson(c: Code, desc: DescMessage): void {
               );
             } else {
               c.block([`case ${f.number}: {`], () => {
-                c.line("const read = ", ...readValue(c, f, v, 0), ";");
+                c.line("const read = ", ...readValue(c, f, v, 0, fieldId(f)), ";");
                 c.line(valueKind(f) === "enum" ? "if (read !== undefined) " : "", `${set}read };`);
                 c.line("break;");
               });
@@ -246,8 +252,11 @@ export function printFromJson(c: Code, desc: DescMessage): void {
   c.line();
 }
 
-/** Prints the read of a scalar or enum field, or a list of them. */
-function printInline(c: Code, field: DescField): void {
+/**
+ * Prints the read of a scalar or enum field, or a list of them, the field `index` of those the
+ * reader's `table` lists as read as found: its FieldRef.
+ */
+function printInline(c: Code, field: DescField, index: number): void {
   const target = `message.${field.localName}`;
   const name = nameText(field);
   c.block([`if ((value = ${property(field.jsonName)}) !== undefined) {`], () => {
@@ -255,7 +264,7 @@ function printInline(c: Code, field: DescField): void {
     if (field.fieldKind === "list") {
       c.line(
         c.rt("listField"),
-        `(value, reader, ${fieldId(field)}, ${name}, `,
+        `(value, reader, ${index}, ${name}, `,
         ...itemReader(c, field),
         `, ${target});`,
       );
@@ -263,10 +272,10 @@ function printInline(c: Code, field: DescField): void {
     }
     const read = (): void => {
       if (valueKind(field) === "enum") {
-        c.line("const read = ", ...readValue(c, field, "value", name), ";");
+        c.line("const read = ", ...readValue(c, field, "value", name, String(index)), ";");
         c.line(`if (read !== undefined) ${target} = read;`);
       } else {
-        c.line(`${target} = `, ...readValue(c, field, "value", name), ";");
+        c.line(`${target} = `, ...readValue(c, field, "value", name, String(index)), ";");
       }
     };
     if (hasExplicitPresence(field)) {

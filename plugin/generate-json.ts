@@ -3,7 +3,7 @@
 // The enum tables here serve the reader too (generate-json-reader.ts).
 import { type DescEnum, type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { type Code, namesOf, printFieldsInOrder } from "./code.js";
+import { type Code, fieldsInOrder, namesOf, printFieldsInOrder, renamedKey } from "./code.js";
 import { hasExplicitPresence, lit } from "./wire.js";
 
 /** Identifier stem of an enum's tables. */
@@ -41,10 +41,13 @@ export function printEnumTables(c: Code, messages: readonly DescMessage[]): void
   }
 }
 
-/** The JSON key expression of a field: constant when both names are the same. */
+/**
+ * The JSON key expression of a field: constant when both names are the same, or when the
+ * message's keys are renamed at the end (renamedKey()).
+ */
 function keyExpr(field: DescField): string {
-  return field.jsonName === field.name
-    ? lit(field.name)
+  return field.jsonName === field.name || renamedKey(field) !== undefined
+    ? lit(field.jsonName)
     : `writer.useProtoFieldName ? ${lit(field.name)} : ${lit(field.jsonName)}`;
 }
 
@@ -123,7 +126,7 @@ export function valueScalar(field: DescField): ScalarType | undefined {
 /** Prints `writeJsonX()`, the JSON writer of one message. */
 export function printToJson(c: Code, desc: DescMessage): void {
   const n = namesOf(desc);
-  const fields = [...desc.fields].sort((a, b) => a.number - b.number);
+  const fields = fieldsInOrder(desc);
   for (const field of fields) {
     if (field.name === "__proto__" || field.jsonName === "__proto__") {
       throw new Error(`protoc-gen-vuc: ${desc.typeName}: a field named __proto__ is not supported`);
@@ -134,7 +137,8 @@ export function printToJson(c: Code, desc: DescMessage): void {
   c.doc(
     `Maps the ${desc.typeName} \`input\`, a message at nesting depth \`writer.depth\` + 1, to a\n` +
       "proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero\n" +
-      "values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message\n" +
+      "values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the\n" +
+      "end under `writer.useProtoFieldName`. Throws a WriteProblem for a message\n" +
       "nested too deep, a value of another type, or a value a field cannot take, with this\n" +
       "function's step of its path (`f`, the list index `i`, the map key `k`) added on the way\n" +
       "out (the runtime's within()).",
@@ -165,14 +169,13 @@ export function printToJson(c: Code, desc: DescMessage): void {
       c.line("const message = input as ", c.shape(desc), ";");
       c.line("const json: ", c.rtType("JsonObject"), " = {};");
       c.line("let value: unknown;");
-      c.line('let f = "";');
+      c.line("let f = -1;");
       if (hasList) c.line("let i = -1;");
       if (hasMap) c.line("let k: string | undefined;");
       c.block(["try {"], () => {
         printFieldsInOrder(c, fields, printFieldToJson);
         // JSON drops unknown fields, but checks them as the binary writer does (the test here
         // keeps the usual case from calling a function too large to inline).
-        c.line('f = "$unknown";');
         c.line(
           "if (message.$unknown !== undefined) ",
           c.rt("checkUnknownFields"),
@@ -182,11 +185,17 @@ export function printToJson(c: Code, desc: DescMessage): void {
       c.line(
         "  throw ",
         c.rt("within"),
-        `(thrown, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
+        `(thrown, ${n.steps}, f${hasMap ? `, ${hasList ? "i" : "-1"}, k` : hasList ? ", i" : ""});`,
       );
       c.line("}");
       c.line("writer.depth--;");
-      c.line("return json;");
+      if (fields.some((f) => renamedKey(f) !== undefined)) {
+        c.line(
+          "return writer.useProtoFieldName ? ",
+          c.rt("withProtoNames"),
+          `(json, ${n.steps}) : json;`,
+        );
+      } else c.line("return json;");
     },
   );
   c.line();
@@ -207,8 +216,6 @@ function printFieldToJson(c: Code, field: DescField): void {
     }
     return;
   }
-  c.line(`// ${field.number} ${field.name}`);
-  c.line(`f = ${lit(field.localName)};`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {

@@ -6,7 +6,7 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import { nestedTypes } from "@bufbuild/protobuf/reflect";
 import { createEcmaScriptPlugin, runNodeJs, type Schema } from "@bufbuild/protoplugin";
-import { Code } from "./code.js";
+import { Code, printWriteSteps } from "./code.js";
 import { printCreateEntryPoint, printCreateFrom } from "./generate-create.js";
 import {
   printConstants,
@@ -48,6 +48,7 @@ function generateTs(schema: Schema): void {
       printCreateFrom(c, desc);
       printMapEntryReaders(c, desc);
       printDecode(c, desc);
+      printWriteSteps(c, desc);
       printEncode(c, desc);
       printToJson(c, desc);
       printFromJson(c, desc);

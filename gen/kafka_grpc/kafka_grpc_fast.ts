@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonFields, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, withProtoNames, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -155,6 +155,9 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.GRPC_AttendantPayload writers' fields, for within(). */
+const GRPC_AttendantPayload$steps = "handler Data carUpdateStatus carUpdateProgress fileKeyReq keys updateApprove updateGet updateManifest order messageStatus dtcEntry carUpdateRequest $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.GRPC_AttendantPayload `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -162,86 +165,87 @@ function readGRPC_AttendantPayload(reader: Reader, end: number, message: GRPC_At
  */
 function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPayload): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 handler
-    f = "handler";
+    f++;
     value = message.handler;
     if (value !== "") writeString(writer, 10, value);
-    f = "Data";
+    f++;
     const Data = message.Data;
     switch (oneofCase(Data)) {
       case undefined:
         break;
       // 2 carUpdateStatus
       case "carUpdateStatus":
-        f = "carUpdateStatus";
+        f = 2;
         writeMessage(writer, 18, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateStatus", writeCarUpdateStatus);
         break;
       // 3 carUpdateProgress
       case "carUpdateProgress":
-        f = "carUpdateProgress";
+        f = 3;
         writeMessage(writer, 26, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateProgress", writeCarUpdateProgress);
         break;
       // 4 fileKeyReq
       case "fileKeyReq":
-        f = "fileKeyReq";
+        f = 4;
         writeMessage(writer, 34, (Data as { value: unknown }).value, "kafka_grpc.FileKeysRequest", writeFileKeysRequest);
         break;
       // 5 keys
       case "keys":
-        f = "keys";
+        f = 5;
         writeMessage(writer, 42, (Data as { value: unknown }).value, "kafka_grpc.ECCKeys", writeECCKeys);
         break;
       // 6 updateApprove
       case "updateApprove":
-        f = "updateApprove";
+        f = 6;
         writeMessage(writer, 50, (Data as { value: unknown }).value, "kafka_grpc.UpdateData", writeUpdateData);
         break;
       // 7 updateGet
       case "updateGet":
-        f = "updateGet";
+        f = 7;
         writeMessage(writer, 58, (Data as { value: unknown }).value, "kafka_grpc.VehicleData", writeVehicleData);
         break;
       // 8 updateManifest
       case "updateManifest":
-        f = "updateManifest";
+        f = 8;
         writeMessage(writer, 66, (Data as { value: unknown }).value, "kafka_grpc.UpdateManifest", writeUpdateManifest);
         break;
       // 9 order
       case "order":
-        f = "order";
+        f = 9;
         writeMessage(writer, 74, (Data as { value: unknown }).value, "kafka_grpc.Order", writeOrder);
         break;
       // 10 messageStatus
       case "messageStatus":
-        f = "messageStatus";
+        f = 10;
         writeMessage(writer, 82, (Data as { value: unknown }).value, "kafka_grpc.MessageStatus", writeMessageStatus);
         break;
       // 11 dtcEntry
       case "dtcEntry":
-        f = "dtcEntry";
+        f = 11;
         writeMessage(writer, 90, (Data as { value: unknown }).value, "kafka_grpc.DTCEntry", writeDTCEntry);
         break;
       // 12 carUpdateRequest
       case "carUpdateRequest":
-        f = "carUpdateRequest";
+        f = 12;
         writeMessage(writer, 98, (Data as { value: unknown }).value, "kafka_grpc.CarUpdateRequest", writeCarUpdateRequest);
         break;
       default:
         refuseCase((Data as { case: unknown }).case);
     }
-    f = "$unknown";
+    f = 13;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, GRPC_AttendantPayload$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.GRPC_AttendantPayload `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -252,79 +256,79 @@ function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): Jso
   const message = input as GRPC_AttendantPayload;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 handler
-    f = "handler";
+    f++;
     value = message.handler;
     if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
-    f = "Data";
+    f++;
     const Data = message.Data;
     switch (oneofCase(Data)) {
       case undefined:
         break;
       // 2 carUpdateStatus
       case "carUpdateStatus":
-        f = "carUpdateStatus";
+        f = 2;
         json["carUpdateStatus"] = writeJsonCarUpdateStatus((Data as { value: unknown }).value, writer);
         break;
       // 3 carUpdateProgress
       case "carUpdateProgress":
-        f = "carUpdateProgress";
+        f = 3;
         json["carUpdateProgress"] = writeJsonCarUpdateProgress((Data as { value: unknown }).value, writer);
         break;
       // 4 fileKeyReq
       case "fileKeyReq":
-        f = "fileKeyReq";
+        f = 4;
         json["fileKeyReq"] = writeJsonFileKeysRequest((Data as { value: unknown }).value, writer);
         break;
       // 5 keys
       case "keys":
-        f = "keys";
+        f = 5;
         json["keys"] = writeJsonECCKeys((Data as { value: unknown }).value, writer);
         break;
       // 6 updateApprove
       case "updateApprove":
-        f = "updateApprove";
+        f = 6;
         json["updateApprove"] = writeJsonUpdateData((Data as { value: unknown }).value, writer);
         break;
       // 7 updateGet
       case "updateGet":
-        f = "updateGet";
+        f = 7;
         json["updateGet"] = writeJsonVehicleData((Data as { value: unknown }).value, writer);
         break;
       // 8 updateManifest
       case "updateManifest":
-        f = "updateManifest";
+        f = 8;
         json["updateManifest"] = writeJsonUpdateManifest((Data as { value: unknown }).value, writer);
         break;
       // 9 order
       case "order":
-        f = "order";
+        f = 9;
         json["order"] = writeJsonOrder((Data as { value: unknown }).value, writer);
         break;
       // 10 messageStatus
       case "messageStatus":
-        f = "messageStatus";
+        f = 10;
         json["messageStatus"] = writeJsonMessageStatus((Data as { value: unknown }).value, writer);
         break;
       // 11 dtcEntry
       case "dtcEntry":
-        f = "dtcEntry";
+        f = 11;
         json["dtcEntry"] = writeJsonDTCEntry((Data as { value: unknown }).value, writer);
         break;
       // 12 carUpdateRequest
       case "carUpdateRequest":
-        f = "carUpdateRequest";
+        f = 12;
         json["carUpdateRequest"] = writeJsonCarUpdateRequest((Data as { value: unknown }).value, writer);
         break;
       default:
         refuseCase((Data as { case: unknown }).case);
     }
-    f = "$unknown";
+    f = 13;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, GRPC_AttendantPayload$steps, f);
   }
   writer.depth--;
   return json;
@@ -347,9 +351,10 @@ function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth:
   let value: unknown;
   let DataField = 0; // the number of the member set
   let DataValue: unknown;
+  reader.table = GRPC_AttendantPayload$jsonFields; // for the fields' names in errors
   if ((value = object.handler) !== undefined) {
     membersRead++;
-    message.handler = stringField(value, reader, "kafka_grpc.GRPC_AttendantPayload.handler", 11);
+    message.handler = stringField(value, reader, 0, 11);
   }
   for (const key in object) {
     let field = 0;
@@ -463,6 +468,9 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarUpdateStatus writers' fields, for within(). */
+const CarUpdateStatus$steps = "ecus $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarUpdateStatus `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -470,11 +478,11 @@ function readCarUpdateStatus(reader: Reader, end: number, message: CarUpdateStat
  */
 function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let k: string | undefined;
   try {
     // 1 ecus
-    f = "ecus";
+    f++;
     value = asRecord(message.ecus);
     for (const key of mapKeysInOrder(writer, value as Record<string, unknown>)) {
       k = key;
@@ -484,17 +492,18 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
       join(writer, entry);
     }
     k = undefined;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, k);
+    throw within(thrown, CarUpdateStatus$steps, f, -1, k);
   }
 }
 
 /**
  * Maps the kafka_grpc.CarUpdateStatus `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -505,11 +514,11 @@ function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObjec
   const message = input as CarUpdateStatus;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let k: string | undefined;
   try {
     // 1 ecus
-    f = "ecus";
+    f++;
     value = asRecord(message.ecus);
     {
       const keys = Object.keys(value as object);
@@ -527,10 +536,10 @@ function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObjec
       }
       k = undefined;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, -1, k);
+    throw within(thrown, CarUpdateStatus$steps, f, -1, k);
   }
   writer.depth--;
   return json;
@@ -660,6 +669,9 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarECU writers' fields, for within(). */
+const CarECU$steps = "vin ecu swVersion:sw_version serialNumber:serial_number hwVersion:hw_version bootLoaderVersion:boot_loader_version fingerprint codeDataString:code_data_string vendor supplierSwVersion:supplier_sw_version epochUsec:epoch_usec assyNumber:assy_number createdAt updatedAt $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarECU `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -667,59 +679,59 @@ function readCarECU(reader: Reader, end: number, message: CarECU): void {
  */
 function writeCarECU(writer: Writer, message: CarECU): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "") writeString(writer, 10, value);
     // 2 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 18, value);
     // 3 sw_version
-    f = "swVersion";
+    f++;
     value = message.swVersion;
     if (value !== "") writeString(writer, 26, value);
     // 4 serial_number
-    f = "serialNumber";
+    f++;
     value = message.serialNumber;
     if (value !== "") writeString(writer, 34, value);
     // 5 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
     if (value !== "") writeString(writer, 42, value);
     // 6 boot_loader_version
-    f = "bootLoaderVersion";
+    f++;
     value = message.bootLoaderVersion;
     if (value !== "") writeString(writer, 50, value);
     // 7 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "") writeString(writer, 58, value);
     // 8 code_data_string
-    f = "codeDataString";
+    f++;
     value = message.codeDataString;
     if (value !== "") writeString(writer, 66, value);
     // 9 vendor
-    f = "vendor";
+    f++;
     value = message.vendor;
     if (value !== "") writeString(writer, 74, value);
     // 10 supplier_sw_version
-    f = "supplierSwVersion";
+    f++;
     value = message.supplierSwVersion;
     if (value !== "") writeString(writer, 82, value);
     // 11 epoch_usec
-    f = "epochUsec";
+    f++;
     value = message.epochUsec;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 88, value, true);
     // 12 assy_number
-    f = "assyNumber";
+    f++;
     value = message.assyNumber;
     if (value !== "") writeString(writer, 98, value);
     // 13 createdAt
-    f = "createdAt";
+    f++;
     value = message.createdAt;
     if (value !== undefined) {
       start = writer.pos;
@@ -727,24 +739,25 @@ function writeCarECU(writer: Writer, message: CarECU): void {
       if (!Object.hasOwn(message, "createdAt")) writer.pos = start; // inherited: checked, not written
     }
     // 14 updatedAt
-    f = "updatedAt";
+    f++;
     value = message.updatedAt;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 112, value, true);
       if (!Object.hasOwn(message, "updatedAt")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarECU$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.CarECU `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -755,77 +768,77 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as CarECU;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
     // 2 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 3 sw_version
-    f = "swVersion";
+    f++;
     value = message.swVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "sw_version" : "swVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["swVersion"] = stringToJson(value, writer.forText);
     // 4 serial_number
-    f = "serialNumber";
+    f++;
     value = message.serialNumber;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "serial_number" : "serialNumber"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["serialNumber"] = stringToJson(value, writer.forText);
     // 5 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["hwVersion"] = stringToJson(value, writer.forText);
     // 6 boot_loader_version
-    f = "bootLoaderVersion";
+    f++;
     value = message.bootLoaderVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "boot_loader_version" : "bootLoaderVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["bootLoaderVersion"] = stringToJson(value, writer.forText);
     // 7 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
     // 8 code_data_string
-    f = "codeDataString";
+    f++;
     value = message.codeDataString;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "code_data_string" : "codeDataString"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["codeDataString"] = stringToJson(value, writer.forText);
     // 9 vendor
-    f = "vendor";
+    f++;
     value = message.vendor;
     if (value !== "" || writer.alwaysEmitImplicit) json["vendor"] = stringToJson(value, writer.forText);
     // 10 supplier_sw_version
-    f = "supplierSwVersion";
+    f++;
     value = message.supplierSwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "supplier_sw_version" : "supplierSwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["supplierSwVersion"] = stringToJson(value, writer.forText);
     // 11 epoch_usec
-    f = "epochUsec";
+    f++;
     value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "epoch_usec" : "epochUsec"] = value;
+    if (value !== undefined) json["epochUsec"] = value;
     // 12 assy_number
-    f = "assyNumber";
+    f++;
     value = message.assyNumber;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "assy_number" : "assyNumber"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["assyNumber"] = stringToJson(value, writer.forText);
     // 13 createdAt
-    f = "createdAt";
+    f++;
     value = message.createdAt;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "createdAt")) json["createdAt"] = value;
     }
     // 14 updatedAt
-    f = "updatedAt";
+    f++;
     value = message.updatedAt;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updatedAt")) json["updatedAt"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarECU$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, CarECU$steps) : json;
 }
 
 /** The fields of kafka_grpc.CarECU as readJsonMembers() reads them. */
@@ -843,64 +856,65 @@ function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarEC
   const message = createCarECU();
   let membersRead = 0;
   let value: unknown;
+  reader.table = CarECU$jsonFields; // for the fields' names in errors
   if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringField(value, reader, "kafka_grpc.CarECU.vin", 7);
+    message.vin = stringField(value, reader, 0, 7);
   }
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.CarECU.ecu", 7);
+    message.ecu = stringField(value, reader, 1, 7);
   }
   if ((value = object.swVersion) !== undefined) {
     membersRead++;
-    message.swVersion = stringField(value, reader, "kafka_grpc.CarECU.sw_version", 13);
+    message.swVersion = stringField(value, reader, 2, 13);
   }
   if ((value = object.serialNumber) !== undefined) {
     membersRead++;
-    message.serialNumber = stringField(value, reader, "kafka_grpc.CarECU.serial_number", 16);
+    message.serialNumber = stringField(value, reader, 3, 16);
   }
   if ((value = object.hwVersion) !== undefined) {
     membersRead++;
-    message.hwVersion = stringField(value, reader, "kafka_grpc.CarECU.hw_version", 13);
+    message.hwVersion = stringField(value, reader, 4, 13);
   }
   if ((value = object.bootLoaderVersion) !== undefined) {
     membersRead++;
-    message.bootLoaderVersion = stringField(value, reader, "kafka_grpc.CarECU.boot_loader_version", 21);
+    message.bootLoaderVersion = stringField(value, reader, 5, 21);
   }
   if ((value = object.fingerprint) !== undefined) {
     membersRead++;
-    message.fingerprint = stringField(value, reader, "kafka_grpc.CarECU.fingerprint", 15);
+    message.fingerprint = stringField(value, reader, 6, 15);
   }
   if ((value = object.codeDataString) !== undefined) {
     membersRead++;
-    message.codeDataString = stringField(value, reader, "kafka_grpc.CarECU.code_data_string", 18);
+    message.codeDataString = stringField(value, reader, 7, 18);
   }
   if ((value = object.vendor) !== undefined) {
     membersRead++;
-    message.vendor = stringField(value, reader, "kafka_grpc.CarECU.vendor", 10);
+    message.vendor = stringField(value, reader, 8, 10);
   }
   if ((value = object.supplierSwVersion) !== undefined) {
     membersRead++;
-    message.supplierSwVersion = stringField(value, reader, "kafka_grpc.CarECU.supplier_sw_version", 21);
+    message.supplierSwVersion = stringField(value, reader, 9, 21);
   }
   if ((value = object.epochUsec) !== undefined) {
     membersRead++;
-    message.epochUsec = int64Field(value, reader, "kafka_grpc.CarECU.epoch_usec", 13);
+    message.epochUsec = int64Field(value, reader, 10, 13);
   }
   if ((value = object.assyNumber) !== undefined) {
     membersRead++;
-    message.assyNumber = stringField(value, reader, "kafka_grpc.CarECU.assy_number", 14);
+    message.assyNumber = stringField(value, reader, 11, 14);
   }
   if ((value = object.createdAt) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.createdAt = int64Field(value, reader, "kafka_grpc.CarECU.createdAt", 13);
+      message.createdAt = int64Field(value, reader, 12, 13);
     } else reader.chars += 17;
   }
   if ((value = object.updatedAt) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updatedAt = int64Field(value, reader, "kafka_grpc.CarECU.updatedAt", 13);
+      message.updatedAt = int64Field(value, reader, 13, 13);
     } else reader.chars += 17;
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.sw_version !== undefined || object.serial_number !== undefined || object.hw_version !== undefined || object.boot_loader_version !== undefined || object.code_data_string !== undefined || object.supplier_sw_version !== undefined || object.epoch_usec !== undefined || object.assy_number !== undefined) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
@@ -990,6 +1004,9 @@ function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdatePr
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarUpdateProgress writers' fields, for within(). */
+const CarUpdateProgress$steps = "fileCurrent fileTotal pkgCurrent pkgTotal installedFiles totalFiles carUpdateID ecu info status errCode $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarUpdateProgress `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -997,63 +1014,64 @@ function readCarUpdateProgress(reader: Reader, end: number, message: CarUpdatePr
  */
 function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 fileCurrent
-    f = "fileCurrent";
+    f++;
     value = message.fileCurrent;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 8, value, false);
     // 2 fileTotal
-    f = "fileTotal";
+    f++;
     value = message.fileTotal;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 16, value, false);
     // 3 pkgCurrent
-    f = "pkgCurrent";
+    f++;
     value = message.pkgCurrent;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 24, value, false);
     // 4 pkgTotal
-    f = "pkgTotal";
+    f++;
     value = message.pkgTotal;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 32, value, false);
     // 5 installedFiles
-    f = "installedFiles";
+    f++;
     value = message.installedFiles;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 40, value, true);
     // 6 totalFiles
-    f = "totalFiles";
+    f++;
     value = message.totalFiles;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 48, value, true);
     // 7 carUpdateID
-    f = "carUpdateID";
+    f++;
     value = message.carUpdateID;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 56, value, true);
     // 8 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 66, value);
     // 9 info
-    f = "info";
+    f++;
     value = message.info;
     if (value !== "") writeString(writer, 74, value);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== "") writeString(writer, 82, value);
     // 11 errCode
-    f = "errCode";
+    f++;
     value = message.errCode;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 88, value, true);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateProgress$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.CarUpdateProgress `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1064,56 +1082,56 @@ function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObj
   const message = input as CarUpdateProgress;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 fileCurrent
-    f = "fileCurrent";
+    f++;
     value = int64FieldToJson(message.fileCurrent, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["fileCurrent"] = value;
     // 2 fileTotal
-    f = "fileTotal";
+    f++;
     value = int64FieldToJson(message.fileTotal, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["fileTotal"] = value;
     // 3 pkgCurrent
-    f = "pkgCurrent";
+    f++;
     value = int64FieldToJson(message.pkgCurrent, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["pkgCurrent"] = value;
     // 4 pkgTotal
-    f = "pkgTotal";
+    f++;
     value = int64FieldToJson(message.pkgTotal, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["pkgTotal"] = value;
     // 5 installedFiles
-    f = "installedFiles";
+    f++;
     value = int64FieldToJson(message.installedFiles, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["installedFiles"] = value;
     // 6 totalFiles
-    f = "totalFiles";
+    f++;
     value = int64FieldToJson(message.totalFiles, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["totalFiles"] = value;
     // 7 carUpdateID
-    f = "carUpdateID";
+    f++;
     value = int64FieldToJson(message.carUpdateID, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["carUpdateID"] = value;
     // 8 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 9 info
-    f = "info";
+    f++;
     value = message.info;
     if (value !== "" || writer.alwaysEmitImplicit) json["info"] = stringToJson(value, writer.forText);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== "" || writer.alwaysEmitImplicit) json["status"] = stringToJson(value, writer.forText);
     // 11 errCode
-    f = "errCode";
+    f++;
     value = int64FieldToJson(message.errCode, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["errCode"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateProgress$steps, f);
   }
   writer.depth--;
   return json;
@@ -1134,49 +1152,50 @@ function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: num
   const message = createCarUpdateProgress();
   let membersRead = 0;
   let value: unknown;
+  reader.table = CarUpdateProgress$jsonFields; // for the fields' names in errors
   if ((value = object.fileCurrent) !== undefined) {
     membersRead++;
-    message.fileCurrent = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.fileCurrent", 15);
+    message.fileCurrent = uint64Field(value, reader, 0, 15);
   }
   if ((value = object.fileTotal) !== undefined) {
     membersRead++;
-    message.fileTotal = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.fileTotal", 13);
+    message.fileTotal = uint64Field(value, reader, 1, 13);
   }
   if ((value = object.pkgCurrent) !== undefined) {
     membersRead++;
-    message.pkgCurrent = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.pkgCurrent", 14);
+    message.pkgCurrent = uint64Field(value, reader, 2, 14);
   }
   if ((value = object.pkgTotal) !== undefined) {
     membersRead++;
-    message.pkgTotal = uint64Field(value, reader, "kafka_grpc.CarUpdateProgress.pkgTotal", 12);
+    message.pkgTotal = uint64Field(value, reader, 3, 12);
   }
   if ((value = object.installedFiles) !== undefined) {
     membersRead++;
-    message.installedFiles = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.installedFiles", 18);
+    message.installedFiles = int64Field(value, reader, 4, 18);
   }
   if ((value = object.totalFiles) !== undefined) {
     membersRead++;
-    message.totalFiles = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.totalFiles", 14);
+    message.totalFiles = int64Field(value, reader, 5, 14);
   }
   if ((value = object.carUpdateID) !== undefined) {
     membersRead++;
-    message.carUpdateID = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.carUpdateID", 15);
+    message.carUpdateID = int64Field(value, reader, 6, 15);
   }
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.CarUpdateProgress.ecu", 7);
+    message.ecu = stringField(value, reader, 7, 7);
   }
   if ((value = object.info) !== undefined) {
     membersRead++;
-    message.info = stringField(value, reader, "kafka_grpc.CarUpdateProgress.info", 8);
+    message.info = stringField(value, reader, 8, 8);
   }
   if ((value = object.status) !== undefined) {
     membersRead++;
-    message.status = stringField(value, reader, "kafka_grpc.CarUpdateProgress.status", 10);
+    message.status = stringField(value, reader, 9, 10);
   }
   if ((value = object.errCode) !== undefined) {
     membersRead++;
-    message.errCode = int64Field(value, reader, "kafka_grpc.CarUpdateProgress.errCode", 11);
+    message.errCode = int64Field(value, reader, 10, 11);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -1225,6 +1244,9 @@ function readFileKeysRequest(reader: Reader, end: number, message: FileKeysReque
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.FileKeysRequest writers' fields, for within(). */
+const FileKeysRequest$steps = "fileIDs $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.FileKeysRequest `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1232,28 +1254,29 @@ function readFileKeysRequest(reader: Reader, end: number, message: FileKeysReque
  */
 function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 fileIDs
-    f = "fileIDs";
+    f++;
     value = asList(message.fileIDs);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
       writeString(writer, 10, item);
     }
     i = -1;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, FileKeysRequest$steps, f, i);
   }
 }
 
 /**
  * Maps the kafka_grpc.FileKeysRequest `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1264,11 +1287,11 @@ function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObjec
   const message = input as FileKeysRequest;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 fileIDs
-    f = "fileIDs";
+    f++;
     value = asList(message.fileIDs);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -1279,10 +1302,10 @@ function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObjec
       i = -1;
       json["fileIDs"] = out;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, FileKeysRequest$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -1303,9 +1326,10 @@ function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: numbe
   const message = createFileKeysRequest();
   let membersRead = 0;
   let value: unknown;
+  reader.table = FileKeysRequest$jsonFields; // for the fields' names in errors
   if ((value = object.fileIDs) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.FileKeysRequest.fileIDs", 11, stringField, message.fileIDs);
+    listField(value, reader, 0, 11, stringField, message.fileIDs);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -1390,6 +1414,9 @@ function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.DTCEntry writers' fields, for within(). */
+const DTCEntry$steps = "createdAt vin ecu dtc timestamp speed mileage volt snapshotBase64 status $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.DTCEntry `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1397,59 +1424,60 @@ function readDTCEntry(reader: Reader, end: number, message: DTCEntry): void {
  */
 function writeDTCEntry(writer: Writer, message: DTCEntry): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 createdAt
-    f = "createdAt";
+    f++;
     value = message.createdAt;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "") writeString(writer, 18, value);
     // 3 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 26, value);
     // 4 dtc
-    f = "dtc";
+    f++;
     value = message.dtc;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 32, value, false);
     // 5 timestamp
-    f = "timestamp";
+    f++;
     value = message.timestamp;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 40, value, true);
     // 6 speed
-    f = "speed";
+    f++;
     value = message.speed;
     if (value !== 0) writeUint32(writer, 48, value);
     // 7 mileage
-    f = "mileage";
+    f++;
     value = message.mileage;
     if (value !== 0) writeUint32(writer, 56, value);
     // 8 volt
-    f = "volt";
+    f++;
     value = message.volt;
     if (value !== 0) writeUint32(writer, 64, value);
     // 9 snapshotBase64
-    f = "snapshotBase64";
+    f++;
     value = message.snapshotBase64;
     if (value !== "") writeString(writer, 74, value);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0) writeUint32(writer, 80, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, DTCEntry$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.DTCEntry `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1460,52 +1488,52 @@ function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as DTCEntry;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 createdAt
-    f = "createdAt";
+    f++;
     value = int64FieldToJson(message.createdAt, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["createdAt"] = value;
     // 2 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
     // 3 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 4 dtc
-    f = "dtc";
+    f++;
     value = int64FieldToJson(message.dtc, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["dtc"] = value;
     // 5 timestamp
-    f = "timestamp";
+    f++;
     value = int64FieldToJson(message.timestamp, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["timestamp"] = value;
     // 6 speed
-    f = "speed";
+    f++;
     value = message.speed;
     if (value !== 0 || writer.alwaysEmitImplicit) json["speed"] = uint32ToJson(value);
     // 7 mileage
-    f = "mileage";
+    f++;
     value = message.mileage;
     if (value !== 0 || writer.alwaysEmitImplicit) json["mileage"] = uint32ToJson(value);
     // 8 volt
-    f = "volt";
+    f++;
     value = message.volt;
     if (value !== 0 || writer.alwaysEmitImplicit) json["volt"] = uint32ToJson(value);
     // 9 snapshotBase64
-    f = "snapshotBase64";
+    f++;
     value = message.snapshotBase64;
     if (value !== "" || writer.alwaysEmitImplicit) json["snapshotBase64"] = stringToJson(value, writer.forText);
     // 10 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = uint32ToJson(value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, DTCEntry$steps, f);
   }
   writer.depth--;
   return json;
@@ -1526,45 +1554,46 @@ function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTC
   const message = createDTCEntry();
   let membersRead = 0;
   let value: unknown;
+  reader.table = DTCEntry$jsonFields; // for the fields' names in errors
   if ((value = object.createdAt) !== undefined) {
     membersRead++;
-    message.createdAt = int64Field(value, reader, "kafka_grpc.DTCEntry.createdAt", 13);
+    message.createdAt = int64Field(value, reader, 0, 13);
   }
   if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringField(value, reader, "kafka_grpc.DTCEntry.vin", 7);
+    message.vin = stringField(value, reader, 1, 7);
   }
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.DTCEntry.ecu", 7);
+    message.ecu = stringField(value, reader, 2, 7);
   }
   if ((value = object.dtc) !== undefined) {
     membersRead++;
-    message.dtc = uint64Field(value, reader, "kafka_grpc.DTCEntry.dtc", 7);
+    message.dtc = uint64Field(value, reader, 3, 7);
   }
   if ((value = object.timestamp) !== undefined) {
     membersRead++;
-    message.timestamp = int64Field(value, reader, "kafka_grpc.DTCEntry.timestamp", 13);
+    message.timestamp = int64Field(value, reader, 4, 13);
   }
   if ((value = object.speed) !== undefined) {
     membersRead++;
-    message.speed = uint32Field(value, reader, "kafka_grpc.DTCEntry.speed", 9);
+    message.speed = uint32Field(value, reader, 5, 9);
   }
   if ((value = object.mileage) !== undefined) {
     membersRead++;
-    message.mileage = uint32Field(value, reader, "kafka_grpc.DTCEntry.mileage", 11);
+    message.mileage = uint32Field(value, reader, 6, 11);
   }
   if ((value = object.volt) !== undefined) {
     membersRead++;
-    message.volt = uint32Field(value, reader, "kafka_grpc.DTCEntry.volt", 8);
+    message.volt = uint32Field(value, reader, 7, 8);
   }
   if ((value = object.snapshotBase64) !== undefined) {
     membersRead++;
-    message.snapshotBase64 = stringField(value, reader, "kafka_grpc.DTCEntry.snapshotBase64", 18);
+    message.snapshotBase64 = stringField(value, reader, 8, 18);
   }
   if ((value = object.status) !== undefined) {
     membersRead++;
-    message.status = uint32Field(value, reader, "kafka_grpc.DTCEntry.status", 10);
+    message.status = uint32Field(value, reader, 9, 10);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -1613,6 +1642,9 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.ECCKeys writers' fields, for within(). */
+const ECCKeys$steps = "eccKeys $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.ECCKeys `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1620,28 +1652,29 @@ function readECCKeys(reader: Reader, end: number, message: ECCKeys): void {
  */
 function writeECCKeys(writer: Writer, message: ECCKeys): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 eccKeys
-    f = "eccKeys";
+    f++;
     value = asList(message.eccKeys);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
       writeMessage(writer, 10, item, "kafka_grpc.ECCKey", writeECCKey);
     }
     i = -1;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, ECCKeys$steps, f, i);
   }
 }
 
 /**
  * Maps the kafka_grpc.ECCKeys `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1652,11 +1685,11 @@ function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as ECCKeys;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 eccKeys
-    f = "eccKeys";
+    f++;
     value = asList(message.eccKeys);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -1667,10 +1700,10 @@ function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
       i = -1;
       json["eccKeys"] = out;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, ECCKeys$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -1781,6 +1814,9 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.ECCKey writers' fields, for within(). */
+const ECCKey$steps = "ecu env pubKeyLevel1:pub_key_level_1 pubKeyLevel2:pub_key_level_2 pubKeyLevel3:pub_key_level_3 level1:level_1 level2:level_2 level3:level_3 created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.ECCKey `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -1788,19 +1824,19 @@ function readECCKey(reader: Reader, end: number, message: ECCKey): void {
  */
 function writeECCKey(writer: Writer, message: ECCKey): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   try {
     // 1 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "") writeString(writer, 10, value);
     // 2 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "") writeString(writer, 18, value);
     // 3 pub_key_level_1
-    f = "pubKeyLevel1";
+    f++;
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       start = writer.pos;
@@ -1808,7 +1844,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "pubKeyLevel1")) writer.pos = start; // inherited: checked, not written
     }
     // 4 pub_key_level_2
-    f = "pubKeyLevel2";
+    f++;
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       start = writer.pos;
@@ -1816,7 +1852,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "pubKeyLevel2")) writer.pos = start; // inherited: checked, not written
     }
     // 5 pub_key_level_3
-    f = "pubKeyLevel3";
+    f++;
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       start = writer.pos;
@@ -1824,7 +1860,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "pubKeyLevel3")) writer.pos = start; // inherited: checked, not written
     }
     // 6 level_1
-    f = "level1";
+    f++;
     value = message.level1;
     if (value !== undefined) {
       start = writer.pos;
@@ -1832,7 +1868,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "level1")) writer.pos = start; // inherited: checked, not written
     }
     // 7 level_2
-    f = "level2";
+    f++;
     value = message.level2;
     if (value !== undefined) {
       start = writer.pos;
@@ -1840,7 +1876,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "level2")) writer.pos = start; // inherited: checked, not written
     }
     // 8 level_3
-    f = "level3";
+    f++;
     value = message.level3;
     if (value !== undefined) {
       start = writer.pos;
@@ -1848,7 +1884,7 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "level3")) writer.pos = start; // inherited: checked, not written
     }
     // 9 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -1856,24 +1892,25 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 10 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 80, value, true);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, ECCKey$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.ECCKey `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -1884,79 +1921,79 @@ function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as ECCKey;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 ecu
-    f = "ecu";
+    f++;
     value = message.ecu;
     if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
     // 2 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
     // 3 pub_key_level_1
-    f = "pubKeyLevel1";
+    f++;
     value = message.pubKeyLevel1;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "pubKeyLevel1")) json[writer.useProtoFieldName ? "pub_key_level_1" : "pubKeyLevel1"] = value;
+      if (Object.hasOwn(message, "pubKeyLevel1")) json["pubKeyLevel1"] = value;
     }
     // 4 pub_key_level_2
-    f = "pubKeyLevel2";
+    f++;
     value = message.pubKeyLevel2;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "pubKeyLevel2")) json[writer.useProtoFieldName ? "pub_key_level_2" : "pubKeyLevel2"] = value;
+      if (Object.hasOwn(message, "pubKeyLevel2")) json["pubKeyLevel2"] = value;
     }
     // 5 pub_key_level_3
-    f = "pubKeyLevel3";
+    f++;
     value = message.pubKeyLevel3;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "pubKeyLevel3")) json[writer.useProtoFieldName ? "pub_key_level_3" : "pubKeyLevel3"] = value;
+      if (Object.hasOwn(message, "pubKeyLevel3")) json["pubKeyLevel3"] = value;
     }
     // 6 level_1
-    f = "level1";
+    f++;
     value = message.level1;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "level1")) json[writer.useProtoFieldName ? "level_1" : "level1"] = value;
+      if (Object.hasOwn(message, "level1")) json["level1"] = value;
     }
     // 7 level_2
-    f = "level2";
+    f++;
     value = message.level2;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "level2")) json[writer.useProtoFieldName ? "level_2" : "level2"] = value;
+      if (Object.hasOwn(message, "level2")) json["level2"] = value;
     }
     // 8 level_3
-    f = "level3";
+    f++;
     value = message.level3;
     if (value !== undefined) {
       value = writeJsonBineryHex(value, writer);
-      if (Object.hasOwn(message, "level3")) json[writer.useProtoFieldName ? "level_3" : "level3"] = value;
+      if (Object.hasOwn(message, "level3")) json["level3"] = value;
     }
     // 9 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 10 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, ECCKey$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, ECCKey$steps) : json;
 }
 
 /** The fields of kafka_grpc.ECCKey as readJsonMembers() reads them. */
@@ -1974,24 +2011,25 @@ function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKe
   const message = createECCKey();
   let membersRead = 0;
   let value: unknown;
+  reader.table = ECCKey$jsonFields; // for the fields' names in errors
   if ((value = object.ecu) !== undefined) {
     membersRead++;
-    message.ecu = stringField(value, reader, "kafka_grpc.ECCKey.ecu", 7);
+    message.ecu = stringField(value, reader, 0, 7);
   }
   if ((value = object.env) !== undefined) {
     membersRead++;
-    message.env = stringField(value, reader, "kafka_grpc.ECCKey.env", 7);
+    message.env = stringField(value, reader, 1, 7);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64Field(value, reader, "kafka_grpc.ECCKey.created", 11);
+      message.created = int64Field(value, reader, 2, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64Field(value, reader, "kafka_grpc.ECCKey.updated", 11);
+      message.updated = int64Field(value, reader, 3, 11);
     } else reader.chars += 15;
   }
   const f3 = object.pubKeyLevel1;
@@ -2088,6 +2126,9 @@ function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.BineryHex writers' fields, for within(). */
+const BineryHex$steps = "data $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.BineryHex `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2095,23 +2136,24 @@ function readBineryHex(reader: Reader, end: number, message: BineryHex): void {
  */
 function writeBineryHex(writer: Writer, message: BineryHex): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 data
-    f = "data";
+    f++;
     value = message.data;
     if (!(value instanceof Uint8Array) || value.length > 0) writeBytes(writer, 10, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, BineryHex$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.BineryHex `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2122,16 +2164,16 @@ function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as BineryHex;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 data
-    f = "data";
+    f++;
     value = message.data;
     if (!(value instanceof Uint8Array) || value.length > 0 || writer.alwaysEmitImplicit) json["data"] = bytesToJson(value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, BineryHex$steps, f);
   }
   writer.depth--;
   return json;
@@ -2152,9 +2194,10 @@ function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): Bi
   const message = createBineryHexForRead();
   let membersRead = 0;
   let value: unknown;
+  reader.table = BineryHex$jsonFields; // for the fields' names in errors
   if ((value = object.data) !== undefined) {
     membersRead++;
-    message.data = bytesField(value, reader, "kafka_grpc.BineryHex.data", 8);
+    message.data = bytesField(value, reader, 0, 8);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2204,6 +2247,9 @@ function readUpdateData(reader: Reader, end: number, message: UpdateData): void 
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateData writers' fields, for within(). */
+const UpdateData$steps = "id $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateData `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2211,23 +2257,24 @@ function readUpdateData(reader: Reader, end: number, message: UpdateData): void 
  */
 function writeUpdateData(writer: Writer, message: UpdateData): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = message.id;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, UpdateData$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.UpdateData `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2238,16 +2285,16 @@ function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as UpdateData;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["id"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, UpdateData$steps, f);
   }
   writer.depth--;
   return json;
@@ -2268,9 +2315,10 @@ function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): U
   const message = createUpdateData();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateData$jsonFields; // for the fields' names in errors
   if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64Field(value, reader, "kafka_grpc.UpdateData.id", 6);
+    message.id = int64Field(value, reader, 0, 6);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2319,6 +2367,9 @@ function readVehicleData(reader: Reader, end: number, message: VehicleData): voi
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.VehicleData writers' fields, for within(). */
+const VehicleData$steps = "vin $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.VehicleData `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2326,23 +2377,24 @@ function readVehicleData(reader: Reader, end: number, message: VehicleData): voi
  */
 function writeVehicleData(writer: Writer, message: VehicleData): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "") writeString(writer, 10, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, VehicleData$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.VehicleData `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2353,16 +2405,16 @@ function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as VehicleData;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 vin
-    f = "vin";
+    f++;
     value = message.vin;
     if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, VehicleData$steps, f);
   }
   writer.depth--;
   return json;
@@ -2383,9 +2435,10 @@ function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): 
   const message = createVehicleData();
   let membersRead = 0;
   let value: unknown;
+  reader.table = VehicleData$jsonFields; // for the fields' names in errors
   if ((value = object.vin) !== undefined) {
     membersRead++;
-    message.vin = stringField(value, reader, "kafka_grpc.VehicleData.vin", 7);
+    message.vin = stringField(value, reader, 0, 7);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -2438,6 +2491,9 @@ function readMessageStatus(reader: Reader, end: number, message: MessageStatus):
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.MessageStatus writers' fields, for within(). */
+const MessageStatus$steps = "messageId status $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.MessageStatus `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2445,27 +2501,28 @@ function readMessageStatus(reader: Reader, end: number, message: MessageStatus):
  */
 function writeMessageStatus(writer: Writer, message: MessageStatus): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 messageId
-    f = "messageId";
+    f++;
     value = message.messageId;
     if (value !== "") writeString(writer, 10, value);
     // 2 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0) writeInt32(writer, 16, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MessageStatus$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.MessageStatus `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2476,20 +2533,20 @@ function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject 
   const message = input as MessageStatus;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 messageId
-    f = "messageId";
+    f++;
     value = message.messageId;
     if (value !== "" || writer.alwaysEmitImplicit) json["messageId"] = stringToJson(value, writer.forText);
     // 2 status
-    f = "status";
+    f++;
     value = message.status;
     if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = enumToJson(value, EmumStatus$names, writer);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MessageStatus$steps, f);
   }
   writer.depth--;
   return json;
@@ -2510,13 +2567,14 @@ function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number)
   const message = createMessageStatus();
   let membersRead = 0;
   let value: unknown;
+  reader.table = MessageStatus$jsonFields; // for the fields' names in errors
   if ((value = object.messageId) !== undefined) {
     membersRead++;
-    message.messageId = stringField(value, reader, "kafka_grpc.MessageStatus.messageId", 13);
+    message.messageId = stringField(value, reader, 0, 13);
   }
   if ((value = object.status) !== undefined) {
     membersRead++;
-    const read = enumField(value, reader, "kafka_grpc.MessageStatus.status", 10, EmumStatus$numbers, "kafka_grpc.EmumStatus");
+    const read = enumField(value, reader, 1, 10, EmumStatus$numbers, "kafka_grpc.EmumStatus");
     if (read !== undefined) message.status = read;
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
@@ -2671,6 +2729,9 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateManifest writers' fields, for within(). */
+const UpdateManifest$steps = "id name version description releaseNotes:release_notes ecuList:ecu_list ecuUpdates:ecu_updates fingerprint carUpdateId:car_update_id rollback type vod manifestType:manifest_type active country powertrain restraint model trim year bodyType:body_type sums env updateDuration:update_duration maxAttempts:max_attempts created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateManifest `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -2678,36 +2739,36 @@ function readUpdateManifest(reader: Reader, end: number, message: UpdateManifest
  */
 function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = message.id;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "") writeString(writer, 18, value);
     // 3 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "") writeString(writer, 26, value);
     // 4 description
-    f = "description";
+    f++;
     value = message.description;
     if (value !== "") writeString(writer, 34, value);
     // 5 release_notes
-    f = "releaseNotes";
+    f++;
     value = message.releaseNotes;
     if (value !== "") writeString(writer, 42, value);
     // 6 ecu_list
-    f = "ecuList";
+    f++;
     value = message.ecuList;
     if (value !== "") writeString(writer, 50, value);
     // 7 ecu_updates
-    f = "ecuUpdates";
+    f++;
     value = asList(message.ecuUpdates);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -2715,31 +2776,31 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
     }
     i = -1;
     // 8 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "") writeString(writer, 66, value);
     // 9 car_update_id
-    f = "carUpdateId";
+    f++;
     value = message.carUpdateId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 72, value, true);
     // 10 rollback
-    f = "rollback";
+    f++;
     value = message.rollback;
     if (value !== false) writeBool(writer, 80, value);
     // 11 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "") writeString(writer, 90, value);
     // 12 vod
-    f = "vod";
+    f++;
     value = message.vod;
     if (value !== "") writeString(writer, 98, value);
     // 13 manifest_type
-    f = "manifestType";
+    f++;
     value = message.manifestType;
     if (value !== 0) writeInt32(writer, 104, value);
     // 14 active
-    f = "active";
+    f++;
     value = message.active;
     if (value !== undefined) {
       start = writer.pos;
@@ -2747,51 +2808,51 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
       if (!Object.hasOwn(message, "active")) writer.pos = start; // inherited: checked, not written
     }
     // 15 country
-    f = "country";
+    f++;
     value = message.country;
     if (value !== "") writeString(writer, 122, value);
     // 16 powertrain
-    f = "powertrain";
+    f++;
     value = message.powertrain;
     if (value !== "") writeString(writer, 130, value);
     // 17 restraint
-    f = "restraint";
+    f++;
     value = message.restraint;
     if (value !== "") writeString(writer, 138, value);
     // 18 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "") writeString(writer, 146, value);
     // 19 trim
-    f = "trim";
+    f++;
     value = message.trim;
     if (value !== "") writeString(writer, 154, value);
     // 20 year
-    f = "year";
+    f++;
     value = message.year;
     if (value !== 0) writeInt32(writer, 160, value);
     // 21 body_type
-    f = "bodyType";
+    f++;
     value = message.bodyType;
     if (value !== "") writeString(writer, 170, value);
     // 22 sums
-    f = "sums";
+    f++;
     value = message.sums;
     if (value !== "") writeString(writer, 178, value);
     // 23 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "") writeString(writer, 186, value);
     // 24 update_duration
-    f = "updateDuration";
+    f++;
     value = message.updateDuration;
     if (value !== 0) writeInt32(writer, 192, value);
     // 25 max_attempts
-    f = "maxAttempts";
+    f++;
     value = message.maxAttempts;
     if (value !== 0) writeInt32(writer, 200, value);
     // 26 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -2799,24 +2860,25 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 27 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 216, value, true);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifest$steps, f, i);
   }
 }
 
 /**
  * Maps the kafka_grpc.UpdateManifest `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -2827,35 +2889,35 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
   const message = input as UpdateManifest;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["id"] = value;
     // 2 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
     // 3 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
     // 4 description
-    f = "description";
+    f++;
     value = message.description;
     if (value !== "" || writer.alwaysEmitImplicit) json["description"] = stringToJson(value, writer.forText);
     // 5 release_notes
-    f = "releaseNotes";
+    f++;
     value = message.releaseNotes;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "release_notes" : "releaseNotes"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["releaseNotes"] = stringToJson(value, writer.forText);
     // 6 ecu_list
-    f = "ecuList";
+    f++;
     value = message.ecuList;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "ecu_list" : "ecuList"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["ecuList"] = stringToJson(value, writer.forText);
     // 7 ecu_updates
-    f = "ecuUpdates";
+    f++;
     value = asList(message.ecuUpdates);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -2864,104 +2926,104 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
         out.push(writeJsonUpdateManifestECU(item, writer));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "ecu_updates" : "ecuUpdates"] = out;
+      json["ecuUpdates"] = out;
     }
     // 8 fingerprint
-    f = "fingerprint";
+    f++;
     value = message.fingerprint;
     if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
     // 9 car_update_id
-    f = "carUpdateId";
+    f++;
     value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
+    if (value !== undefined) json["carUpdateId"] = value;
     // 10 rollback
-    f = "rollback";
+    f++;
     value = message.rollback;
     if (value !== false || writer.alwaysEmitImplicit) json["rollback"] = boolToJson(value);
     // 11 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
     // 12 vod
-    f = "vod";
+    f++;
     value = message.vod;
     if (value !== "" || writer.alwaysEmitImplicit) json["vod"] = stringToJson(value, writer.forText);
     // 13 manifest_type
-    f = "manifestType";
+    f++;
     value = message.manifestType;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "manifest_type" : "manifestType"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["manifestType"] = int32ToJson(value);
     // 14 active
-    f = "active";
+    f++;
     value = message.active;
     if (value !== undefined) {
       value = boolToJson(value);
       if (Object.hasOwn(message, "active")) json["active"] = value;
     }
     // 15 country
-    f = "country";
+    f++;
     value = message.country;
     if (value !== "" || writer.alwaysEmitImplicit) json["country"] = stringToJson(value, writer.forText);
     // 16 powertrain
-    f = "powertrain";
+    f++;
     value = message.powertrain;
     if (value !== "" || writer.alwaysEmitImplicit) json["powertrain"] = stringToJson(value, writer.forText);
     // 17 restraint
-    f = "restraint";
+    f++;
     value = message.restraint;
     if (value !== "" || writer.alwaysEmitImplicit) json["restraint"] = stringToJson(value, writer.forText);
     // 18 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
     // 19 trim
-    f = "trim";
+    f++;
     value = message.trim;
     if (value !== "" || writer.alwaysEmitImplicit) json["trim"] = stringToJson(value, writer.forText);
     // 20 year
-    f = "year";
+    f++;
     value = message.year;
     if (value !== 0 || writer.alwaysEmitImplicit) json["year"] = int32ToJson(value);
     // 21 body_type
-    f = "bodyType";
+    f++;
     value = message.bodyType;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "body_type" : "bodyType"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["bodyType"] = stringToJson(value, writer.forText);
     // 22 sums
-    f = "sums";
+    f++;
     value = message.sums;
     if (value !== "" || writer.alwaysEmitImplicit) json["sums"] = stringToJson(value, writer.forText);
     // 23 env
-    f = "env";
+    f++;
     value = message.env;
     if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
     // 24 update_duration
-    f = "updateDuration";
+    f++;
     value = message.updateDuration;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "update_duration" : "updateDuration"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["updateDuration"] = int32ToJson(value);
     // 25 max_attempts
-    f = "maxAttempts";
+    f++;
     value = message.maxAttempts;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "max_attempts" : "maxAttempts"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["maxAttempts"] = int32ToJson(value);
     // 26 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 27 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifest$steps, f, i);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, UpdateManifest$steps) : json;
 }
 
 /** The fields of kafka_grpc.UpdateManifest as readJsonMembers() reads them. */
@@ -2979,114 +3041,115 @@ function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number
   const message = createUpdateManifest();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateManifest$jsonFields; // for the fields' names in errors
   if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64Field(value, reader, "kafka_grpc.UpdateManifest.id", 6);
+    message.id = int64Field(value, reader, 0, 6);
   }
   if ((value = object.name) !== undefined) {
     membersRead++;
-    message.name = stringField(value, reader, "kafka_grpc.UpdateManifest.name", 8);
+    message.name = stringField(value, reader, 1, 8);
   }
   if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = stringField(value, reader, "kafka_grpc.UpdateManifest.version", 11);
+    message.version = stringField(value, reader, 2, 11);
   }
   if ((value = object.description) !== undefined) {
     membersRead++;
-    message.description = stringField(value, reader, "kafka_grpc.UpdateManifest.description", 15);
+    message.description = stringField(value, reader, 3, 15);
   }
   if ((value = object.releaseNotes) !== undefined) {
     membersRead++;
-    message.releaseNotes = stringField(value, reader, "kafka_grpc.UpdateManifest.release_notes", 16);
+    message.releaseNotes = stringField(value, reader, 4, 16);
   }
   if ((value = object.ecuList) !== undefined) {
     membersRead++;
-    message.ecuList = stringField(value, reader, "kafka_grpc.UpdateManifest.ecu_list", 11);
+    message.ecuList = stringField(value, reader, 5, 11);
   }
   if ((value = object.fingerprint) !== undefined) {
     membersRead++;
-    message.fingerprint = stringField(value, reader, "kafka_grpc.UpdateManifest.fingerprint", 15);
+    message.fingerprint = stringField(value, reader, 6, 15);
   }
   if ((value = object.carUpdateId) !== undefined) {
     membersRead++;
-    message.carUpdateId = int64Field(value, reader, "kafka_grpc.UpdateManifest.car_update_id", 15);
+    message.carUpdateId = int64Field(value, reader, 7, 15);
   }
   if ((value = object.rollback) !== undefined) {
     membersRead++;
-    message.rollback = boolField(value, reader, "kafka_grpc.UpdateManifest.rollback", 12);
+    message.rollback = boolField(value, reader, 8, 12);
   }
   if ((value = object.type) !== undefined) {
     membersRead++;
-    message.type = stringField(value, reader, "kafka_grpc.UpdateManifest.type", 8);
+    message.type = stringField(value, reader, 9, 8);
   }
   if ((value = object.vod) !== undefined) {
     membersRead++;
-    message.vod = stringField(value, reader, "kafka_grpc.UpdateManifest.vod", 7);
+    message.vod = stringField(value, reader, 10, 7);
   }
   if ((value = object.manifestType) !== undefined) {
     membersRead++;
-    message.manifestType = int32Field(value, reader, "kafka_grpc.UpdateManifest.manifest_type", 16);
+    message.manifestType = int32Field(value, reader, 11, 16);
   }
   if ((value = object.active) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.active = boolField(value, reader, "kafka_grpc.UpdateManifest.active", 10);
+      message.active = boolField(value, reader, 12, 10);
     } else reader.chars += 14;
   }
   if ((value = object.country) !== undefined) {
     membersRead++;
-    message.country = stringField(value, reader, "kafka_grpc.UpdateManifest.country", 11);
+    message.country = stringField(value, reader, 13, 11);
   }
   if ((value = object.powertrain) !== undefined) {
     membersRead++;
-    message.powertrain = stringField(value, reader, "kafka_grpc.UpdateManifest.powertrain", 14);
+    message.powertrain = stringField(value, reader, 14, 14);
   }
   if ((value = object.restraint) !== undefined) {
     membersRead++;
-    message.restraint = stringField(value, reader, "kafka_grpc.UpdateManifest.restraint", 13);
+    message.restraint = stringField(value, reader, 15, 13);
   }
   if ((value = object.model) !== undefined) {
     membersRead++;
-    message.model = stringField(value, reader, "kafka_grpc.UpdateManifest.model", 9);
+    message.model = stringField(value, reader, 16, 9);
   }
   if ((value = object.trim) !== undefined) {
     membersRead++;
-    message.trim = stringField(value, reader, "kafka_grpc.UpdateManifest.trim", 8);
+    message.trim = stringField(value, reader, 17, 8);
   }
   if ((value = object.year) !== undefined) {
     membersRead++;
-    message.year = int32Field(value, reader, "kafka_grpc.UpdateManifest.year", 8);
+    message.year = int32Field(value, reader, 18, 8);
   }
   if ((value = object.bodyType) !== undefined) {
     membersRead++;
-    message.bodyType = stringField(value, reader, "kafka_grpc.UpdateManifest.body_type", 12);
+    message.bodyType = stringField(value, reader, 19, 12);
   }
   if ((value = object.sums) !== undefined) {
     membersRead++;
-    message.sums = stringField(value, reader, "kafka_grpc.UpdateManifest.sums", 8);
+    message.sums = stringField(value, reader, 20, 8);
   }
   if ((value = object.env) !== undefined) {
     membersRead++;
-    message.env = stringField(value, reader, "kafka_grpc.UpdateManifest.env", 7);
+    message.env = stringField(value, reader, 21, 7);
   }
   if ((value = object.updateDuration) !== undefined) {
     membersRead++;
-    message.updateDuration = int32Field(value, reader, "kafka_grpc.UpdateManifest.update_duration", 18);
+    message.updateDuration = int32Field(value, reader, 22, 18);
   }
   if ((value = object.maxAttempts) !== undefined) {
     membersRead++;
-    message.maxAttempts = int32Field(value, reader, "kafka_grpc.UpdateManifest.max_attempts", 15);
+    message.maxAttempts = int32Field(value, reader, 23, 15);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64Field(value, reader, "kafka_grpc.UpdateManifest.created", 11);
+      message.created = int64Field(value, reader, 24, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64Field(value, reader, "kafka_grpc.UpdateManifest.updated", 11);
+      message.updated = int64Field(value, reader, 25, 11);
     } else reader.chars += 15;
   }
   const f7 = object.ecuUpdates;
@@ -3208,6 +3271,9 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateManifestECU writers' fields, for within(). */
+const UpdateManifestECU$steps = "id manifestId:manifest_id name version currentVersion:current_version hwVersion:hw_version hwVersions:hw_versions configurationMask:configuration_mask configuration selfDownload:self_download mode files rollback eccKeys:ecc_keys installPriority:install_priority created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestECU `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -3215,36 +3281,36 @@ function readUpdateManifestECU(reader: Reader, end: number, message: UpdateManif
  */
 function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = message.id;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 manifest_id
-    f = "manifestId";
+    f++;
     value = message.manifestId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
     // 3 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "") writeString(writer, 26, value);
     // 4 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "") writeString(writer, 34, value);
     // 5 current_version
-    f = "currentVersion";
+    f++;
     value = message.currentVersion;
     if (value !== "") writeString(writer, 42, value);
     // 6 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
     if (value !== "") writeString(writer, 50, value);
     // 7 hw_versions
-    f = "hwVersions";
+    f++;
     value = asList(message.hwVersions);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3252,23 +3318,23 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     }
     i = -1;
     // 8 configuration_mask
-    f = "configurationMask";
+    f++;
     value = message.configurationMask;
     if (value !== "") writeString(writer, 66, value);
     // 9 configuration
-    f = "configuration";
+    f++;
     value = message.configuration;
     if (value !== "") writeString(writer, 74, value);
     // 10 self_download
-    f = "selfDownload";
+    f++;
     value = message.selfDownload;
     if (value !== false) writeBool(writer, 80, value);
     // 11 mode
-    f = "mode";
+    f++;
     value = message.mode;
     if (value !== "") writeString(writer, 90, value);
     // 12 files
-    f = "files";
+    f++;
     value = asList(message.files);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3276,7 +3342,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     }
     i = -1;
     // 13 rollback
-    f = "rollback";
+    f++;
     value = asList(message.rollback);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3284,7 +3350,7 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
     }
     i = -1;
     // 14 ecc_keys
-    f = "eccKeys";
+    f++;
     value = message.eccKeys;
     if (value !== undefined) {
       start = writer.pos;
@@ -3292,11 +3358,11 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
       if (!Object.hasOwn(message, "eccKeys")) writer.pos = start; // inherited: checked, not written
     }
     // 15 install_priority
-    f = "installPriority";
+    f++;
     value = message.installPriority;
     if (value !== 0) writeInt32(writer, 120, value);
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -3304,24 +3370,25 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeVarint64(writer, 136, value, true);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestECU$steps, f, i);
   }
 }
 
 /**
  * Maps the kafka_grpc.UpdateManifestECU `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -3332,35 +3399,35 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
   const message = input as UpdateManifestECU;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 id
-    f = "id";
+    f++;
     value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["id"] = value;
     // 2 manifest_id
-    f = "manifestId";
+    f++;
     value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "manifest_id" : "manifestId"] = value;
+    if (value !== undefined) json["manifestId"] = value;
     // 3 name
-    f = "name";
+    f++;
     value = message.name;
     if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
     // 4 version
-    f = "version";
+    f++;
     value = message.version;
     if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
     // 5 current_version
-    f = "currentVersion";
+    f++;
     value = message.currentVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "current_version" : "currentVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["currentVersion"] = stringToJson(value, writer.forText);
     // 6 hw_version
-    f = "hwVersion";
+    f++;
     value = message.hwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "hw_version" : "hwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["hwVersion"] = stringToJson(value, writer.forText);
     // 7 hw_versions
-    f = "hwVersions";
+    f++;
     value = asList(message.hwVersions);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3369,26 +3436,26 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
         out.push(stringToJson(item, writer.forText));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "hw_versions" : "hwVersions"] = out;
+      json["hwVersions"] = out;
     }
     // 8 configuration_mask
-    f = "configurationMask";
+    f++;
     value = message.configurationMask;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "configuration_mask" : "configurationMask"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["configurationMask"] = stringToJson(value, writer.forText);
     // 9 configuration
-    f = "configuration";
+    f++;
     value = message.configuration;
     if (value !== "" || writer.alwaysEmitImplicit) json["configuration"] = stringToJson(value, writer.forText);
     // 10 self_download
-    f = "selfDownload";
+    f++;
     value = message.selfDownload;
-    if (value !== false || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "self_download" : "selfDownload"] = boolToJson(value);
+    if (value !== false || writer.alwaysEmitImplicit) json["selfDownload"] = boolToJson(value);
     // 11 mode
-    f = "mode";
+    f++;
     value = message.mode;
     if (value !== "" || writer.alwaysEmitImplicit) json["mode"] = stringToJson(value, writer.forText);
     // 12 files
-    f = "files";
+    f++;
     value = asList(message.files);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3400,7 +3467,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
       json["files"] = out;
     }
     // 13 rollback
-    f = "rollback";
+    f++;
     value = asList(message.rollback);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3412,37 +3479,37 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
       json["rollback"] = out;
     }
     // 14 ecc_keys
-    f = "eccKeys";
+    f++;
     value = message.eccKeys;
     if (value !== undefined) {
       value = writeJsonECCKey(value, writer);
-      if (Object.hasOwn(message, "eccKeys")) json[writer.useProtoFieldName ? "ecc_keys" : "eccKeys"] = value;
+      if (Object.hasOwn(message, "eccKeys")) json["eccKeys"] = value;
     }
     // 15 install_priority
-    f = "installPriority";
+    f++;
     value = message.installPriority;
-    if (value !== 0 || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "install_priority" : "installPriority"] = int32ToJson(value);
+    if (value !== 0 || writer.alwaysEmitImplicit) json["installPriority"] = int32ToJson(value);
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = int64ToJson(value, true);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestECU$steps, f, i);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, UpdateManifestECU$steps) : json;
 }
 
 /** The fields of kafka_grpc.UpdateManifestECU as readJsonMembers() reads them. */
@@ -3460,64 +3527,65 @@ function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: num
   const message = createUpdateManifestECU();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateManifestECU$jsonFields; // for the fields' names in errors
   if ((value = object.id) !== undefined) {
     membersRead++;
-    message.id = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.id", 6);
+    message.id = int64Field(value, reader, 0, 6);
   }
   if ((value = object.manifestId) !== undefined) {
     membersRead++;
-    message.manifestId = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.manifest_id", 14);
+    message.manifestId = int64Field(value, reader, 1, 14);
   }
   if ((value = object.name) !== undefined) {
     membersRead++;
-    message.name = stringField(value, reader, "kafka_grpc.UpdateManifestECU.name", 8);
+    message.name = stringField(value, reader, 2, 8);
   }
   if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = stringField(value, reader, "kafka_grpc.UpdateManifestECU.version", 11);
+    message.version = stringField(value, reader, 3, 11);
   }
   if ((value = object.currentVersion) !== undefined) {
     membersRead++;
-    message.currentVersion = stringField(value, reader, "kafka_grpc.UpdateManifestECU.current_version", 18);
+    message.currentVersion = stringField(value, reader, 4, 18);
   }
   if ((value = object.hwVersion) !== undefined) {
     membersRead++;
-    message.hwVersion = stringField(value, reader, "kafka_grpc.UpdateManifestECU.hw_version", 13);
+    message.hwVersion = stringField(value, reader, 5, 13);
   }
   if ((value = object.hwVersions) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.UpdateManifestECU.hw_versions", 14, stringField, message.hwVersions);
+    listField(value, reader, 6, 14, stringField, message.hwVersions);
   }
   if ((value = object.configurationMask) !== undefined) {
     membersRead++;
-    message.configurationMask = stringField(value, reader, "kafka_grpc.UpdateManifestECU.configuration_mask", 21);
+    message.configurationMask = stringField(value, reader, 7, 21);
   }
   if ((value = object.configuration) !== undefined) {
     membersRead++;
-    message.configuration = stringField(value, reader, "kafka_grpc.UpdateManifestECU.configuration", 17);
+    message.configuration = stringField(value, reader, 8, 17);
   }
   if ((value = object.selfDownload) !== undefined) {
     membersRead++;
-    message.selfDownload = boolField(value, reader, "kafka_grpc.UpdateManifestECU.self_download", 16);
+    message.selfDownload = boolField(value, reader, 9, 16);
   }
   if ((value = object.mode) !== undefined) {
     membersRead++;
-    message.mode = stringField(value, reader, "kafka_grpc.UpdateManifestECU.mode", 8);
+    message.mode = stringField(value, reader, 10, 8);
   }
   if ((value = object.installPriority) !== undefined) {
     membersRead++;
-    message.installPriority = int32Field(value, reader, "kafka_grpc.UpdateManifestECU.install_priority", 19);
+    message.installPriority = int32Field(value, reader, 11, 19);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.created", 11);
+      message.created = int64Field(value, reader, 12, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = int64Field(value, reader, "kafka_grpc.UpdateManifestECU.updated", 11);
+      message.updated = int64Field(value, reader, 13, 11);
     } else reader.chars += 15;
   }
   const f12 = object.files;
@@ -3652,6 +3720,9 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.UpdateManifestFile writers' fields, for within(). */
+const UpdateManifestFile$steps = "fileId:file_id manifestEcuId:manifest_ecu_id filename url fileSize:file_size checksum type order writeRegion:write_region eraseRegion:erase_region fileKey:file_key parsedFile:parsed_file signature compatibleTrims:compatible_trims compatibleDriveSides:compatible_drive_sides created updated $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.UpdateManifestFile `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -3659,44 +3730,44 @@ function readUpdateManifestFile(reader: Reader, end: number, message: UpdateMani
  */
 function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   let i = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
     if (value !== "") writeString(writer, 10, value);
     // 2 manifest_ecu_id
-    f = "manifestEcuId";
+    f++;
     value = message.manifestEcuId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
     // 3 filename
-    f = "filename";
+    f++;
     value = message.filename;
     if (value !== "") writeString(writer, 26, value);
     // 4 url
-    f = "url";
+    f++;
     value = message.url;
     if (value !== "") writeString(writer, 34, value);
     // 5 file_size
-    f = "fileSize";
+    f++;
     value = message.fileSize;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 40, value, false);
     // 6 checksum
-    f = "checksum";
+    f++;
     value = message.checksum;
     if (value !== "") writeString(writer, 50, value);
     // 7 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "") writeString(writer, 58, value);
     // 8 order
-    f = "order";
+    f++;
     value = message.order;
     if (value !== 0) writeInt32(writer, 64, value);
     // 9 write_region
-    f = "writeRegion";
+    f++;
     value = message.writeRegion;
     if (value !== undefined) {
       start = writer.pos;
@@ -3704,7 +3775,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "writeRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 10 erase_region
-    f = "eraseRegion";
+    f++;
     value = message.eraseRegion;
     if (value !== undefined) {
       start = writer.pos;
@@ -3712,7 +3783,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "eraseRegion")) writer.pos = start; // inherited: checked, not written
     }
     // 11 file_key
-    f = "fileKey";
+    f++;
     value = message.fileKey;
     if (value !== undefined) {
       start = writer.pos;
@@ -3720,7 +3791,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "fileKey")) writer.pos = start; // inherited: checked, not written
     }
     // 12 parsed_file
-    f = "parsedFile";
+    f++;
     value = message.parsedFile;
     if (value !== undefined) {
       start = writer.pos;
@@ -3728,11 +3799,11 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "parsedFile")) writer.pos = start; // inherited: checked, not written
     }
     // 13 signature
-    f = "signature";
+    f++;
     value = message.signature;
     if (value !== "") writeString(writer, 106, value);
     // 14 compatible_trims
-    f = "compatibleTrims";
+    f++;
     value = asList(message.compatibleTrims);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3740,7 +3811,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     }
     i = -1;
     // 15 compatible_drive_sides
-    f = "compatibleDriveSides";
+    f++;
     value = asList(message.compatibleDriveSides);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -3748,7 +3819,7 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
     }
     i = -1;
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       start = writer.pos;
@@ -3756,24 +3827,25 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
       if (!Object.hasOwn(message, "created")) writer.pos = start; // inherited: checked, not written
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       start = writer.pos;
       writeString(writer, 138, value);
       if (!Object.hasOwn(message, "updated")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestFile$steps, f, i);
   }
 }
 
 /**
  * Maps the kafka_grpc.UpdateManifestFile `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -3784,75 +3856,75 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
   const message = input as UpdateManifestFile;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["fileId"] = stringToJson(value, writer.forText);
     // 2 manifest_ecu_id
-    f = "manifestEcuId";
+    f++;
     value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "manifest_ecu_id" : "manifestEcuId"] = value;
+    if (value !== undefined) json["manifestEcuId"] = value;
     // 3 filename
-    f = "filename";
+    f++;
     value = message.filename;
     if (value !== "" || writer.alwaysEmitImplicit) json["filename"] = stringToJson(value, writer.forText);
     // 4 url
-    f = "url";
+    f++;
     value = message.url;
     if (value !== "" || writer.alwaysEmitImplicit) json["url"] = stringToJson(value, writer.forText);
     // 5 file_size
-    f = "fileSize";
+    f++;
     value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "file_size" : "fileSize"] = value;
+    if (value !== undefined) json["fileSize"] = value;
     // 6 checksum
-    f = "checksum";
+    f++;
     value = message.checksum;
     if (value !== "" || writer.alwaysEmitImplicit) json["checksum"] = stringToJson(value, writer.forText);
     // 7 type
-    f = "type";
+    f++;
     value = message.type;
     if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
     // 8 order
-    f = "order";
+    f++;
     value = message.order;
     if (value !== 0 || writer.alwaysEmitImplicit) json["order"] = int32ToJson(value);
     // 9 write_region
-    f = "writeRegion";
+    f++;
     value = message.writeRegion;
     if (value !== undefined) {
       value = writeJsonMemoryRegion(value, writer);
-      if (Object.hasOwn(message, "writeRegion")) json[writer.useProtoFieldName ? "write_region" : "writeRegion"] = value;
+      if (Object.hasOwn(message, "writeRegion")) json["writeRegion"] = value;
     }
     // 10 erase_region
-    f = "eraseRegion";
+    f++;
     value = message.eraseRegion;
     if (value !== undefined) {
       value = writeJsonMemoryRegion(value, writer);
-      if (Object.hasOwn(message, "eraseRegion")) json[writer.useProtoFieldName ? "erase_region" : "eraseRegion"] = value;
+      if (Object.hasOwn(message, "eraseRegion")) json["eraseRegion"] = value;
     }
     // 11 file_key
-    f = "fileKey";
+    f++;
     value = message.fileKey;
     if (value !== undefined) {
       value = writeJsonFileKeyResponse(value, writer);
-      if (Object.hasOwn(message, "fileKey")) json[writer.useProtoFieldName ? "file_key" : "fileKey"] = value;
+      if (Object.hasOwn(message, "fileKey")) json["fileKey"] = value;
     }
     // 12 parsed_file
-    f = "parsedFile";
+    f++;
     value = message.parsedFile;
     if (value !== undefined) {
       value = boolToJson(value);
-      if (Object.hasOwn(message, "parsedFile")) json[writer.useProtoFieldName ? "parsed_file" : "parsedFile"] = value;
+      if (Object.hasOwn(message, "parsedFile")) json["parsedFile"] = value;
     }
     // 13 signature
-    f = "signature";
+    f++;
     value = message.signature;
     if (value !== "" || writer.alwaysEmitImplicit) json["signature"] = stringToJson(value, writer.forText);
     // 14 compatible_trims
-    f = "compatibleTrims";
+    f++;
     value = asList(message.compatibleTrims);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3861,10 +3933,10 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
         out.push(stringToJson(item, writer.forText));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "compatible_trims" : "compatibleTrims"] = out;
+      json["compatibleTrims"] = out;
     }
     // 15 compatible_drive_sides
-    f = "compatibleDriveSides";
+    f++;
     value = asList(message.compatibleDriveSides);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -3873,29 +3945,29 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
         out.push(stringToJson(item, writer.forText));
       }
       i = -1;
-      json[writer.useProtoFieldName ? "compatible_drive_sides" : "compatibleDriveSides"] = out;
+      json["compatibleDriveSides"] = out;
     }
     // 16 created
-    f = "created";
+    f++;
     value = message.created;
     if (value !== undefined) {
       value = stringToJson(value, writer.forText);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 17 updated
-    f = "updated";
+    f++;
     value = message.updated;
     if (value !== undefined) {
       value = stringToJson(value, writer.forText);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, UpdateManifestFile$steps, f, i);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, UpdateManifestFile$steps) : json;
 }
 
 /** The fields of kafka_grpc.UpdateManifestFile as readJsonMembers() reads them. */
@@ -3913,66 +3985,67 @@ function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: nu
   const message = createUpdateManifestFile();
   let membersRead = 0;
   let value: unknown;
+  reader.table = UpdateManifestFile$jsonFields; // for the fields' names in errors
   if ((value = object.fileId) !== undefined) {
     membersRead++;
-    message.fileId = stringField(value, reader, "kafka_grpc.UpdateManifestFile.file_id", 10);
+    message.fileId = stringField(value, reader, 0, 10);
   }
   if ((value = object.manifestEcuId) !== undefined) {
     membersRead++;
-    message.manifestEcuId = int64Field(value, reader, "kafka_grpc.UpdateManifestFile.manifest_ecu_id", 17);
+    message.manifestEcuId = int64Field(value, reader, 1, 17);
   }
   if ((value = object.filename) !== undefined) {
     membersRead++;
-    message.filename = stringField(value, reader, "kafka_grpc.UpdateManifestFile.filename", 12);
+    message.filename = stringField(value, reader, 2, 12);
   }
   if ((value = object.url) !== undefined) {
     membersRead++;
-    message.url = stringField(value, reader, "kafka_grpc.UpdateManifestFile.url", 7);
+    message.url = stringField(value, reader, 3, 7);
   }
   if ((value = object.fileSize) !== undefined) {
     membersRead++;
-    message.fileSize = uint64Field(value, reader, "kafka_grpc.UpdateManifestFile.file_size", 12);
+    message.fileSize = uint64Field(value, reader, 4, 12);
   }
   if ((value = object.checksum) !== undefined) {
     membersRead++;
-    message.checksum = stringField(value, reader, "kafka_grpc.UpdateManifestFile.checksum", 12);
+    message.checksum = stringField(value, reader, 5, 12);
   }
   if ((value = object.type) !== undefined) {
     membersRead++;
-    message.type = stringField(value, reader, "kafka_grpc.UpdateManifestFile.type", 8);
+    message.type = stringField(value, reader, 6, 8);
   }
   if ((value = object.order) !== undefined) {
     membersRead++;
-    message.order = int32Field(value, reader, "kafka_grpc.UpdateManifestFile.order", 9);
+    message.order = int32Field(value, reader, 7, 9);
   }
   if ((value = object.parsedFile) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.parsedFile = boolField(value, reader, "kafka_grpc.UpdateManifestFile.parsed_file", 14);
+      message.parsedFile = boolField(value, reader, 8, 14);
     } else reader.chars += 18;
   }
   if ((value = object.signature) !== undefined) {
     membersRead++;
-    message.signature = stringField(value, reader, "kafka_grpc.UpdateManifestFile.signature", 13);
+    message.signature = stringField(value, reader, 9, 13);
   }
   if ((value = object.compatibleTrims) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.UpdateManifestFile.compatible_trims", 19, stringField, message.compatibleTrims);
+    listField(value, reader, 10, 19, stringField, message.compatibleTrims);
   }
   if ((value = object.compatibleDriveSides) !== undefined) {
     membersRead++;
-    listField(value, reader, "kafka_grpc.UpdateManifestFile.compatible_drive_sides", 24, stringField, message.compatibleDriveSides);
+    listField(value, reader, 11, 24, stringField, message.compatibleDriveSides);
   }
   if ((value = object.created) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.created = stringField(value, reader, "kafka_grpc.UpdateManifestFile.created", 11);
+      message.created = stringField(value, reader, 12, 11);
     } else reader.chars += 15;
   }
   if ((value = object.updated) !== undefined) {
     membersRead++;
     if (value !== null) {
-      message.updated = stringField(value, reader, "kafka_grpc.UpdateManifestFile.updated", 11);
+      message.updated = stringField(value, reader, 13, 11);
     } else reader.chars += 15;
   }
   const f9 = object.writeRegion;
@@ -4044,6 +4117,9 @@ function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): v
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.MemoryRegion writers' fields, for within(). */
+const MemoryRegion$steps = "offset length $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.MemoryRegion `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4051,27 +4127,28 @@ function readMemoryRegion(reader: Reader, end: number, message: MemoryRegion): v
  */
 function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 offset
-    f = "offset";
+    f++;
     value = message.offset;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 8, value, false);
     // 2 length
-    f = "length";
+    f++;
     value = message.length;
     if (!isZeroInt64(value, false)) writeVarint64(writer, 16, value, false);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MemoryRegion$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.MemoryRegion `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4082,20 +4159,20 @@ function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as MemoryRegion;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 offset
-    f = "offset";
+    f++;
     value = int64FieldToJson(message.offset, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["offset"] = value;
     // 2 length
-    f = "length";
+    f++;
     value = int64FieldToJson(message.length, false, writer.alwaysEmitImplicit);
     if (value !== undefined) json["length"] = value;
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, MemoryRegion$steps, f);
   }
   writer.depth--;
   return json;
@@ -4116,13 +4193,14 @@ function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number):
   const message = createMemoryRegion();
   let membersRead = 0;
   let value: unknown;
+  reader.table = MemoryRegion$jsonFields; // for the fields' names in errors
   if ((value = object.offset) !== undefined) {
     membersRead++;
-    message.offset = uint64Field(value, reader, "kafka_grpc.MemoryRegion.offset", 10);
+    message.offset = uint64Field(value, reader, 0, 10);
   }
   if ((value = object.length) !== undefined) {
     membersRead++;
-    message.length = uint64Field(value, reader, "kafka_grpc.MemoryRegion.length", 10);
+    message.length = uint64Field(value, reader, 1, 10);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -4187,6 +4265,9 @@ function readFileKeyResponse(reader: Reader, end: number, message: FileKeyRespon
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.FileKeyResponse writers' fields, for within(). */
+const FileKeyResponse$steps = "fileId:file_id key auth nonce error $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.FileKeyResponse `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4194,39 +4275,40 @@ function readFileKeyResponse(reader: Reader, end: number, message: FileKeyRespon
  */
 function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
     if (value !== "") writeString(writer, 10, value);
     // 2 key
-    f = "key";
+    f++;
     value = message.key;
     if (value !== "") writeString(writer, 18, value);
     // 3 auth
-    f = "auth";
+    f++;
     value = message.auth;
     if (value !== "") writeString(writer, 26, value);
     // 4 nonce
-    f = "nonce";
+    f++;
     value = message.nonce;
     if (value !== "") writeString(writer, 34, value);
     // 5 error
-    f = "error";
+    f++;
     value = message.error;
     if (value !== "") writeString(writer, 42, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FileKeyResponse$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.FileKeyResponse `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4237,35 +4319,35 @@ function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObjec
   const message = input as FileKeyResponse;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 file_id
-    f = "fileId";
+    f++;
     value = message.fileId;
-    if (value !== "" || writer.alwaysEmitImplicit) json[writer.useProtoFieldName ? "file_id" : "fileId"] = stringToJson(value, writer.forText);
+    if (value !== "" || writer.alwaysEmitImplicit) json["fileId"] = stringToJson(value, writer.forText);
     // 2 key
-    f = "key";
+    f++;
     value = message.key;
     if (value !== "" || writer.alwaysEmitImplicit) json["key"] = stringToJson(value, writer.forText);
     // 3 auth
-    f = "auth";
+    f++;
     value = message.auth;
     if (value !== "" || writer.alwaysEmitImplicit) json["auth"] = stringToJson(value, writer.forText);
     // 4 nonce
-    f = "nonce";
+    f++;
     value = message.nonce;
     if (value !== "" || writer.alwaysEmitImplicit) json["nonce"] = stringToJson(value, writer.forText);
     // 5 error
-    f = "error";
+    f++;
     value = message.error;
     if (value !== "" || writer.alwaysEmitImplicit) json["error"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FileKeyResponse$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, FileKeyResponse$steps) : json;
 }
 
 /** The fields of kafka_grpc.FileKeyResponse as readJsonMembers() reads them. */
@@ -4283,25 +4365,26 @@ function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: numbe
   const message = createFileKeyResponse();
   let membersRead = 0;
   let value: unknown;
+  reader.table = FileKeyResponse$jsonFields; // for the fields' names in errors
   if ((value = object.fileId) !== undefined) {
     membersRead++;
-    message.fileId = stringField(value, reader, "kafka_grpc.FileKeyResponse.file_id", 10);
+    message.fileId = stringField(value, reader, 0, 10);
   }
   if ((value = object.key) !== undefined) {
     membersRead++;
-    message.key = stringField(value, reader, "kafka_grpc.FileKeyResponse.key", 7);
+    message.key = stringField(value, reader, 1, 7);
   }
   if ((value = object.auth) !== undefined) {
     membersRead++;
-    message.auth = stringField(value, reader, "kafka_grpc.FileKeyResponse.auth", 8);
+    message.auth = stringField(value, reader, 2, 8);
   }
   if ((value = object.nonce) !== undefined) {
     membersRead++;
-    message.nonce = stringField(value, reader, "kafka_grpc.FileKeyResponse.nonce", 9);
+    message.nonce = stringField(value, reader, 3, 9);
   }
   if ((value = object.error) !== undefined) {
     membersRead++;
-    message.error = stringField(value, reader, "kafka_grpc.FileKeyResponse.error", 9);
+    message.error = stringField(value, reader, 4, 9);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.file_id !== undefined) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -4354,6 +4437,9 @@ function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): v
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.FeatureCodes writers' fields, for within(). */
+const FeatureCodes$steps = "familyCode featureCode $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.FeatureCodes `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4361,27 +4447,28 @@ function readFeatureCodes(reader: Reader, end: number, message: FeatureCodes): v
  */
 function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 familyCode
-    f = "familyCode";
+    f++;
     value = message.familyCode;
     if (value !== "") writeString(writer, 10, value);
     // 2 featureCode
-    f = "featureCode";
+    f++;
     value = message.featureCode;
     if (value !== "") writeString(writer, 18, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FeatureCodes$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.FeatureCodes `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4392,20 +4479,20 @@ function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as FeatureCodes;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 familyCode
-    f = "familyCode";
+    f++;
     value = message.familyCode;
     if (value !== "" || writer.alwaysEmitImplicit) json["familyCode"] = stringToJson(value, writer.forText);
     // 2 featureCode
-    f = "featureCode";
+    f++;
     value = message.featureCode;
     if (value !== "" || writer.alwaysEmitImplicit) json["featureCode"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, FeatureCodes$steps, f);
   }
   writer.depth--;
   return json;
@@ -4426,13 +4513,14 @@ function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number):
   const message = createFeatureCodes();
   let membersRead = 0;
   let value: unknown;
+  reader.table = FeatureCodes$jsonFields; // for the fields' names in errors
   if ((value = object.familyCode) !== undefined) {
     membersRead++;
-    message.familyCode = stringField(value, reader, "kafka_grpc.FeatureCodes.familyCode", 14);
+    message.familyCode = stringField(value, reader, 0, 14);
   }
   if ((value = object.featureCode) !== undefined) {
     membersRead++;
-    message.featureCode = stringField(value, reader, "kafka_grpc.FeatureCodes.featureCode", 15);
+    message.featureCode = stringField(value, reader, 1, 15);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;
@@ -4537,6 +4625,9 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.VehicleSpecification writers' fields, for within(). */
+const VehicleSpecification$steps = "orderId productId vehicleId mfPlant modelType modelId modelYear sn version model vinPre destCon feature date fOrderId $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.VehicleSpecification `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4544,59 +4635,59 @@ function readVehicleSpecification(reader: Reader, end: number, message: VehicleS
  */
 function writeVehicleSpecification(writer: Writer, message: VehicleSpecification): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 orderId
-    f = "orderId";
+    f++;
     value = message.orderId;
     if (value !== "") writeString(writer, 10, value);
     // 2 productId
-    f = "productId";
+    f++;
     value = message.productId;
     if (value !== "") writeString(writer, 18, value);
     // 3 vehicleId
-    f = "vehicleId";
+    f++;
     value = message.vehicleId;
     if (value !== "") writeString(writer, 26, value);
     // 4 mfPlant
-    f = "mfPlant";
+    f++;
     value = message.mfPlant;
     if (value !== "") writeString(writer, 34, value);
     // 5 modelType
-    f = "modelType";
+    f++;
     value = message.modelType;
     if (value !== "") writeString(writer, 42, value);
     // 6 modelId
-    f = "modelId";
+    f++;
     value = message.modelId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 48, value, true);
     // 7 modelYear
-    f = "modelYear";
+    f++;
     value = message.modelYear;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 56, value, true);
     // 8 sn
-    f = "sn";
+    f++;
     value = message.sn;
     if (value !== "") writeString(writer, 66, value);
     // 9 version
-    f = "version";
+    f++;
     value = message.version;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 72, value, true);
     // 10 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "") writeString(writer, 82, value);
     // 11 vinPre
-    f = "vinPre";
+    f++;
     value = message.vinPre;
     if (value !== "") writeString(writer, 90, value);
     // 12 destCon
-    f = "destCon";
+    f++;
     value = message.destCon;
     if (value !== "") writeString(writer, 98, value);
     // 13 feature
-    f = "feature";
+    f++;
     value = asList(message.feature);
     for (i = 0; i < (value as unknown[]).length; i++) {
       const item = (value as unknown[])[i];
@@ -4604,24 +4695,25 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
     }
     i = -1;
     // 14 date
-    f = "date";
+    f++;
     value = message.date;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 112, value, true);
     // 15 fOrderId
-    f = "fOrderId";
+    f++;
     value = message.fOrderId;
     if (value !== "") writeString(writer, 122, value);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, VehicleSpecification$steps, f, i);
   }
 }
 
 /**
  * Maps the kafka_grpc.VehicleSpecification `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4632,59 +4724,59 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
   const message = input as VehicleSpecification;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   let i = -1;
   try {
     // 1 orderId
-    f = "orderId";
+    f++;
     value = message.orderId;
     if (value !== "" || writer.alwaysEmitImplicit) json["orderId"] = stringToJson(value, writer.forText);
     // 2 productId
-    f = "productId";
+    f++;
     value = message.productId;
     if (value !== "" || writer.alwaysEmitImplicit) json["productId"] = stringToJson(value, writer.forText);
     // 3 vehicleId
-    f = "vehicleId";
+    f++;
     value = message.vehicleId;
     if (value !== "" || writer.alwaysEmitImplicit) json["vehicleId"] = stringToJson(value, writer.forText);
     // 4 mfPlant
-    f = "mfPlant";
+    f++;
     value = message.mfPlant;
     if (value !== "" || writer.alwaysEmitImplicit) json["mfPlant"] = stringToJson(value, writer.forText);
     // 5 modelType
-    f = "modelType";
+    f++;
     value = message.modelType;
     if (value !== "" || writer.alwaysEmitImplicit) json["modelType"] = stringToJson(value, writer.forText);
     // 6 modelId
-    f = "modelId";
+    f++;
     value = int64FieldToJson(message.modelId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["modelId"] = value;
     // 7 modelYear
-    f = "modelYear";
+    f++;
     value = int64FieldToJson(message.modelYear, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["modelYear"] = value;
     // 8 sn
-    f = "sn";
+    f++;
     value = message.sn;
     if (value !== "" || writer.alwaysEmitImplicit) json["sn"] = stringToJson(value, writer.forText);
     // 9 version
-    f = "version";
+    f++;
     value = int64FieldToJson(message.version, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["version"] = value;
     // 10 model
-    f = "model";
+    f++;
     value = message.model;
     if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
     // 11 vinPre
-    f = "vinPre";
+    f++;
     value = message.vinPre;
     if (value !== "" || writer.alwaysEmitImplicit) json["vinPre"] = stringToJson(value, writer.forText);
     // 12 destCon
-    f = "destCon";
+    f++;
     value = message.destCon;
     if (value !== "" || writer.alwaysEmitImplicit) json["destCon"] = stringToJson(value, writer.forText);
     // 13 feature
-    f = "feature";
+    f++;
     value = asList(message.feature);
     if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
       const out: unknown[] = [];
@@ -4696,17 +4788,17 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
       json["feature"] = out;
     }
     // 14 date
-    f = "date";
+    f++;
     value = int64FieldToJson(message.date, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["date"] = value;
     // 15 fOrderId
-    f = "fOrderId";
+    f++;
     value = message.fOrderId;
     if (value !== "" || writer.alwaysEmitImplicit) json["fOrderId"] = stringToJson(value, writer.forText);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f, i);
+    throw within(thrown, VehicleSpecification$steps, f, i);
   }
   writer.depth--;
   return json;
@@ -4727,61 +4819,62 @@ function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: 
   const message = createVehicleSpecification();
   let membersRead = 0;
   let value: unknown;
+  reader.table = VehicleSpecification$jsonFields; // for the fields' names in errors
   if ((value = object.orderId) !== undefined) {
     membersRead++;
-    message.orderId = stringField(value, reader, "kafka_grpc.VehicleSpecification.orderId", 11);
+    message.orderId = stringField(value, reader, 0, 11);
   }
   if ((value = object.productId) !== undefined) {
     membersRead++;
-    message.productId = stringField(value, reader, "kafka_grpc.VehicleSpecification.productId", 13);
+    message.productId = stringField(value, reader, 1, 13);
   }
   if ((value = object.vehicleId) !== undefined) {
     membersRead++;
-    message.vehicleId = stringField(value, reader, "kafka_grpc.VehicleSpecification.vehicleId", 13);
+    message.vehicleId = stringField(value, reader, 2, 13);
   }
   if ((value = object.mfPlant) !== undefined) {
     membersRead++;
-    message.mfPlant = stringField(value, reader, "kafka_grpc.VehicleSpecification.mfPlant", 11);
+    message.mfPlant = stringField(value, reader, 3, 11);
   }
   if ((value = object.modelType) !== undefined) {
     membersRead++;
-    message.modelType = stringField(value, reader, "kafka_grpc.VehicleSpecification.modelType", 13);
+    message.modelType = stringField(value, reader, 4, 13);
   }
   if ((value = object.modelId) !== undefined) {
     membersRead++;
-    message.modelId = int64Field(value, reader, "kafka_grpc.VehicleSpecification.modelId", 11);
+    message.modelId = int64Field(value, reader, 5, 11);
   }
   if ((value = object.modelYear) !== undefined) {
     membersRead++;
-    message.modelYear = int64Field(value, reader, "kafka_grpc.VehicleSpecification.modelYear", 13);
+    message.modelYear = int64Field(value, reader, 6, 13);
   }
   if ((value = object.sn) !== undefined) {
     membersRead++;
-    message.sn = stringField(value, reader, "kafka_grpc.VehicleSpecification.sn", 6);
+    message.sn = stringField(value, reader, 7, 6);
   }
   if ((value = object.version) !== undefined) {
     membersRead++;
-    message.version = int64Field(value, reader, "kafka_grpc.VehicleSpecification.version", 11);
+    message.version = int64Field(value, reader, 8, 11);
   }
   if ((value = object.model) !== undefined) {
     membersRead++;
-    message.model = stringField(value, reader, "kafka_grpc.VehicleSpecification.model", 9);
+    message.model = stringField(value, reader, 9, 9);
   }
   if ((value = object.vinPre) !== undefined) {
     membersRead++;
-    message.vinPre = stringField(value, reader, "kafka_grpc.VehicleSpecification.vinPre", 10);
+    message.vinPre = stringField(value, reader, 10, 10);
   }
   if ((value = object.destCon) !== undefined) {
     membersRead++;
-    message.destCon = stringField(value, reader, "kafka_grpc.VehicleSpecification.destCon", 11);
+    message.destCon = stringField(value, reader, 11, 11);
   }
   if ((value = object.date) !== undefined) {
     membersRead++;
-    message.date = int64Field(value, reader, "kafka_grpc.VehicleSpecification.date", 8);
+    message.date = int64Field(value, reader, 12, 8);
   }
   if ((value = object.fOrderId) !== undefined) {
     membersRead++;
-    message.fOrderId = stringField(value, reader, "kafka_grpc.VehicleSpecification.fOrderId", 12);
+    message.fOrderId = stringField(value, reader, 13, 12);
   }
   const f13 = object.feature;
   if (f13 !== undefined) membersRead++;
@@ -4850,6 +4943,9 @@ function readOrder(reader: Reader, end: number, message: Order): void {
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.Order writers' fields, for within(). */
+const Order$steps = "specId orderNo msgIdentifier VehicleSpecification $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.Order `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -4857,40 +4953,41 @@ function readOrder(reader: Reader, end: number, message: Order): void {
  */
 function writeOrder(writer: Writer, message: Order): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   let start: number;
   try {
     // 1 specId
-    f = "specId";
+    f++;
     value = message.specId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
     // 2 orderNo
-    f = "orderNo";
+    f++;
     value = message.orderNo;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 16, value, true);
     // 3 msgIdentifier
-    f = "msgIdentifier";
+    f++;
     value = message.msgIdentifier;
     if (value !== "") writeString(writer, 26, value);
     // 4 VehicleSpecification
-    f = "VehicleSpecification";
+    f++;
     value = message.VehicleSpecification;
     if (value !== undefined) {
       start = writer.pos;
       writeMessage(writer, 34, value, "kafka_grpc.VehicleSpecification", writeVehicleSpecification);
       if (!Object.hasOwn(message, "VehicleSpecification")) writer.pos = start; // inherited: checked, not written
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, Order$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.Order `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -4901,31 +4998,31 @@ function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
   const message = input as Order;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 specId
-    f = "specId";
+    f++;
     value = int64FieldToJson(message.specId, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["specId"] = value;
     // 2 orderNo
-    f = "orderNo";
+    f++;
     value = int64FieldToJson(message.orderNo, true, writer.alwaysEmitImplicit);
     if (value !== undefined) json["orderNo"] = value;
     // 3 msgIdentifier
-    f = "msgIdentifier";
+    f++;
     value = message.msgIdentifier;
     if (value !== "" || writer.alwaysEmitImplicit) json["msgIdentifier"] = stringToJson(value, writer.forText);
     // 4 VehicleSpecification
-    f = "VehicleSpecification";
+    f++;
     value = message.VehicleSpecification;
     if (value !== undefined) {
       value = writeJsonVehicleSpecification(value, writer);
       if (Object.hasOwn(message, "VehicleSpecification")) json["VehicleSpecification"] = value;
     }
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, Order$steps, f);
   }
   writer.depth--;
   return json;
@@ -4946,17 +5043,18 @@ function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order 
   const message = createOrder();
   let membersRead = 0;
   let value: unknown;
+  reader.table = Order$jsonFields; // for the fields' names in errors
   if ((value = object.specId) !== undefined) {
     membersRead++;
-    message.specId = int64Field(value, reader, "kafka_grpc.Order.specId", 10);
+    message.specId = int64Field(value, reader, 0, 10);
   }
   if ((value = object.orderNo) !== undefined) {
     membersRead++;
-    message.orderNo = int64Field(value, reader, "kafka_grpc.Order.orderNo", 11);
+    message.orderNo = int64Field(value, reader, 1, 11);
   }
   if ((value = object.msgIdentifier) !== undefined) {
     membersRead++;
-    message.msgIdentifier = stringField(value, reader, "kafka_grpc.Order.msgIdentifier", 17);
+    message.msgIdentifier = stringField(value, reader, 2, 17);
   }
   const f4 = object.VehicleSpecification;
   if (f4 !== undefined) membersRead++;
@@ -5011,6 +5109,9 @@ function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateReq
   if (unknown !== undefined) message.$unknown = unknown;
 }
 
+/** The path steps of the kafka_grpc.CarUpdateRequest writers' fields, for within(). */
+const CarUpdateRequest$steps = "carUpdateId:car_update_id $unknown";
+
 /**
  * Writes the fields of the kafka_grpc.CarUpdateRequest `message` in field-number order, then its
  * unknown fields, as protobuf-es's toBinary() does. Throws a WriteProblem for a value a
@@ -5018,23 +5119,24 @@ function readCarUpdateRequest(reader: Reader, end: number, message: CarUpdateReq
  */
 function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void {
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 car_update_id
-    f = "carUpdateId";
+    f++;
     value = message.carUpdateId;
     if (!isZeroInt64(value, true)) writeVarint64(writer, 8, value, true);
-    f = "$unknown";
+    f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateRequest$steps, f);
   }
 }
 
 /**
  * Maps the kafka_grpc.CarUpdateRequest `input`, a message at nesting depth `writer.depth` + 1, to a
  * proto3 JSON object, key for key as protobuf-es's toJson(): fields in number order, zero
- * values left out unless `writer.alwaysEmitImplicit`. Throws a WriteProblem for a message
+ * values left out unless `writer.alwaysEmitImplicit`, keys renamed to the proto names at the
+ * end under `writer.useProtoFieldName`. Throws a WriteProblem for a message
  * nested too deep, a value of another type, or a value a field cannot take, with this
  * function's step of its path (`f`, the list index `i`, the map key `k`) added on the way
  * out (the runtime's within()).
@@ -5045,19 +5147,19 @@ function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObje
   const message = input as CarUpdateRequest;
   const json: JsonObject = {};
   let value: unknown;
-  let f = "";
+  let f = -1;
   try {
     // 1 car_update_id
-    f = "carUpdateId";
+    f++;
     value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
-    if (value !== undefined) json[writer.useProtoFieldName ? "car_update_id" : "carUpdateId"] = value;
-    f = "$unknown";
+    if (value !== undefined) json["carUpdateId"] = value;
+    f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
-    throw within(thrown, f);
+    throw within(thrown, CarUpdateRequest$steps, f);
   }
   writer.depth--;
-  return json;
+  return writer.useProtoFieldName ? withProtoNames(json, CarUpdateRequest$steps) : json;
 }
 
 /** The fields of kafka_grpc.CarUpdateRequest as readJsonMembers() reads them. */
@@ -5075,9 +5177,10 @@ function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: numb
   const message = createCarUpdateRequest();
   let membersRead = 0;
   let value: unknown;
+  reader.table = CarUpdateRequest$jsonFields; // for the fields' names in errors
   if ((value = object.carUpdateId) !== undefined) {
     membersRead++;
-    message.carUpdateId = int64Field(value, reader, "kafka_grpc.CarUpdateRequest.car_update_id", 15);
+    message.carUpdateId = int64Field(value, reader, 0, 15);
   }
   if ((reader.countMembers && membersRead !== Object.keys(object).length) || object.car_update_id !== undefined) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars); // unknown, inherited or not enumerable, a proto name
   reader.keys += membersRead;

@@ -50,7 +50,8 @@ export {
   writeVarint64,
 } from "./binary-writer.js";
 export { MAX_DECIMAL_CHARS } from "./int64.js";
-export { isPlainObject, type JsonFields, readJsonMembers } from "./json-members.js";
+export type { JsonFields } from "./json-fields.js";
+export { isPlainObject, readJsonMembers } from "./json-members.js";
 // JSON read.
 export {
   boolField,
@@ -60,6 +61,7 @@ export {
   bytesFromJson,
   enumField,
   enumFromJson,
+  type FieldRef,
   int32Field,
   int32FromJson,
   int64Field,
@@ -108,6 +110,7 @@ export {
   stringToJson,
   uint32ToJson,
   type WriteJson,
+  withProtoNames,
   writeJsonValue,
 } from "./json-writer.js";
 // Messages made from init objects, as protobuf-es's create().

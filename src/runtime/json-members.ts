@@ -12,11 +12,12 @@
 // of messages and maps, then the oneofs, then the unknown members (refused, or checked and
 // skipped with ignoreUnknownFields). A refusal that comes after some fields' values is made after
 // the generated reader read those values from a partial object, so that their errors win.
+
+import { type JsonFields, splitName } from "./json-fields.js";
 import {
   bothNames,
   type JsonReader,
   notAnObject,
-  type ReadJson,
   skipMember,
   tooDeep,
   twoMembers,
@@ -24,22 +25,6 @@ import {
   unknownMember,
 } from "./json-reader.js";
 import type { JsonObject } from "./json-writer.js";
-
-/**
- * The fields of a message type as readJsonMembers() needs them, as the generated code writes
- * them: the type's full name, its generated reader, then its fields outside oneofs in number
- * order, those read as they are found (scalars, enums, lists of them), then those read after the
- * members are counted (messages, lists of messages, maps), each a string of the fields' names
- * separated by spaces; then one string per oneof: its name, then its members' names. A field's
- * name is its JSON name, followed by `:` and its proto name where they differ.
- */
-export type JsonFields = readonly [
-  typeName: string,
-  read: ReadJson<unknown>,
-  scalars: string,
-  messages: string,
-  ...oneofs: string[],
-];
 
 interface Field {
   readonly json: string;
@@ -73,7 +58,7 @@ function fieldsOf(table: JsonFields): Fields {
   const add = (names: string, deferred: boolean, oneof: number) => {
     for (const name of names.split(" ")) {
       if (name === "") continue;
-      const [json, proto = json] = name.split(":") as [string, string?];
+      const [json, proto] = splitName(name);
       const field = { json, proto, id: `${typeName}.${proto}`, deferred, oneof };
       byName.set(json, field);
       byName.set(proto, field);

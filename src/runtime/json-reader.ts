@@ -9,6 +9,7 @@
 import { CodecError } from "../codec-error.js";
 import { quoteText } from "./escape-text.js";
 import { bigintOf, inInt64Range, MAX_DECIMAL_CHARS } from "./int64.js";
+import { type JsonFields, scalarFieldId } from "./json-fields.js";
 import type { JsonObject } from "./json-writer.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { setOwn } from "./own-property.js";
@@ -53,10 +54,31 @@ export interface JsonReader {
    * of JSON names only and without a prototype, read by property reads all the same.
    */
   normal: object;
+  /**
+   * The fields of the message whose scalars are being read: the generated reader sets it before
+   * it reads them, and a number for a field (see {@link FieldRef}) is an index into it.
+   */
+  table: JsonFields;
 }
 
 /** What a reader's `normal` is before readJsonMembers() makes one: no value is this object. */
 const noNormal: object = {};
+
+/** What a reader's `table` is before a generated reader sets it: no message's. */
+const noTable: JsonFields = ["", () => undefined, "", ""];
+
+/**
+ * A field as the readers name it in errors: its full name (`kafka_grpc.UpdateData.id`), or,
+ * while a generated reader reads a message's scalars, enums and lists of them, the index of the
+ * field among those its {@link JsonReader.table} lists, which costs the generated code less
+ * than the name; an error made with a number must have the reader.
+ */
+export type FieldRef = string | number;
+
+/** The full name of `field` (see {@link FieldRef}). */
+function fieldId(field: FieldRef, reader: JsonReader | undefined): string {
+  return typeof field === "string" ? field : scalarFieldId((reader as JsonReader).table, field);
+}
 
 /**
  * The length of the shortest JSON text of the integer `value`: its digits and sign, or NaN when an
@@ -70,8 +92,8 @@ export function numberTextLength(value: number): number {
   return length;
 }
 
-// The errors. `field` is a field's full name (`kafka_grpc.UpdateData.id`), `typeName` a
-// message's; values are shown as JSON writes them, strings quoted, escaped and cut.
+// The errors. `field` is a field (a FieldRef, with the reader it may need), `typeName` a
+// message's full name; values are shown as JSON writes them, strings quoted, escaped and cut.
 
 /** A JSON value as an error text shows it. */
 function show(json: unknown): string {
@@ -90,8 +112,11 @@ function show(json: unknown): string {
   }
 }
 
-function fieldError(field: string, detail: string): never {
-  throw new CodecError("invalid_json", `cannot decode field ${field} from JSON: ${detail}`);
+function fieldError(field: FieldRef, detail: string, reader?: JsonReader): never {
+  throw new CodecError(
+    "invalid_json",
+    `cannot decode field ${fieldId(field, reader)} from JSON: ${detail}`,
+  );
 }
 
 function messageError(typeName: string, detail: string): never {
@@ -99,8 +124,8 @@ function messageError(typeName: string, detail: string): never {
 }
 
 /** `field` holds `json`, which is not what it takes (`expected`). */
-function expected(field: string, what: string, json: unknown): never {
-  return fieldError(field, `expected ${what}, got ${show(json)}`);
+function expected(field: FieldRef, what: string, json: unknown, reader?: JsonReader): never {
+  return fieldError(field, `expected ${what}, got ${show(json)}`, reader);
 }
 
 /** A message nested past the recursion limit. */
@@ -140,8 +165,8 @@ export function twoMembers(oneof: string, first: string, second: string): never 
 }
 
 /** A list item that is null. */
-export function nullItem(field: string): never {
-  return fieldError(field, "a list item is null");
+export function nullItem(field: FieldRef, reader?: JsonReader): never {
+  return fieldError(field, "a list item is null", reader);
 }
 
 /** A map value that is null. */
@@ -188,10 +213,14 @@ export function skipMember(
 }
 
 /** The items of a list field: an array, or none for null. */
-export function listFromJson(json: unknown, field: string): readonly unknown[] {
+export function listFromJson(
+  json: unknown,
+  field: FieldRef,
+  reader?: JsonReader,
+): readonly unknown[] {
   if (Array.isArray(json)) return json;
   if (json === null) return noItems;
-  return expected(field, "an array", json);
+  return expected(field, "an array", json, reader);
 }
 
 const noItems: readonly unknown[] = [];
@@ -217,29 +246,34 @@ export function mapKeyFromJson(key: string, knownWellFormed: boolean, field: str
 // item or map value before it calls them, and leaves a field with presence unset.
 
 /** A string from JSON; checked for lone surrogates unless the text was (`knownWellFormed`). */
-export function stringFromJson(json: unknown, knownWellFormed: boolean, field: string): string {
+export function stringFromJson(
+  json: unknown,
+  knownWellFormed: boolean,
+  field: FieldRef,
+  reader?: JsonReader,
+): string {
   if (typeof json === "string" && (knownWellFormed || wellFormedString(json))) return json;
   if (typeof json === "string")
-    return fieldError(field, `${quoteText(json)} holds a lone surrogate`);
-  return json === null ? "" : expected(field, "a string", json);
+    return fieldError(field, `${quoteText(json)} holds a lone surrogate`, reader);
+  return json === null ? "" : expected(field, "a string", json, reader);
 }
 
 /** A bool from JSON: true or false (not a string, not a number). */
-export function boolFromJson(json: unknown, field: string): boolean {
+export function boolFromJson(json: unknown, field: FieldRef, reader?: JsonReader): boolean {
   if (typeof json === "boolean") return json;
-  return json === null ? false : expected(field, "true or false", json);
+  return json === null ? false : expected(field, "true or false", json, reader);
 }
 
 /** An int32 from JSON: see {@link int32FromJsonOther}. */
-export function int32FromJson(json: unknown, field: string): number {
+export function int32FromJson(json: unknown, field: FieldRef, reader?: JsonReader): number {
   if (typeof json === "number" && (json | 0) === json) return json;
-  return int32FromJsonOther(json, true, field);
+  return int32FromJsonOther(json, true, field, reader);
 }
 
 /** A uint32 from JSON: see {@link int32FromJsonOther}. */
-export function uint32FromJson(json: unknown, field: string): number {
+export function uint32FromJson(json: unknown, field: FieldRef, reader?: JsonReader): number {
   if (typeof json === "number" && json >>> 0 === json) return json;
-  return int32FromJsonOther(json, false, field);
+  return int32FromJsonOther(json, false, field, reader);
 }
 
 /**
@@ -247,19 +281,24 @@ export function uint32FromJson(json: unknown, field: string): number {
  * an exponent (`1.0`, `1e2`, `-0`: JSON.parse() made the number already), or decimal digits in a
  * string (see {@link integerDigits}).
  */
-function int32FromJsonOther(json: unknown, signed: boolean, field: string): number {
+function int32FromJsonOther(
+  json: unknown,
+  signed: boolean,
+  field: FieldRef,
+  reader: JsonReader | undefined,
+): number {
   const type = signed ? "an int32" : "a uint32";
   let value: number;
   if (typeof json === "number") value = json;
-  else if (typeof json === "string") value = Number(integerDigits(json, signed, field));
-  else return json === null ? 0 : expected(field, type, json);
+  else if (typeof json === "string") value = Number(integerDigits(json, signed, field, reader));
+  else return json === null ? 0 : expected(field, type, json, reader);
   if (
     Number.isInteger(value) &&
     (signed ? value >= -2147483648 && value <= 2147483647 : value >= 0 && value <= 4294967295)
   ) {
     return value;
   }
-  return expected(field, type, json);
+  return expected(field, type, json, reader);
 }
 
 /**
@@ -267,11 +306,17 @@ function int32FromJsonOther(json: unknown, signed: boolean, field: string): numb
  * no space, exponent, fraction, base prefix or separator; at most MAX_DECIMAL_CHARS characters,
  * refused by its length before any digit is read.
  */
-function integerDigits(json: string, signed: boolean, field: string): string {
+function integerDigits(
+  json: string,
+  signed: boolean,
+  field: FieldRef,
+  reader: JsonReader | undefined,
+): string {
   if (json.length > MAX_DECIMAL_CHARS) {
     fieldError(
       field,
       `expected an integer of at most ${MAX_DECIMAL_CHARS} characters, got a string of ${json.length}`,
+      reader,
     );
   }
   if (!(signed ? signedDigits : unsignedDigits).test(json)) {
@@ -279,6 +324,7 @@ function integerDigits(json: string, signed: boolean, field: string): string {
       field,
       signed ? "an integer in decimal digits" : "an unsigned integer in decimal digits",
       json,
+      reader,
     );
   }
   return json;
@@ -292,22 +338,32 @@ const unsignedDigits = /^\+?[0-9]+$/;
  * an integer up to ±(2^53 − 1). A larger number may have lost digits in JSON.parse()
  * (`9007199254740993` arrives as `9007199254740992`): refused, to be written as a string.
  */
-export function int64FromJson(json: unknown, signed: boolean, field: string): bigint {
+export function int64FromJson(
+  json: unknown,
+  signed: boolean,
+  field: FieldRef,
+  reader?: JsonReader,
+): bigint {
   // Up to 8 digits (counts, sizes, codes): small enough for V8 to inline into every reader.
   if (typeof json === "string" && json.length <= 8) {
     let integer = 0;
     for (let i = 0; i < json.length; i++) {
       const digit = json.charCodeAt(i) - 48;
-      if (digit >>> 0 > 9) return int64FromJsonText(json, signed, field); // a sign, or what is not a digit
+      if (digit >>> 0 > 9) return int64FromJsonText(json, signed, field, reader); // a sign, or what is not a digit
       integer = integer * 10 + digit;
     }
     if (json.length > 0) return bigintOf(integer, signed);
   }
-  return int64FromJsonText(json, signed, field);
+  return int64FromJsonText(json, signed, field, reader);
 }
 
 /** {@link int64FromJson} for the rest: longer or signed digits, numbers, and what it refuses. */
-function int64FromJsonText(json: unknown, signed: boolean, field: string): bigint {
+function int64FromJsonText(
+  json: unknown,
+  signed: boolean,
+  field: FieldRef,
+  reader: JsonReader | undefined,
+): bigint {
   if (typeof json === "string") {
     // Digits that make a safe integer make it exactly in a float (below 2^53 every step is
     // exact, and rounding cannot take a larger value down into the safe range): BigInt(number)
@@ -337,8 +393,8 @@ function int64FromJsonText(json: unknown, signed: boolean, field: string): bigin
         return bigintOf(negative ? -integer : integer, signed);
       }
     }
-    const big = BigInt(integerDigits(json, signed, field));
-    if (!inInt64Range(big, signed)) expected(field, signed ? "an int64" : "a uint64", json);
+    const big = BigInt(integerDigits(json, signed, field, reader));
+    if (!inInt64Range(big, signed)) expected(field, signed ? "an int64" : "a uint64", json, reader);
     return big;
   }
   if (typeof json === "number" && Number.isInteger(json)) {
@@ -346,13 +402,14 @@ function int64FromJsonText(json: unknown, signed: boolean, field: string): bigin
       fieldError(
         field,
         `the number ${json} is beyond ±2^53, where JSON numbers lose digits; write a 64-bit integer this large as a string`,
+        reader,
       );
     }
     if (signed || json >= 0) return bigintOf(json, signed);
   }
   return json === null
     ? bigintOf(0, signed)
-    : expected(field, signed ? "an int64" : "a uint64", json);
+    : expected(field, signed ? "an int64" : "a uint64", json, reader);
 }
 
 /**
@@ -366,7 +423,7 @@ export function enumFromJson(
   numbers: ReadonlyMap<string, number>,
   reader: JsonReader,
   enumName: string,
-  field: string,
+  field: FieldRef,
 ): number | undefined {
   if (typeof json === "string") {
     const number = numbers.get(json);
@@ -382,7 +439,7 @@ function enumFromJsonOther(
   numbers: ReadonlyMap<string, number>,
   reader: JsonReader,
   enumName: string,
-  field: string,
+  field: FieldRef,
 ): number | undefined {
   if (json === null) return 0;
   if (typeof json === "number") {
@@ -402,7 +459,7 @@ function enumFromJsonOther(
       return undefined;
     }
   }
-  return expected(field, `a ${enumName} name or number`, json);
+  return expected(field, `a ${enumName} name or number`, json, reader);
 }
 
 /** The value of each base64 character by its code (below 128), or -1. */
@@ -552,23 +609,27 @@ function standardBase64(json: string): Uint8Array | undefined {
  * `bytes` from JSON: base64, standard or URL-safe (one alphabet per value), padded to whole
  * groups of four or not padded at all, no bits set past the last byte, no spaces.
  */
-export function bytesFromJson(json: unknown, field: string): Uint8Array {
+export function bytesFromJson(json: unknown, field: FieldRef, reader?: JsonReader): Uint8Array {
   if (typeof json === "string") {
     const bytes = standardBase64(json);
     if (bytes !== undefined) return bytes;
   }
-  return bytesFromJsonOther(json, field);
+  return bytesFromJsonOther(json, field, reader);
 }
 
 /** {@link bytesFromJson} for the forms other than standard base64 with padding. */
-function bytesFromJsonOther(json: unknown, field: string): Uint8Array {
+function bytesFromJsonOther(
+  json: unknown,
+  field: FieldRef,
+  reader: JsonReader | undefined,
+): Uint8Array {
   if (json === null) return new Uint8Array(0);
   if (typeof json !== "string" || !(base64.test(json) || base64Url.test(json))) {
-    return expected(field, "base64", json);
+    return expected(field, "base64", json, reader);
   }
   let standard = json.replace(/-/g, "+").replace(/_/g, "/");
   while (standard.length % 4 !== 0) standard += "=";
-  return standardBase64(standard) ?? expected(field, "base64", json);
+  return standardBase64(standard) ?? expected(field, "base64", json, reader);
 }
 
 // Whole groups of four, then a group of two or three, padded with "=" to four or not at all; the
@@ -586,7 +647,7 @@ const base64Url =
 export type ReadJsonField<T> = (
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
 ) => T;
 
@@ -599,13 +660,13 @@ function numberOrStringText(json: unknown): number {
 export function stringField(
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
 ): string {
   const read =
     typeof json === "string" && (reader.wellFormed || wellFormedString(json))
       ? json
-      : stringFromJson(json, reader.wellFormed, field);
+      : stringFromJson(json, reader.wellFormed, field, reader);
   reader.chars += name + 2 + read.length; // and the quotes; null reads as ""
   return read;
 }
@@ -614,26 +675,36 @@ export function stringField(
 export function bytesField(
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
 ): Uint8Array {
   const read =
     (typeof json === "string" ? standardBase64(json) : undefined) ??
-    bytesFromJsonOther(json, field);
+    bytesFromJsonOther(json, field, reader);
   reader.chars += name + (typeof json === "string" ? json.length + 2 : 2);
   return read;
 }
 
 /** A bool field: see {@link boolFromJson}. */
-export function boolField(json: unknown, reader: JsonReader, field: string, name: number): boolean {
-  const read = boolFromJson(json, field);
+export function boolField(
+  json: unknown,
+  reader: JsonReader,
+  field: FieldRef,
+  name: number,
+): boolean {
+  const read = boolFromJson(json, field, reader);
   reader.chars += name + (json === false ? 5 : 4); // null: 4
   return read;
 }
 
 /** An int32 field: see {@link int32FromJson}. */
-export function int32Field(json: unknown, reader: JsonReader, field: string, name: number): number {
-  const read = int32FromJson(json, field);
+export function int32Field(
+  json: unknown,
+  reader: JsonReader,
+  field: FieldRef,
+  name: number,
+): number {
+  const read = int32FromJson(json, field, reader);
   reader.chars += name + numberTextLength(read);
   return read;
 }
@@ -642,17 +713,22 @@ export function int32Field(json: unknown, reader: JsonReader, field: string, nam
 export function uint32Field(
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
 ): number {
-  const read = uint32FromJson(json, field);
+  const read = uint32FromJson(json, field, reader);
   reader.chars += name + numberTextLength(read);
   return read;
 }
 
 /** An int64 field: see {@link int64FromJson}. */
-export function int64Field(json: unknown, reader: JsonReader, field: string, name: number): bigint {
-  const read = int64FromJson(json, true, field);
+export function int64Field(
+  json: unknown,
+  reader: JsonReader,
+  field: FieldRef,
+  name: number,
+): bigint {
+  const read = int64FromJson(json, true, field, reader);
   reader.chars += name + numberOrStringText(json);
   return read;
 }
@@ -661,10 +737,10 @@ export function int64Field(json: unknown, reader: JsonReader, field: string, nam
 export function uint64Field(
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
 ): bigint {
-  const read = int64FromJson(json, false, field);
+  const read = int64FromJson(json, false, field, reader);
   reader.chars += name + numberOrStringText(json);
   return read;
 }
@@ -676,7 +752,7 @@ export function uint64Field(
 export function enumField(
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
   numbers: ReadonlyMap<string, number>,
   enumName: string,
@@ -693,14 +769,14 @@ export function enumField(
 export function listField<T>(
   json: unknown,
   reader: JsonReader,
-  field: string,
+  field: FieldRef,
   name: number,
   read: ReadJsonField<T | undefined>,
   target: T[],
 ): void {
-  const list = listFromJson(json, field);
+  const list = listFromJson(json, field, reader);
   for (const item of list) {
-    if (item === null) nullItem(field);
+    if (item === null) nullItem(field, reader);
     const value = read(item, reader, field, 1); // and a comma
     if (value !== undefined) target.push(value);
   }
@@ -790,6 +866,7 @@ function newJsonReader(
     chars: 0,
     maps: 0,
     normal: noNormal,
+    table: noTable,
   };
 }
 

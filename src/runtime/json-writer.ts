@@ -127,6 +127,30 @@ export function bytesToJson(value: unknown): string {
   return btoa(latin1);
 }
 
+/**
+ * `json`, a message's JSON object with its fields' JSON names as keys, with the keys of the
+ * fields that `steps` (a generated writer's `X$steps`, see within()) gives as
+ * `jsonName:proto_name` renamed to their proto names, in the same order. For
+ * `useProtoFieldName`: the writers write the JSON names and call this at the end.
+ */
+export function withProtoNames(json: JsonObject, steps: string): JsonObject {
+  let protoNames = protoNamesBySteps.get(steps);
+  if (protoNames === undefined) {
+    protoNames = new Map();
+    for (const step of steps.split(" ")) {
+      const colon = step.indexOf(":");
+      if (colon > 0) protoNames.set(step.slice(0, colon), step.slice(colon + 1));
+    }
+    protoNamesBySteps.set(steps, protoNames);
+  }
+  const out: JsonObject = {};
+  for (const key of Object.keys(json)) out[protoNames.get(key) ?? key] = json[key];
+  return out;
+}
+
+/** The proto names by JSON name that withProtoNames() found in each `steps`, a generated constant. */
+const protoNamesBySteps = /*@__PURE__*/ new Map<string, Map<string, string>>();
+
 /** The options of a JSON write: those of envelopeToJson() that the writer takes. */
 export interface JsonWriteOptions {
   readonly useProtoFieldName: boolean;

@@ -56,15 +56,25 @@ export function refuse(
 }
 
 /**
- * Returns `thrown`, with the step of `field` (and of list item `index` unless -1, and of map
- * entry `key` unless undefined) put in front of its path if it is a {@link WriteProblem}. A
- * generated writer rethrows what it returns: any other exception passes unchanged.
+ * Returns `thrown`, with the step of field `field` (and of list item `index` unless -1, and of
+ * map entry `key` unless undefined) put in front of its path if it is a {@link WriteProblem}.
+ * `field` is an index into `names`, the space-separated steps of the writer's message (its
+ * fields' local names in the order written, each oneof's name before its members', then
+ * `$unknown`; a name may be followed by `:` and its proto name, which withProtoNames() reads):
+ * a generated writer counts fields, and names one only when a value is refused.
+ * It rethrows what this returns: any other exception passes unchanged.
  */
-export function within(thrown: unknown, field: string, index = -1, key?: string): unknown {
+export function within(
+  thrown: unknown,
+  names: string,
+  field: number,
+  index = -1,
+  key?: string,
+): unknown {
   if (thrown instanceof WriteProblem) {
     if (key !== undefined) thrown.path.unshift({ key });
     if (index >= 0) thrown.path.unshift(index);
-    thrown.path.unshift(field);
+    thrown.path.unshift((names.split(" ")[field] as string).split(":")[0] as string);
   }
   return thrown;
 }

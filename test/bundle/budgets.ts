@@ -20,7 +20,7 @@ export const BUDGETS = {
    * about 4, their tables of names for the per-member path under 1, the runtime's value and
    * field readers, the per-member path and the compact-text rule the rest.
    */
-  codec: 23 * KiB,
+  codec: 22 * KiB,
   /** The HTTP records, list bodies, operations and parseResponse: zod is most of it. */
   http: 31 * KiB,
   /** createClient, which carries the HTTP layer, redirects, deadlines and the body limit. */
