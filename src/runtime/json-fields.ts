@@ -1,6 +1,7 @@
 // The table of a message type's fields that its generated JSON reader hands to the runtime
 // (`X$jsonFields`): for readJsonMembers() (json-members.ts), and for the full name of a field in
-// an error text (json-reader.ts).
+// an error text (json-reader.ts). splitName() reads a field's name there and in the writers'
+// steps (`X$steps`, write-problem.ts and json-writer.ts): `jsonName`, or `jsonName:proto_name`.
 import type { ReadJson } from "./json-reader.js";
 
 /**

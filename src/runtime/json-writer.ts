@@ -2,6 +2,7 @@
 // cannot take is refused with a WriteProblem (write-problem.ts).
 
 import { inInt64Range } from "./int64.js";
+import { splitName } from "./json-fields.js";
 import { int64Of, isZeroInt64, refuseInt32, refuseUint32 } from "./message-value.js";
 import { nodeBuffer } from "./node-buffer.js";
 import { wellFormed } from "./unicode.js";
@@ -138,8 +139,8 @@ export function withProtoNames(json: JsonObject, steps: string): JsonObject {
   if (protoNames === undefined) {
     protoNames = new Map();
     for (const step of steps.split(" ")) {
-      const colon = step.indexOf(":");
-      if (colon > 0) protoNames.set(step.slice(0, colon), step.slice(colon + 1));
+      const [json, proto] = splitName(step);
+      if (proto !== json) protoNames.set(json, proto);
     }
     protoNamesBySteps.set(steps, protoNames);
   }

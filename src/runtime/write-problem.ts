@@ -1,6 +1,7 @@
 // Why a generated writer (binary or JSON) refuses a message: the one private signal it throws.
 // The checks that find a problem live in this runtime (message-value.ts, int64.ts, unicode.ts);
 // the public functions turn a problem into a CodecError with its text (src/envelope/write-error.ts).
+import { splitName } from "./json-fields.js";
 
 /** What is wrong with the value a {@link WriteProblem} names. */
 export type WriteProblemKind =
@@ -74,7 +75,7 @@ export function within(
   if (thrown instanceof WriteProblem) {
     if (key !== undefined) thrown.path.unshift({ key });
     if (index >= 0) thrown.path.unshift(index);
-    thrown.path.unshift((names.split(" ")[field] as string).split(":")[0] as string);
+    thrown.path.unshift(splitName(names.split(" ")[field] as string)[0]);
   }
   return thrown;
 }
