@@ -2,7 +2,9 @@
 # Runs the Kafka suite (test/kafka, the end-to-end tests against librdkafka's mock cluster among
 # them) again and again on a loaded machine: one busy loop per core beside it takes the CPU the
 # suite would otherwise have to itself. Prints a line per run (result, seconds, load average) and
-# exits 1 if any run failed. Each run's output is kept in .tmp/kafka-under-load/run<N>.log.
+# exits 1 if any run failed. Each run's output is kept in .tmp/kafka-under-load/run<N>.log. It
+# runs under the Node.js on PATH; @platformatic/kafka's tests need 22.22 or later and are skipped
+# under older ones.
 #
 #   scripts/kafka-under-load.sh [runs=20] [busy loops=1]
 set -u
