@@ -60,7 +60,7 @@ function decodeBatch<M extends KafkaMessage, O extends Partial<KafkaDecodeOption
   batch: Batch<M>,
   options: O | undefined,
 ): KafkaDecodeResultOf<M, O>[] {
-  checkReadOptions(options);
+  const recordOptions = checkReadOptions(options);
   const selection = selectKinds(options, argumentError);
   checkPayload(batch, "batch");
   const { topic, partition, messages } = batch;
@@ -76,7 +76,7 @@ function decodeBatch<M extends KafkaMessage, O extends Partial<KafkaDecodeOption
       topic,
       partition,
       message,
-      options,
+      recordOptions,
       selection,
     ) as KafkaDecodeResultOf<M, O>;
     if (observed) publishResult(result);

@@ -1,3 +1,4 @@
+import { type BinaryReadOptions, binaryReadDefaults } from "../envelope/options.js";
 import {
   type DecodedEnvelope,
   decodeRecordValue,
@@ -93,16 +94,37 @@ const PROBE = /*@__PURE__*/ Uint8Array.of(0x2a, 0x00);
  * not a bad record, so it throws `invalid_argument` instead of failing every record. It decodes
  * a two-byte envelope with them, which throws nothing with good options (no error made) unless
  * they reject that envelope too, such as a `maxBytes` below 2: any error but `invalid_argument`
- * is not the options' fault. @internal
+ * is not the options' fault. Returns the options each record is to be read with: undefined when
+ * they set none of {@link decodeRecordValue}'s (`{ kinds }` alone), so that no record reads them
+ * again. @internal
  */
-export function checkReadOptions(options: Partial<RecordValueReadOptions> | undefined): void {
-  if (options === undefined) return;
+export function checkReadOptions(
+  options: Partial<RecordValueReadOptions> | undefined,
+): Partial<RecordValueReadOptions> | undefined {
+  if (options === undefined) return undefined;
   try {
     decodeRecordValue(PROBE, null, options);
   } catch (error) {
     if (isCodecError(error) && error.code === "invalid_argument") throw error;
   }
+  for (const name of recordOptionNames) {
+    let value: unknown;
+    try {
+      value = options[name];
+    } catch (cause) {
+      // As readOptions() says of a getter or Proxy trap that throws.
+      throw argumentError(`option ${name} could not be read`, cause);
+    }
+    if (value !== undefined) return options;
+  }
+  return undefined;
 }
+
+/** The names of {@link decodeRecordValue}'s options. */
+const recordOptionNames = [
+  ...(Object.keys(binaryReadDefaults) as (keyof BinaryReadOptions)[]),
+  "schemaIdHeader",
+] as const;
 
 /** Decodes one record whose options are checked. @internal */
 export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_AttendantPayload>(
@@ -220,7 +242,7 @@ export function decodeKafkaMessage<
   M extends KafkaMessage,
   O extends Partial<KafkaDecodeOptions> | undefined = undefined,
 >(payload: EachMessagePayload<M>, options?: O): KafkaDecodeResultOf<M, O> {
-  checkReadOptions(options);
+  const recordOptions = checkReadOptions(options);
   const selection = selectKinds(options, argumentError);
   checkPayload(payload, "payload");
   const { message } = payload;
@@ -230,7 +252,7 @@ export function decodeKafkaMessage<
     topic,
     partition,
     message,
-    options,
+    recordOptions,
     selection,
   ) as KafkaDecodeResultOf<M, O>;
   publishResult(result);
@@ -295,6 +317,10 @@ function elementName(name: string, index: number | undefined): string {
 }
 
 /** An `invalid_argument` error about the arguments of a decode. @internal */
-export function argumentError(detail: string): CodecError {
-  return new CodecError("invalid_argument", `cannot decode Kafka record: ${detail}`);
+export function argumentError(detail: string, cause?: unknown): CodecError {
+  return new CodecError(
+    "invalid_argument",
+    `cannot decode Kafka record: ${detail}`,
+    cause === undefined ? undefined : { cause },
+  );
 }

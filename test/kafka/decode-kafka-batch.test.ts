@@ -74,6 +74,42 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
     );
   });
 
+  it("reads options that set none of the record options once a batch, not once a record", () => {
+    const reads = (records: number) => {
+      let count = 0;
+      const options = {
+        kinds: ["order"] as const,
+        get maxBytes() {
+          count++;
+          return undefined;
+        },
+      };
+      const value = encodeEnvelope(sampleEnvelope("keys"));
+      const messages = Array.from({ length: records }, (_, i) => message(value, i));
+      const results = decodeKafkaBatch({ topic: "t", partition: 0, messages }, options);
+      expect(results.map((r) => r.kind)).toStrictEqual(messages.map(() => "skipped"));
+      return count;
+    };
+    expect(reads(100)).toBe(reads(1));
+  });
+
+  it("throws invalid_argument for an option whose getter throws once the options are checked", () => {
+    let count = 0;
+    const options = {
+      get maxBytes() {
+        if (++count > 1) throw new Error("read twice");
+        return undefined;
+      },
+    };
+    const error = codecErrorOf(() =>
+      decodeKafkaBatch({ topic: "t", partition: 0, messages: [] }, options),
+    );
+    expect(error.message).toBe(
+      "[invalid_argument] cannot decode Kafka record: option maxBytes could not be read",
+    );
+    expect((error.cause as Error).message).toBe("read twice");
+  });
+
   it.each([
     [undefined, "batch must be an object with topic and partition, got undefined"],
     [{ topic: 1, partition: 0, messages: [] }, "batch.topic must be a string, got 1"],
