@@ -219,29 +219,28 @@ function peekFrom(
 
 /**
  * The handlers read last, to be given again for the same bytes: a topic carries few handlers,
- * and a string found here is not made again. Only short ones are kept, at most 16.
+ * and a string found here is not made again. A handler of up to 64 characters is kept in the
+ * slot its length and two of its bytes pick, one of 32; another handler for the same slot
+ * takes its place.
  */
-const recentHandlers: string[] = [];
-let nextHandler = 0;
+const recentHandlers: (string | undefined)[] = /*@__PURE__*/ new Array(32).fill(undefined);
 const MAX_KEPT_HANDLER = 64; // characters (ASCII: bytes)
 
 /** The bytes `[from, to)`, known to be ASCII, as text: a recent handler of those bytes, or new. */
 function asciiText(bytes: Uint8Array, from: number, to: number): string {
   const n = to - from;
-  search: for (let k = 0; k < recentHandlers.length; k++) {
-    const text = recentHandlers[k] as string;
-    if (text.length !== n) continue;
-    for (let i = 0; i < n; i++) if (text.charCodeAt(i) !== bytes[from + i]) continue search;
-    return text;
+  const slot = (n + (bytes[to - 1] as number) * 3 + (bytes[from + (n >> 1)] as number)) & 31;
+  const kept = recentHandlers[slot];
+  if (kept !== undefined && kept.length === n) {
+    let i = 0;
+    while (i < n && kept.charCodeAt(i) === bytes[from + i]) i++;
+    if (i === n) return kept;
   }
   const utf8Slice = nodeBuffer?.utf8Slice;
   const text = utf8Slice
     ? utf8Slice.call(bytes, from, to)
     : String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
-  if (n <= MAX_KEPT_HANDLER) {
-    recentHandlers[nextHandler] = text;
-    nextHandler = (nextHandler + 1) & 15;
-  }
+  if (n <= MAX_KEPT_HANDLER) recentHandlers[slot] = text;
   return text;
 }
 
