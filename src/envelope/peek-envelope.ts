@@ -135,6 +135,35 @@ export function peekEnvelope(
   bytes: Uint8Array,
   options?: Partial<Pick<BinaryReadOptions, "maxBytes" | "recursionLimit">>,
 ): EnvelopePeekResult {
+  const error = peekInto(bytes, options);
+  return error === undefined ? peeked() : { kind: "error", error };
+}
+
+/**
+ * What the last peek read, overwritten by the next: the handler, the frame's schema id, the
+ * member's field number (0 for none), its kind when this schema knows it, its range and whether
+ * it was merged. @internal
+ */
+export const lastPeek = {
+  handler: "",
+  schemaId: undefined as number | undefined,
+  fieldNumber: 0,
+  envelopeKind: undefined as EnvelopeKind | undefined,
+  from: 0,
+  to: 0,
+  merged: false,
+};
+
+/**
+ * Peeks at `bytes` as {@link peekEnvelope} does, into {@link lastPeek} instead of a result (for
+ * a Kafka reader skipping records: nothing made for them but their own result). Returns
+ * undefined when it read the envelope, else the CodecError that says why not; throws for a bad
+ * option or a `bytes` that is not a Uint8Array. @internal
+ */
+export function peekInto(
+  bytes: Uint8Array,
+  options: Partial<Pick<BinaryReadOptions, "maxBytes" | "recursionLimit">> | undefined,
+): CodecError | undefined {
   let o: PeekOptions;
   let start = 0;
   let schemaId: number | undefined;
@@ -148,21 +177,18 @@ export function peekEnvelope(
     }
   } catch (error) {
     if (!isCodecError(error) || error.code === "invalid_argument") throw error;
-    return { kind: "error", error };
+    return error;
   }
-  return peekFrom(bytes, start, schemaId) ?? peekChecked(bytes, start, schemaId, o);
+  lastPeek.schemaId = schemaId;
+  return peekFrom(bytes, start) ? undefined : peekChecked(bytes, start, o);
 }
 
 /**
- * The common case, read in place: fields with one-byte tags and lengths of up to 4 bytes, an
- * ASCII handler, every length within the value. Returns undefined for anything else, which
- * {@link peekChecked} reads with the runtime's checks and error texts.
+ * The common case, read in place into {@link lastPeek}: fields with one-byte tags and lengths of
+ * up to 4 bytes, an ASCII handler, every length within the value. Returns false for anything
+ * else, which {@link peekChecked} reads with the runtime's checks and error texts.
  */
-function peekFrom(
-  bytes: Uint8Array,
-  start: number,
-  schemaId: number | undefined,
-): EnvelopePeek | undefined {
+function peekFrom(bytes: Uint8Array, start: number): boolean {
   const n = bytes.length;
   let handlerFrom = 0;
   let handlerTo = 0;
@@ -177,13 +203,13 @@ function peekFrom(
   let p = start;
   while (p < n) {
     const tag = bytes[p] as number;
-    if (tag >= 0x80 || (tag & 7) !== LEN || tag < HANDLER_TAG) return undefined;
+    if (tag >= 0x80 || (tag & 7) !== LEN || tag < HANDLER_TAG) return false;
     let len = bytes[p + 1] ?? 0x80;
     p += 2;
     if (len >= 0x80) {
       len &= 0x7f;
       for (let shift = 7; ; shift += 7) {
-        if (shift > 21 || p >= n) return undefined;
+        if (shift > 21 || p >= n) return false;
         const x = bytes[p++] as number;
         len |= (x & 0x7f) << shift;
         if (x < 0x80) break;
@@ -191,9 +217,9 @@ function peekFrom(
     }
     const from = p;
     p += len;
-    if (p > n) return undefined;
+    if (p > n) return false;
     if (tag === HANDLER_TAG) {
-      for (let i = from; i < p; i++) if ((bytes[i] as number) >= 0x80) return undefined;
+      for (let i = from; i < p; i++) if ((bytes[i] as number) >= 0x80) return false;
       handlerFrom = from;
       handlerTo = p;
       continue;
@@ -212,9 +238,9 @@ function peekFrom(
     }
   }
   const handler = handlerTo === handlerFrom ? "" : asciiText(bytes, handlerFrom, handlerTo);
-  return memberNo !== 0
-    ? peeked(handler, schemaId, memberNo, memberFrom, memberTo, memberMerged)
-    : peeked(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
+  if (memberNo !== 0) keep(handler, memberNo, memberFrom, memberTo, memberMerged);
+  else keep(handler, newerNo, newerFrom, newerTo, newerMerged);
+  return true;
 }
 
 /**
@@ -245,17 +271,12 @@ function asciiText(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /**
- * Reads what {@link peekFrom} does not take, field by field with the runtime's reader, which
- * fails with the texts of {@link decodeEnvelope}: the tags, the handler's UTF-8, the wire types
- * of the known fields, the lengths, and the unknown fields (skipped, groups within
- * `recursionLimit`).
+ * Reads what {@link peekFrom} does not take into {@link lastPeek}, field by field with the
+ * runtime's reader, which fails with the texts of {@link decodeEnvelope}: the tags, the
+ * handler's UTF-8, the wire types of the known fields, the lengths, and the unknown fields
+ * (skipped, groups within `recursionLimit`). Returns the CodecError of a failure.
  */
-function peekChecked(
-  bytes: Uint8Array,
-  start: number,
-  schemaId: number | undefined,
-  o: PeekOptions,
-): EnvelopePeekResult {
+function peekChecked(bytes: Uint8Array, start: number, o: PeekOptions): CodecError | undefined {
   const reader = createReader(bytes, o.recursionLimit, false, 0);
   reader.pos = start;
   reader.message = { $typeName: typeName };
@@ -301,11 +322,11 @@ function peekChecked(
     }
   } catch (cause) {
     if (!isCodecError(cause)) throw cause; // a bug, never bad bytes
-    return { kind: "error", error: readError(typeName, cause) };
+    return readError(typeName, cause);
   }
-  return memberNo !== 0
-    ? peeked(handler, schemaId, memberNo, memberFrom, memberTo, memberMerged)
-    : peeked(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
+  if (memberNo !== 0) keep(handler, memberNo, memberFrom, memberTo, memberMerged);
+  else keep(handler, newerNo, newerFrom, newerTo, newerMerged);
+  return undefined;
 }
 
 /**
@@ -320,17 +341,22 @@ function envelopeFields(): string {
   return Array.from(names, (name) => name ?? "").join(",");
 }
 
-/** The result for the member of field number `no` (0 for none) at `[from, to)`. */
-function peeked(
-  handler: string,
-  schemaId: number | undefined,
-  no: number,
-  from: number,
-  to: number,
-  merged: boolean,
-): EnvelopePeek {
+/** Keeps the member of field number `no` (0 for none) at `[from, to)` in {@link lastPeek}. */
+function keep(handler: string, no: number, from: number, to: number, merged: boolean): void {
+  lastPeek.handler = handler;
+  lastPeek.fieldNumber = no;
+  const i = (GRPC_AttendantPayload$DataNumbers as readonly number[]).indexOf(no);
+  lastPeek.envelopeKind = GRPC_AttendantPayload$DataCases[i];
+  lastPeek.from = from;
+  lastPeek.to = to;
+  lastPeek.merged = merged;
+}
+
+/** The result of the last peek, from {@link lastPeek}. */
+function peeked(): EnvelopePeek {
+  const { handler, schemaId, fieldNumber, envelopeKind, from, to, merged } = lastPeek;
   const framing = schemaId === undefined ? "raw" : "schema-registry";
-  if (no === 0) {
+  if (fieldNumber === 0) {
     return {
       kind: "ok",
       handler,
@@ -343,16 +369,15 @@ function peeked(
       merged: false,
     };
   }
-  const i = (GRPC_AttendantPayload$DataNumbers as readonly number[]).indexOf(no);
   return {
     kind: "ok",
     handler,
     framing,
     schemaId,
-    envelopeKind: GRPC_AttendantPayload$DataCases[i],
-    fieldNumber: no,
+    envelopeKind,
+    fieldNumber,
     dataOffset: from,
     dataLength: to - from,
     merged,
-  };
+  } as EnvelopePeek;
 }

@@ -2,6 +2,7 @@ import {
   GRPC_AttendantPayload$DataCases,
   GRPC_AttendantPayload$DataNumbers,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { lastPeek, peekInto } from "../envelope/peek-envelope.js";
 import type { DecodedEnvelope, RecordFraming, RecordValueReadOptions } from "../framing/index.js";
 import { readHeader } from "../framing/record-headers.js";
 import {
@@ -16,7 +17,6 @@ import {
   envelopeKinds,
   isCodecError,
   isEnvelopeKind,
-  peekEnvelope,
 } from "../index.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
 import type { KafkaDecodeResult, KafkaRecordOrigin } from "./decode-kafka-message.js";
@@ -129,7 +129,7 @@ export function selectKinds(
 }
 
 /**
- * The skipped result of a record whose kind is not selected, read by {@link peekEnvelope}; or
+ * The skipped result of a record whose kind is not selected, read as {@link peekEnvelope} reads; or
  * undefined when the record is to be decoded: a selected kind, a tombstone, an envelope without
  * a member, and every value the peek or the schema id header cannot read (decoding says why).
  * @internal
@@ -154,9 +154,9 @@ export function skipUnselected<M extends KafkaMessage>(
       return undefined;
     }
   }
-  const peek = peekEnvelope(value, selection.peekOptions);
-  if (peek.kind === "error" || peek.fieldNumber === undefined) return undefined;
-  const { envelopeKind, fieldNumber } = peek;
+  if (peekInto(value, selection.peekOptions) !== undefined) return undefined;
+  const { envelopeKind, fieldNumber, handler, schemaId } = lastPeek;
+  if (fieldNumber === 0) return undefined;
   if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) return undefined;
   // Typed as the record's type has them: undefined where it has none.
   const origin = message as Pick<KafkaRecordOrigin<M>, "key" | "headers" | "timestamp">;
@@ -170,9 +170,14 @@ export function skipUnselected<M extends KafkaMessage>(
     timestamp: origin.timestamp,
     envelopeKind,
     fieldNumber,
-    handler: peek.handler,
-    framing: id === undefined ? peek.framing : "schema-registry-header",
-    schemaId: id === undefined ? peek.schemaId : "schemaId" in id ? id.schemaId : undefined,
+    handler,
+    framing:
+      id !== undefined
+        ? "schema-registry-header"
+        : schemaId === undefined
+          ? "raw"
+          : "schema-registry",
+    schemaId: id === undefined ? schemaId : "schemaId" in id ? id.schemaId : undefined,
     schemaGuid: id !== undefined && "schemaGuid" in id ? id.schemaGuid : undefined,
     value: value as NonNullable<M["value"]>,
   };

@@ -77,13 +77,8 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
   it("reads options that set none of the record options once a batch, not once a record", () => {
     const reads = (records: number) => {
       let count = 0;
-      const options = {
-        kinds: ["order"] as const,
-        get maxBytes() {
-          count++;
-          return undefined;
-        },
-      };
+      const options = { kinds: ["order"] as const };
+      Object.defineProperty(options, "maxBytes", { get: () => void count++, enumerable: true });
       const value = encodeEnvelope(sampleEnvelope("keys"));
       const messages = Array.from({ length: records }, (_, i) => message(value, i));
       const results = decodeKafkaBatch({ topic: "t", partition: 0, messages }, options);
@@ -95,12 +90,13 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
 
   it("throws invalid_argument for an option whose getter throws once the options are checked", () => {
     let count = 0;
-    const options = {
-      get maxBytes() {
+    const options = {};
+    Object.defineProperty(options, "maxBytes", {
+      get: () => {
         if (++count > 1) throw new Error("read twice");
-        return undefined;
       },
-    };
+      enumerable: true,
+    });
     const error = codecErrorOf(() =>
       decodeKafkaBatch({ topic: "t", partition: 0, messages: [] }, options),
     );
