@@ -1,5 +1,6 @@
 // What `kafka tail` and `kafka produce` share: kafkajs, an optional peer imported only when one of
-// them runs; its client, which logs nothing; the `--brokers` option; and its errors, wrapped here.
+// them runs; its client, which logs nothing; the `--brokers` option; its errors, wrapped here; and
+// a consumer's wait for a slow reader of its output.
 
 import packageJson from "../../package.json" with { type: "json" };
 import { MissingPackageError, UsageError } from "./cli-io.js";
@@ -110,4 +111,34 @@ function kafkaMessage(error: Error): string {
     cause = (cause as { cause?: unknown }).cause;
   }
   return parts.join(": ").replace(/\s+/g, " ");
+}
+
+/** How often {@link drainInGroup} sends a heartbeat while it waits, in milliseconds. */
+export const HEARTBEAT_WHILE_WAITING_MS = 1_000;
+
+/**
+ * Waits for `drained` (the output has room again) from inside a consumer's `eachBatch`, calling
+ * `heartbeat` every {@link HEARTBEAT_WHILE_WAITING_MS} meanwhile: a reader slower than the
+ * group's session timeout (30 s in kafkajs) would otherwise have the consumer taken out of its
+ * group, and its partitions given to another. kafkajs sends a heartbeat only when its interval
+ * has passed, so calling it often costs nothing. Stops waiting when `stopping()` turns true.
+ */
+export async function drainInGroup(
+  drained: Promise<void>,
+  heartbeat: () => Promise<void>,
+  stopping: () => boolean,
+): Promise<void> {
+  let done = false;
+  const settled = drained.then(() => {
+    done = true;
+  });
+  while (!done && !stopping()) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, HEARTBEAT_WHILE_WAITING_MS);
+    });
+    await Promise.race([settled, tick]);
+    clearTimeout(timer);
+    if (!done && !stopping()) await heartbeat();
+  }
 }

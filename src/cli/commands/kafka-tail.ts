@@ -7,6 +7,7 @@ import { exitCodes } from "../exit-codes.js";
 import {
   brokersOption,
   createKafka,
+  drainInGroup,
   importKafkajs,
   type Kafkajs,
   withKafkaErrors,
@@ -327,7 +328,7 @@ async function tail(
             stopping = true;
             o.stop({ by: "max" });
           }
-          await io.drain();
+          await drainInGroup(io.drain(), heartbeat, () => stopping || !isRunning());
         }
         await heartbeat();
       },
