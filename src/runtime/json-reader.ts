@@ -664,7 +664,7 @@ export function stringField(
   name: number,
 ): string {
   const read =
-    typeof json === "string" && (reader.wellFormed || wellFormedString(json))
+    typeof json === "string" && reader.wellFormed
       ? json
       : stringFromJson(json, reader.wellFormed, field, reader);
   reader.chars += name + 2 + read.length; // and the quotes; null reads as ""
@@ -775,7 +775,8 @@ export function listField<T>(
   target: T[],
 ): void {
   const list = listFromJson(json, field, reader);
-  for (const item of list) {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
     if (item === null) nullItem(field, reader);
     const value = read(item, reader, field, 1); // and a comma
     if (value !== undefined) target.push(value);
