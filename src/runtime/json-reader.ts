@@ -664,7 +664,7 @@ export function stringField(
   name: number,
 ): string {
   const read =
-    typeof json === "string" && reader.wellFormed
+    typeof json === "string" && (reader.wellFormed || wellFormedString(json))
       ? json
       : stringFromJson(json, reader.wellFormed, field, reader);
   reader.chars += name + 2 + read.length; // and the quotes; null reads as ""
