@@ -864,7 +864,9 @@ function newJsonReader(
     parsed,
     countMembers,
     keys: 0,
-    chars: 0,
+    // -0, a float: V8 keeps `chars`, which every field reader adds to, in a float field from the
+    // first read on, rather than in a small-integer field whose every sum is checked to fit.
+    chars: -0,
     maps: 0,
     normal: noNormal,
     table: noTable,
