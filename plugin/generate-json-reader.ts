@@ -155,7 +155,15 @@ export function printFromJson(c: Code, desc: DescMessage): void {
     ],
     () => {
       c.line("const chars = reader.chars;");
-      c.line("if (!", c.rt("isPlainObject"), `(json, reader, depth, ${table})) `, ...handOver, ";");
+      c.line(
+        "if (!",
+        c.rt("isPlainObject"),
+        "(json, reader, depth, reader.parsed && (json as ",
+        c.rtType("JsonObject"),
+        ")?.constructor)) ",
+        ...handOver,
+        ";",
+      );
       c.line("const object = json as ", c.rtType("JsonObject"), ";");
       c.line(`const message = ${createForRead(desc)}();`);
       c.line("let membersRead = 0;");

@@ -344,7 +344,7 @@ const GRPC_AttendantPayload$jsonFields: JsonFields = ["kafka_grpc.GRPC_Attendant
  */
 function readJsonGRPC_AttendantPayload(json: unknown, reader: JsonReader, depth: number): GRPC_AttendantPayload {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, GRPC_AttendantPayload$jsonFields)) return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(GRPC_AttendantPayload$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createGRPC_AttendantPayload();
   let membersRead = 0;
@@ -555,7 +555,7 @@ const CarUpdateStatus$jsonFields: JsonFields = ["kafka_grpc.CarUpdateStatus", re
  */
 function readJsonCarUpdateStatus(json: unknown, reader: JsonReader, depth: number): CarUpdateStatus {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, CarUpdateStatus$jsonFields)) return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(CarUpdateStatus$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateStatus();
   let membersRead = 0;
@@ -851,7 +851,7 @@ const CarECU$jsonFields: JsonFields = ["kafka_grpc.CarECU", readJsonCarECU, "vin
  */
 function readJsonCarECU(json: unknown, reader: JsonReader, depth: number): CarECU {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, CarECU$jsonFields)) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(CarECU$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarECU();
   let membersRead = 0;
@@ -1147,7 +1147,7 @@ const CarUpdateProgress$jsonFields: JsonFields = ["kafka_grpc.CarUpdateProgress"
  */
 function readJsonCarUpdateProgress(json: unknown, reader: JsonReader, depth: number): CarUpdateProgress {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, CarUpdateProgress$jsonFields)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(CarUpdateProgress$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateProgress();
   let membersRead = 0;
@@ -1321,7 +1321,7 @@ const FileKeysRequest$jsonFields: JsonFields = ["kafka_grpc.FileKeysRequest", re
  */
 function readJsonFileKeysRequest(json: unknown, reader: JsonReader, depth: number): FileKeysRequest {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, FileKeysRequest$jsonFields)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(FileKeysRequest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFileKeysRequest();
   let membersRead = 0;
@@ -1549,7 +1549,7 @@ const DTCEntry$jsonFields: JsonFields = ["kafka_grpc.DTCEntry", readJsonDTCEntry
  */
 function readJsonDTCEntry(json: unknown, reader: JsonReader, depth: number): DTCEntry {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, DTCEntry$jsonFields)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(DTCEntry$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createDTCEntry();
   let membersRead = 0;
@@ -1719,7 +1719,7 @@ const ECCKeys$jsonFields: JsonFields = ["kafka_grpc.ECCKeys", readJsonECCKeys, "
  */
 function readJsonECCKeys(json: unknown, reader: JsonReader, depth: number): ECCKeys {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, ECCKeys$jsonFields)) return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(ECCKeys$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createECCKeys();
   let membersRead = 0;
@@ -2006,7 +2006,7 @@ const ECCKey$jsonFields: JsonFields = ["kafka_grpc.ECCKey", readJsonECCKey, "ecu
  */
 function readJsonECCKey(json: unknown, reader: JsonReader, depth: number): ECCKey {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, ECCKey$jsonFields)) return readJsonMembers(ECCKey$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(ECCKey$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createECCKey();
   let membersRead = 0;
@@ -2189,7 +2189,7 @@ const BineryHex$jsonFields: JsonFields = ["kafka_grpc.BineryHex", readJsonBinery
  */
 function readJsonBineryHex(json: unknown, reader: JsonReader, depth: number): BineryHex {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, BineryHex$jsonFields)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(BineryHex$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createBineryHexForRead();
   let membersRead = 0;
@@ -2310,7 +2310,7 @@ const UpdateData$jsonFields: JsonFields = ["kafka_grpc.UpdateData", readJsonUpda
  */
 function readJsonUpdateData(json: unknown, reader: JsonReader, depth: number): UpdateData {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, UpdateData$jsonFields)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(UpdateData$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateData();
   let membersRead = 0;
@@ -2430,7 +2430,7 @@ const VehicleData$jsonFields: JsonFields = ["kafka_grpc.VehicleData", readJsonVe
  */
 function readJsonVehicleData(json: unknown, reader: JsonReader, depth: number): VehicleData {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, VehicleData$jsonFields)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(VehicleData$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createVehicleData();
   let membersRead = 0;
@@ -2562,7 +2562,7 @@ const MessageStatus$jsonFields: JsonFields = ["kafka_grpc.MessageStatus", readJs
  */
 function readJsonMessageStatus(json: unknown, reader: JsonReader, depth: number): MessageStatus {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, MessageStatus$jsonFields)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(MessageStatus$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createMessageStatus();
   let membersRead = 0;
@@ -3036,7 +3036,7 @@ const UpdateManifest$jsonFields: JsonFields = ["kafka_grpc.UpdateManifest", read
  */
 function readJsonUpdateManifest(json: unknown, reader: JsonReader, depth: number): UpdateManifest {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, UpdateManifest$jsonFields)) return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(UpdateManifest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifest();
   let membersRead = 0;
@@ -3522,7 +3522,7 @@ const UpdateManifestECU$jsonFields: JsonFields = ["kafka_grpc.UpdateManifestECU"
  */
 function readJsonUpdateManifestECU(json: unknown, reader: JsonReader, depth: number): UpdateManifestECU {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, UpdateManifestECU$jsonFields)) return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(UpdateManifestECU$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifestECU();
   let membersRead = 0;
@@ -3980,7 +3980,7 @@ const UpdateManifestFile$jsonFields: JsonFields = ["kafka_grpc.UpdateManifestFil
  */
 function readJsonUpdateManifestFile(json: unknown, reader: JsonReader, depth: number): UpdateManifestFile {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, UpdateManifestFile$jsonFields)) return readJsonMembers(UpdateManifestFile$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(UpdateManifestFile$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createUpdateManifestFile();
   let membersRead = 0;
@@ -4188,7 +4188,7 @@ const MemoryRegion$jsonFields: JsonFields = ["kafka_grpc.MemoryRegion", readJson
  */
 function readJsonMemoryRegion(json: unknown, reader: JsonReader, depth: number): MemoryRegion {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, MemoryRegion$jsonFields)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(MemoryRegion$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createMemoryRegion();
   let membersRead = 0;
@@ -4360,7 +4360,7 @@ const FileKeyResponse$jsonFields: JsonFields = ["kafka_grpc.FileKeyResponse", re
  */
 function readJsonFileKeyResponse(json: unknown, reader: JsonReader, depth: number): FileKeyResponse {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, FileKeyResponse$jsonFields)) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(FileKeyResponse$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFileKeyResponse();
   let membersRead = 0;
@@ -4508,7 +4508,7 @@ const FeatureCodes$jsonFields: JsonFields = ["kafka_grpc.FeatureCodes", readJson
  */
 function readJsonFeatureCodes(json: unknown, reader: JsonReader, depth: number): FeatureCodes {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, FeatureCodes$jsonFields)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(FeatureCodes$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createFeatureCodes();
   let membersRead = 0;
@@ -4814,7 +4814,7 @@ const VehicleSpecification$jsonFields: JsonFields = ["kafka_grpc.VehicleSpecific
  */
 function readJsonVehicleSpecification(json: unknown, reader: JsonReader, depth: number): VehicleSpecification {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, VehicleSpecification$jsonFields)) return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(VehicleSpecification$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createVehicleSpecification();
   let membersRead = 0;
@@ -5038,7 +5038,7 @@ const Order$jsonFields: JsonFields = ["kafka_grpc.Order", readJsonOrder, "specId
  */
 function readJsonOrder(json: unknown, reader: JsonReader, depth: number): Order {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, Order$jsonFields)) return readJsonMembers(Order$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(Order$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createOrder();
   let membersRead = 0;
@@ -5172,7 +5172,7 @@ const CarUpdateRequest$jsonFields: JsonFields = ["kafka_grpc.CarUpdateRequest", 
  */
 function readJsonCarUpdateRequest(json: unknown, reader: JsonReader, depth: number): CarUpdateRequest {
   const chars = reader.chars;
-  if (!isPlainObject(json, reader, depth, CarUpdateRequest$jsonFields)) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars);
+  if (!isPlainObject(json, reader, depth, reader.parsed && (json as JsonObject)?.constructor)) return readJsonMembers(CarUpdateRequest$jsonFields, json, reader, depth, chars);
   const object = json as JsonObject;
   const message = createCarUpdateRequest();
   let membersRead = 0;

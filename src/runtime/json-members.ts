@@ -1,10 +1,11 @@
 // The per-member path of the generated JSON readers. A generated reader reads a plain object by
 // property reads of its fields' JSON names and hands any other value to readJsonMembers() by a
-// private signal (returning its result): a value that is no plain object, a member it did not
-// read (a proto name, an unknown or undefined member, an inherited or non-enumerable property),
-// a oneof given twice. readJsonMembers() walks the object's own enumerable members once, makes
-// every refusal the per-member rules call for, and gives the generated reader a plain object of
-// JSON names to read (the reader's `normal`), so each field's value is read by one piece of code.
+// private signal (returning its result): a message nested too deep, a value that is no plain
+// object, a member it did not read (a proto name, an unknown or undefined member, an inherited or
+// non-enumerable property), a oneof given twice. readJsonMembers() walks the object's own
+// enumerable members once, makes every refusal the per-member rules call for, and gives the
+// generated reader a plain object of JSON names to read (the reader's `normal`), so each field's
+// value is read by one piece of code.
 //
 // The order of the errors of a value with several faults: the members in their order (an
 // undefined member, a oneof given twice), then the fields in number order, scalars and lists of
@@ -78,37 +79,40 @@ function fieldsOf(table: JsonFields): Fields {
 }
 
 /**
- * Whether the generated reader of the type `table` describes reads `json` by property reads: an
- * object with Object.prototype for prototype (what JSON.parse() makes; told by its
- * `constructor` when the reader knows the value is JSON.parse()'s, which costs less than
- * Object.getPrototypeOf()), or the object of JSON names readJsonMembers() made. A property read
- * finds no member in another prototype; a member named `constructor` is unknown to every
- * message, and makes the count of members differ. Refuses a message nested too deep.
+ * Whether a generated reader reads `json` by property reads: an object with Object.prototype for
+ * prototype (what JSON.parse() makes), or the object of JSON names readJsonMembers() made, at a
+ * depth within the recursion limit (readJsonMembers() refuses the rest). When the reader knows
+ * the value is JSON.parse()'s, the prototype is told by `jsonConstructor`, the value's
+ * `constructor`, which the generated reader reads itself: a property read at a site of its own
+ * costs less than Object.getPrototypeOf(), and less than one site that sees every message's
+ * objects. A property read finds no member in another prototype; a member named `constructor`
+ * is unknown to every message, and makes the count of members differ.
  */
 export function isPlainObject(
   json: unknown,
   reader: JsonReader,
   depth: number,
-  table: JsonFields,
+  jsonConstructor: unknown,
 ): boolean {
-  if (depth > reader.recursionLimit) tooDeep(table[0], reader.recursionLimit);
   return (
-    (typeof json === "object" &&
+    depth <= reader.recursionLimit &&
+    ((typeof json === "object" &&
       json !== null &&
       (reader.parsed
-        ? json.constructor === Object
+        ? jsonConstructor === Object
         : Object.getPrototypeOf(json) === Object.prototype)) ||
-    json === reader.normal
+      json === reader.normal)
   );
 }
 
 /**
  * Reads a message of the type `table` describes from a JSON value the generated reader handed
- * over, at nesting depth `depth`: any object but an array, its own enumerable members only
- * (Object.keys), a member of each field at most, unknown members refused or, with
- * ignoreUnknownFields, checked and skipped. `chars` is the reader's `chars` when the generated
- * reader began, which it restores. Adds to the reader's counts what the per-member rules count:
- * every member (`keys`), the text of each member read under the name it had (`chars`).
+ * over, at nesting depth `depth` (refused past the recursion limit): any object but an array,
+ * its own enumerable members only (Object.keys), a member of each field at most, unknown members
+ * refused or, with ignoreUnknownFields, checked and skipped. `chars` is the reader's `chars` when
+ * the generated reader began, which it restores. Adds to the reader's counts what the per-member
+ * rules count: every member (`keys`), the text of each member read under the name it had
+ * (`chars`).
  */
 export function readJsonMembers<T>(
   table: JsonFields,
@@ -119,6 +123,7 @@ export function readJsonMembers<T>(
 ): T {
   reader.chars = chars;
   const typeName = table[0];
+  if (depth > reader.recursionLimit) tooDeep(typeName, reader.recursionLimit);
   if (typeof json !== "object" || json === null || Array.isArray(json)) notAnObject(typeName, json);
   const { byName, fields, oneofs } = fieldsOf(table);
   const object = json as JsonObject;

@@ -775,7 +775,8 @@ export function listField<T>(
   target: T[],
 ): void {
   const list = listFromJson(json, field, reader);
-  for (const item of list) {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
     if (item === null) nullItem(field, reader);
     const value = read(item, reader, field, 1); // and a comma
     if (value !== undefined) target.push(value);
@@ -863,7 +864,9 @@ function newJsonReader(
     parsed,
     countMembers,
     keys: 0,
-    chars: 0,
+    // -0, a float: V8 keeps `chars`, which every field reader adds to, in a float field from the
+    // first read on, rather than in a small-integer field whose every sum is checked to fit.
+    chars: -0,
     maps: 0,
     normal: noNormal,
     table: noTable,
