@@ -6,11 +6,10 @@
 // counts the object's members against those read. Each value goes to a runtime field reader
 // (stringField(), messageList(), …), which also adds its text to the reader's `chars`.
 //
-// Any other value goes to the runtime's readJsonMembers() (src/runtime/json-members.ts), by
-// returning its result, with the message's fields as a small table (X$jsonFields): a value that
-// is no plain object, a count that differs (a proto name, an unknown or undefined member, a
-// property that is no member), a oneof given twice. It makes every refusal of the per-member
-// rules and hands back an object of JSON names, which this same function reads. The hand-over
+// Any other value (the header of src/runtime/json-members.ts lists them) goes to the runtime's
+// readJsonMembers(), by returning its result, with the message's fields as a small table
+// (X$jsonFields). It makes every refusal of the per-member rules and hands back an object of
+// JSON names, which this same function reads. The hand-over
 // comes before any nested message is read, so no object is read twice but for its scalars.
 // Fields are read in number order, scalars first, then nested messages, lists of messages and
 // maps, then the oneofs.

@@ -16,7 +16,8 @@ export interface CliIo {
   /**
    * Resolves once both output streams can take more: at once, or when a stream that a write
    * filled has drained. A loop that writes for each record awaits it, so a reader slower than
-   * the loop (or none at all, `| sleep`) pauses the loop instead of growing its memory.
+   * the loop (or none at all, `| sleep`) pauses the loop instead of growing its memory. It never
+   * rejects: a stream that fails ends the process in its own 'error' listener.
    */
   drain(): Promise<void>;
 }

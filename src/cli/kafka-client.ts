@@ -3,7 +3,7 @@
 // a consumer's wait for a slow reader of its output.
 
 import packageJson from "../../package.json" with { type: "json" };
-import { MissingPackageError, UsageError } from "./cli-io.js";
+import { type CliIo, MissingPackageError, UsageError } from "./cli-io.js";
 import { type CommandValues, stringOption } from "./command.js";
 import { exitCodes } from "./exit-codes.js";
 import { errorLine, quote } from "./safe-text.js";
@@ -122,6 +122,7 @@ export const HEARTBEAT_WHILE_WAITING_MS = 1_000;
  * group's session timeout (30 s in kafkajs) would otherwise have the consumer taken out of its
  * group, and its partitions given to another. kafkajs sends a heartbeat only when its interval
  * has passed, so calling it often costs nothing. Stops waiting when `stopping()` turns true.
+ * `drained` never rejects ({@link CliIo.drain}).
  */
 export async function drainInGroup(
   drained: Promise<void>,
@@ -137,8 +138,11 @@ export async function drainInGroup(
     const tick = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, HEARTBEAT_WHILE_WAITING_MS);
     });
-    await Promise.race([settled, tick]);
-    clearTimeout(timer);
+    try {
+      await Promise.race([settled, tick]);
+    } finally {
+      clearTimeout(timer);
+    }
     if (!done && !stopping()) await heartbeat();
   }
 }

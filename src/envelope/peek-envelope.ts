@@ -140,12 +140,13 @@ export function peekEnvelope(
 }
 
 /**
- * What the last peek read, overwritten by the next: the handler, the frame's schema id, the
- * member's field number (0 for none), its kind when this schema knows it, its range and whether
- * it was merged. @internal
+ * What the last peek read, overwritten by the next (all at once, after every read of the bytes):
+ * the handler, the framing and the frame's schema id, the member's field number (0 for none), its
+ * kind when this schema knows it, its range and whether it was merged. @internal
  */
 export const lastPeek = {
   handler: "",
+  framing: "raw" as EnvelopePeekBase["framing"],
   schemaId: undefined as number | undefined,
   fieldNumber: 0,
   envelopeKind: undefined as EnvelopeKind | undefined,
@@ -179,8 +180,7 @@ export function peekInto(
     if (!isCodecError(error) || error.code === "invalid_argument") throw error;
     return error;
   }
-  lastPeek.schemaId = schemaId;
-  return peekFrom(bytes, start) ? undefined : peekChecked(bytes, start, o);
+  return peekFrom(bytes, start, schemaId) ? undefined : peekChecked(bytes, start, schemaId, o);
 }
 
 /**
@@ -188,7 +188,7 @@ export function peekInto(
  * up to 4 bytes, an ASCII handler, every length within the value. Returns false for anything
  * else, which {@link peekChecked} reads with the runtime's checks and error texts.
  */
-function peekFrom(bytes: Uint8Array, start: number): boolean {
+function peekFrom(bytes: Uint8Array, start: number, schemaId: number | undefined): boolean {
   const n = bytes.length;
   let handlerFrom = 0;
   let handlerTo = 0;
@@ -238,24 +238,26 @@ function peekFrom(bytes: Uint8Array, start: number): boolean {
     }
   }
   const handler = handlerTo === handlerFrom ? "" : asciiText(bytes, handlerFrom, handlerTo);
-  if (memberNo !== 0) keep(handler, memberNo, memberFrom, memberTo, memberMerged);
-  else keep(handler, newerNo, newerFrom, newerTo, newerMerged);
+  if (memberNo !== 0) setLastPeek(handler, schemaId, memberNo, memberFrom, memberTo, memberMerged);
+  else setLastPeek(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
   return true;
 }
 
 /**
  * The handlers read last, to be given again for the same bytes: a topic carries few handlers,
- * and a string found here is not made again. A handler of up to 64 characters is kept in the
- * slot its length and two of its bytes pick, one of 32; another handler for the same slot
- * takes its place.
+ * and a string found here is not made again. A handler of up to MAX_KEPT_HANDLER characters is
+ * kept in the slot its length and two of its bytes pick, one of HANDLER_SLOTS; another handler
+ * for the same slot takes its place.
  */
-const recentHandlers: (string | undefined)[] = /*@__PURE__*/ new Array(32).fill(undefined);
+const HANDLER_SLOTS = 32; // a power of 2
 const MAX_KEPT_HANDLER = 64; // characters (ASCII: bytes)
+const recentHandlers: (string | undefined)[] = [];
 
 /** The bytes `[from, to)`, known to be ASCII, as text: a recent handler of those bytes, or new. */
 function asciiText(bytes: Uint8Array, from: number, to: number): string {
   const n = to - from;
-  const slot = (n + (bytes[to - 1] as number) * 3 + (bytes[from + (n >> 1)] as number)) & 31;
+  const slot =
+    (n + (bytes[to - 1] as number) * 3 + (bytes[from + (n >> 1)] as number)) & (HANDLER_SLOTS - 1);
   const kept = recentHandlers[slot];
   if (kept !== undefined && kept.length === n) {
     let i = 0;
@@ -276,7 +278,12 @@ function asciiText(bytes: Uint8Array, from: number, to: number): string {
  * handler's UTF-8, the wire types of the known fields, the lengths, and the unknown fields
  * (skipped, groups within `recursionLimit`). Returns the CodecError of a failure.
  */
-function peekChecked(bytes: Uint8Array, start: number, o: PeekOptions): CodecError | undefined {
+function peekChecked(
+  bytes: Uint8Array,
+  start: number,
+  schemaId: number | undefined,
+  o: PeekOptions,
+): CodecError | undefined {
   const reader = createReader(bytes, o.recursionLimit, false, 0);
   reader.pos = start;
   reader.message = { $typeName: typeName };
@@ -324,8 +331,8 @@ function peekChecked(bytes: Uint8Array, start: number, o: PeekOptions): CodecErr
     if (!isCodecError(cause)) throw cause; // a bug, never bad bytes
     return readError(typeName, cause);
   }
-  if (memberNo !== 0) keep(handler, memberNo, memberFrom, memberTo, memberMerged);
-  else keep(handler, newerNo, newerFrom, newerTo, newerMerged);
+  if (memberNo !== 0) setLastPeek(handler, schemaId, memberNo, memberFrom, memberTo, memberMerged);
+  else setLastPeek(handler, schemaId, newerNo, newerFrom, newerTo, newerMerged);
   return undefined;
 }
 
@@ -341,9 +348,21 @@ function envelopeFields(): string {
   return Array.from(names, (name) => name ?? "").join(",");
 }
 
-/** Keeps the member of field number `no` (0 for none) at `[from, to)` in {@link lastPeek}. */
-function keep(handler: string, no: number, from: number, to: number, merged: boolean): void {
+/**
+ * Sets {@link lastPeek}: the `handler`, the frame's `schemaId` (undefined for bare protobuf), and
+ * the member of field number `no` (0 for none) at `[from, to)`.
+ */
+function setLastPeek(
+  handler: string,
+  schemaId: number | undefined,
+  no: number,
+  from: number,
+  to: number,
+  merged: boolean,
+): void {
   lastPeek.handler = handler;
+  lastPeek.framing = schemaId === undefined ? "raw" : "schema-registry";
+  lastPeek.schemaId = schemaId;
   lastPeek.fieldNumber = no;
   const i = (GRPC_AttendantPayload$DataNumbers as readonly number[]).indexOf(no);
   lastPeek.envelopeKind = GRPC_AttendantPayload$DataCases[i];
@@ -354,8 +373,7 @@ function keep(handler: string, no: number, from: number, to: number, merged: boo
 
 /** The result of the last peek, from {@link lastPeek}. */
 function peeked(): EnvelopePeek {
-  const { handler, schemaId, fieldNumber, envelopeKind, from, to, merged } = lastPeek;
-  const framing = schemaId === undefined ? "raw" : "schema-registry";
+  const { handler, framing, schemaId, fieldNumber, envelopeKind, from, to, merged } = lastPeek;
   if (fieldNumber === 0) {
     return {
       kind: "ok",

@@ -61,7 +61,7 @@ export function readMessageIndexes(
   container: string,
   fail: Fail,
 ): number {
-  if (bytes[start] === 0x00) return start + 1; // [0] as Confluent writes it: a count of 0
+  if (bytes[start] === 0x00) return start + 1; // the short form of [0], read below too
   const count = readZigzag32(bytes, start, "message index count", container, fail);
   if (count < 0) {
     fail("malformed", `message index count at offset ${start} is ${count}, expected 0 or more`);

@@ -34,9 +34,7 @@ export function readOptions<T extends { readonly [K in keyof T]: boolean | numbe
     try {
       value = (options as Record<keyof T, unknown>)[name];
     } catch (cause) {
-      throw new CodecError("invalid_argument", `option ${name} could not be read`, {
-        cause,
-      });
+      throw unreadableOption(String(name), cause);
     }
     if (value !== undefined) {
       const least = bounds?.[name]?.min ?? 0;
@@ -57,6 +55,14 @@ export function readOptions<T extends { readonly [K in keyof T]: boolean | numbe
     }
   }
   return out as T;
+}
+
+/**
+ * `option <name> could not be read`: a getter or Proxy trap that threw, its error the `cause`
+ * (and not in the message: what it says is not ours to print).
+ */
+export function unreadableOption(name: string, cause: unknown): CodecError {
+  return new CodecError("invalid_argument", `option ${name} could not be read`, { cause });
 }
 
 /** `option <name> must be <expected>, got <value>`: numbers and booleans shown, else the type. */

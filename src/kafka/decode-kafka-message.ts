@@ -5,7 +5,13 @@ import {
   type RecordValue,
   type RecordValueReadOptions,
 } from "../framing/index.js";
-import { CodecError, type GRPC_AttendantPayload, isCodecError } from "../index.js";
+import {
+  CodecError,
+  type GRPC_AttendantPayload,
+  isCodecError,
+  type peekEnvelope, // named in the docs
+} from "../index.js";
+import { unreadableOption } from "../internal/check-options.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
 import { publishResult } from "./kafka-channels.js";
 import type { EachMessagePayload, KafkaMessage } from "./kafka-message.js";
@@ -94,7 +100,8 @@ const PROBE = /*@__PURE__*/ Uint8Array.of(0x2a, 0x00);
  * not a bad record, so it throws `invalid_argument` instead of failing every record. It decodes
  * a two-byte envelope with them, which throws nothing with good options (no error made) unless
  * they reject that envelope too, such as a `maxBytes` below 2: any error but `invalid_argument`
- * is not the options' fault. Returns the options each record is to be read with: undefined when
+ * is not the options' fault, and an error that is not a CodecError (a bug) propagates. Returns
+ * the options each record is to be read with: undefined when
  * they set none of {@link decodeRecordValue}'s (`{ kinds }` alone), so that no record reads them
  * again. @internal
  */
@@ -105,15 +112,14 @@ export function checkReadOptions(
   try {
     decodeRecordValue(PROBE, null, options);
   } catch (error) {
-    if (isCodecError(error) && error.code === "invalid_argument") throw error;
+    if (!isCodecError(error) || error.code === "invalid_argument") throw error;
   }
   for (const name of recordOptionNames) {
     let value: unknown;
     try {
       value = options[name];
     } catch (cause) {
-      // As readOptions() says of a getter or Proxy trap that throws.
-      throw argumentError(`option ${name} could not be read`, cause);
+      throw unreadableOption(name, cause);
     }
     if (value !== undefined) return options;
   }
@@ -317,10 +323,6 @@ function elementName(name: string, index: number | undefined): string {
 }
 
 /** An `invalid_argument` error about the arguments of a decode. @internal */
-export function argumentError(detail: string, cause?: unknown): CodecError {
-  return new CodecError(
-    "invalid_argument",
-    `cannot decode Kafka record: ${detail}`,
-    cause === undefined ? undefined : { cause },
-  );
+export function argumentError(detail: string): CodecError {
+  return new CodecError("invalid_argument", `cannot decode Kafka record: ${detail}`);
 }

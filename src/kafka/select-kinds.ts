@@ -17,6 +17,7 @@ import {
   envelopeKinds,
   isCodecError,
   isEnvelopeKind,
+  type peekEnvelope, // named in the docs
 } from "../index.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
 import type { KafkaDecodeResult, KafkaRecordOrigin } from "./decode-kafka-message.js";
@@ -155,7 +156,7 @@ export function skipUnselected<M extends KafkaMessage>(
     }
   }
   if (peekInto(value, selection.peekOptions) !== undefined) return undefined;
-  const { envelopeKind, fieldNumber, handler, schemaId } = lastPeek;
+  const { envelopeKind, fieldNumber, handler, framing, schemaId } = lastPeek;
   if (fieldNumber === 0) return undefined;
   if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) return undefined;
   // Typed as the record's type has them: undefined where it has none.
@@ -171,12 +172,7 @@ export function skipUnselected<M extends KafkaMessage>(
     envelopeKind,
     fieldNumber,
     handler,
-    framing:
-      id !== undefined
-        ? "schema-registry-header"
-        : schemaId === undefined
-          ? "raw"
-          : "schema-registry",
+    framing: id === undefined ? framing : "schema-registry-header",
     schemaId: id === undefined ? schemaId : "schemaId" in id ? id.schemaId : undefined,
     schemaGuid: id !== undefined && "schemaGuid" in id ? id.schemaGuid : undefined,
     value: value as NonNullable<M["value"]>,

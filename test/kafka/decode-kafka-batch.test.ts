@@ -74,36 +74,49 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
     );
   });
 
-  it("reads options that set none of the record options once a batch, not once a record", () => {
+  it("reads options that set nothing but kinds once a batch, not again for each record it decodes", () => {
     const reads = (records: number) => {
       let count = 0;
       const options = { kinds: ["order"] as const };
       Object.defineProperty(options, "maxBytes", { get: () => void count++, enumerable: true });
-      const value = encodeEnvelope(sampleEnvelope("keys"));
+      const value = encodeEnvelope(sampleEnvelope("order"));
       const messages = Array.from({ length: records }, (_, i) => message(value, i));
       const results = decodeKafkaBatch({ topic: "t", partition: 0, messages }, options);
-      expect(results.map((r) => r.kind)).toStrictEqual(messages.map(() => "skipped"));
+      expect(results.map((r) => r.kind)).toStrictEqual(messages.map(() => "ok"));
       return count;
     };
     expect(reads(100)).toBe(reads(1));
   });
 
-  it("throws invalid_argument for an option whose getter throws once the options are checked", () => {
-    let count = 0;
-    const options = {};
-    Object.defineProperty(options, "maxBytes", {
-      get: () => {
-        if (++count > 1) throw new Error("read twice");
-      },
-      enumerable: true,
-    });
-    const error = codecErrorOf(() =>
-      decodeKafkaBatch({ topic: "t", partition: 0, messages: [] }, options),
+  it("applies options that set a record option to each record it decodes", () => {
+    const value = encodeEnvelope(sampleEnvelope("order"));
+    const messages = [message(value, 0), message(value, 1)];
+    const results = decodeKafkaBatch(
+      { topic: "t", partition: 0, messages },
+      { kinds: ["order"], maxBytes: value.length - 1 },
     );
-    expect(error.message).toBe(
-      "[invalid_argument] cannot decode Kafka record: option maxBytes could not be read",
-    );
-    expect((error.cause as Error).message).toBe("read twice");
+    expect(results.map((r) => r.kind === "error" && r.error.code)).toStrictEqual([
+      "too_large",
+      "too_large",
+    ]);
+  });
+
+  it("throws invalid_argument for an option whose getter throws, on any of its reads", () => {
+    for (const throwsFrom of [1, 2]) {
+      let count = 0;
+      const options = {};
+      Object.defineProperty(options, "maxBytes", {
+        get: () => {
+          if (++count >= throwsFrom) throw new Error(`read ${count}`);
+        },
+        enumerable: true,
+      });
+      const error = codecErrorOf(() =>
+        decodeKafkaBatch({ topic: "t", partition: 0, messages: [] }, options),
+      );
+      expect(error.message).toBe("[invalid_argument] option maxBytes could not be read");
+      expect((error.cause as Error).message).toBe(`read ${throwsFrom}`);
+    }
   });
 
   it.each([

@@ -282,8 +282,12 @@ async function tail(
   let printed = 0;
   let bad = 0;
   let stopping = false;
-  void o.stopped.then(() => {
+  // Stopped by a signal or a crash: no longer waits for a slow reader (--max-messages waits for
+  // the last record's line to be taken).
+  let interrupted = false;
+  void o.stopped.then((how) => {
     stopping = true;
+    if (how.by !== "max") interrupted = true;
   });
   // A fetch waits at most maxWaitTimeInMs for records, as librdkafka's fetch.wait.max.ms (kcat's
   // client) does by default: stopping waits for the fetch under way.
@@ -328,7 +332,7 @@ async function tail(
             stopping = true;
             o.stop({ by: "max" });
           }
-          await drainInGroup(io.drain(), heartbeat, () => stopping || !isRunning());
+          await drainInGroup(io.drain(), heartbeat, () => interrupted || !isRunning());
         }
         await heartbeat();
       },
