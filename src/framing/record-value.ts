@@ -4,6 +4,7 @@ import { decodeEnvelope } from "../envelope/decode-envelope.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { EnvelopeKind, EnvelopeOf } from "../envelope/envelope-kind.js";
 import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
+import { unreadableOption } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { readHeader } from "./record-headers.js";
 import {
@@ -225,10 +226,15 @@ function isJsonText(bytes: Uint8Array): boolean {
  * that is not a header name. @internal
  */
 export function schemaIdHeaderOption(options: unknown, context: string): string {
-  const name =
-    typeof options === "object" && options !== null
-      ? (options as { schemaIdHeader?: unknown }).schemaIdHeader
-      : undefined;
+  let name: unknown;
+  try {
+    name =
+      typeof options === "object" && options !== null
+        ? (options as { schemaIdHeader?: unknown }).schemaIdHeader
+        : undefined;
+  } catch (cause) {
+    throw unreadableOption("schemaIdHeader", cause);
+  }
   if (name === undefined) return VALUE_SCHEMA_ID_HEADER;
   if (typeof name !== "string" || name === "") {
     throw new CodecError(

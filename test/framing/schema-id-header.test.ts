@@ -177,4 +177,17 @@ describe("encodeRecordValue() and decodeRecordValue() with the schema id header"
       `[invalid_argument] cannot decode a record value: option schemaIdHeader must be a header name such as "__value_schema_id" or "__key_schema_id", ${got}`,
     );
   });
+
+  it("refuses a schemaIdHeader option whose getter throws, as any option that cannot be read", () => {
+    const thrown = new Error("no header for you");
+    const options = {};
+    Object.defineProperty(options, "schemaIdHeader", {
+      get: () => {
+        throw thrown;
+      },
+    });
+    const error = codecErrorOf(() => decodeRecordValue(bare, null, options));
+    expect(error.message).toBe("[invalid_argument] option schemaIdHeader could not be read");
+    expect(error.cause).toBe(thrown);
+  });
 });
