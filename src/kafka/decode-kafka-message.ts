@@ -101,9 +101,8 @@ const PROBE = /*@__PURE__*/ Uint8Array.of(0x2a, 0x00);
  * a two-byte envelope with them, which throws nothing with good options (no error made) unless
  * they reject that envelope too, such as a `maxBytes` below 2: any error but `invalid_argument`
  * is not the options' fault, and an error that is not a CodecError (a bug) propagates. Returns
- * the options each record is to be read with: undefined when
- * they set none of {@link decodeRecordValue}'s (`{ kinds }` alone), so that no record reads them
- * again. @internal
+ * the options each record is to be read with: undefined when they set none of
+ * {@link decodeRecordValue}'s (`{ kinds }` alone), so that no record reads them again. @internal
  */
 export function checkReadOptions(
   options: Partial<RecordValueReadOptions> | undefined,
