@@ -1,10 +1,11 @@
 import { GRPC_AttendantPayload$reader } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
+import { binaryReadDefaults } from "../internal/option-defaults.js";
+import { checkReadInput, readError } from "../internal/read-binary.js";
 import { readBinary } from "../runtime/index.js";
 import type { EnvelopeKind, EnvelopeOf } from "./envelope-kind.js";
 import { missingDataError } from "./missing-data.js";
-import { type BinaryReadOptions, binaryReadDefaults } from "./options.js";
-import { checkReadInput, readError } from "./read-binary.js";
+import type { BinaryReadOptions } from "./options.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
 

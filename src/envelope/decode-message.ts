@@ -1,11 +1,12 @@
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
+import { binaryReadDefaults } from "../internal/option-defaults.js";
+import { checkReadInput, readError } from "../internal/read-binary.js";
 import {
   type ContractMessageType,
   contractTypeName,
   type MessageOf,
 } from "./contract-type-name.js";
-import { type BinaryReadOptions, binaryReadDefaults } from "./options.js";
-import { checkReadInput, readError } from "./read-binary.js";
+import type { BinaryReadOptions } from "./options.js";
 
 /**
  * Decodes one kafka_grpc message of type `type` from protobuf binary, with the same limits and

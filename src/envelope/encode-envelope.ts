@@ -1,9 +1,10 @@
 import { GRPC_AttendantPayload$writer } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { readOptions } from "../internal/check-options.js";
+import { binaryWriteDefaults, levelBounds } from "../internal/option-defaults.js";
 import { writeBinary } from "../runtime/index.js";
 import { missingDataError } from "./missing-data.js";
-import { type BinaryWriteOptions, binaryWriteDefaults, levelBounds } from "./options.js";
+import type { BinaryWriteOptions } from "./options.js";
 import { writeMessageBinary } from "./write-binary.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";

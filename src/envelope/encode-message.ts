@@ -1,11 +1,12 @@
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { readOptions } from "../internal/check-options.js";
+import { binaryWriteDefaults, levelBounds } from "../internal/option-defaults.js";
 import {
   type ContractMessageType,
   contractTypeName,
   type MessageOf,
 } from "./contract-type-name.js";
-import { type BinaryWriteOptions, binaryWriteDefaults, levelBounds } from "./options.js";
+import type { BinaryWriteOptions } from "./options.js";
 import { writeMessageBinary } from "./write-binary.js";
 
 /**

@@ -4,6 +4,7 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
+import { jsonReadDefaults, jsonWriteDefaults, levelBounds } from "../internal/option-defaults.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../runtime/escape-text.js";
 import {
   readJsonValue,
@@ -15,13 +16,7 @@ import {
 } from "../runtime/index.js";
 import { readParsedText } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
-import {
-  type JsonReadOptions,
-  type JsonWriteOptions,
-  jsonReadDefaults,
-  jsonWriteDefaults,
-  levelBounds,
-} from "./options.js";
+import type { JsonReadOptions, JsonWriteOptions } from "./options.js";
 import { writeError } from "./write-error.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";

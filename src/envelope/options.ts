@@ -25,7 +25,7 @@ export const DEFAULT_MAX_ELEMENTS = 1_000_000;
 /**
  * Options for reading protobuf binary: `decodeEnvelope()`, `decodeMessage()`, and the
  * framings' readers, which count `maxBytes` over what they read (see each). Every option has a
- * default ({@link binaryReadDefaults}).
+ * default.
  */
 export interface BinaryReadOptions {
   /** The largest input accepted, in bytes. Default 16 MiB ({@link DEFAULT_MAX_BYTES}). */
@@ -57,7 +57,7 @@ export interface BinaryReadOptions {
 
 /**
  * Options for writing protobuf binary: `encodeEnvelope()`, `encodeMessage()` and the
- * framings' writers. Every option has a default ({@link binaryWriteDefaults}).
+ * framings' writers. Every option has a default.
  */
 export interface BinaryWriteOptions {
   /**
@@ -89,7 +89,7 @@ export const DEFAULT_DETERMINISTIC = true;
 
 /**
  * Options for reading proto3 JSON: `envelopeFromJson()` (a parsed value) and
- * `envelopeFromJsonString()` (a text). Every option has a default ({@link jsonReadDefaults}).
+ * `envelopeFromJsonString()` (a text). Every option has a default.
  */
 export interface JsonReadOptions {
   /** Skip JSON properties and enum names this schema does not know. Default false: reject them. */
@@ -111,7 +111,7 @@ export interface JsonReadOptions {
 
 /**
  * Options for writing proto3 JSON: `envelopeToJson()` (a value) and
- * `envelopeToJsonString()` (a text). Every option has a default ({@link jsonWriteDefaults}).
+ * `envelopeToJsonString()` (a text). Every option has a default.
  */
 export interface JsonWriteOptions {
   /**
@@ -131,47 +131,3 @@ export interface JsonWriteOptions {
    */
   prettySpaces: number;
 }
-
-// The defaults of each set of options, as readOptions() (src/internal/check-options.ts) takes
-// them: what a function uses when called without options. Object literals without spreads, so a
-// bundle keeps only the ones it uses.
-
-/** The defaults of {@link BinaryReadOptions}. @internal */
-export const binaryReadDefaults: BinaryReadOptions = {
-  maxBytes: DEFAULT_MAX_BYTES,
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  readUnknownFields: true,
-  maxElements: DEFAULT_MAX_ELEMENTS,
-  requireData: true,
-};
-
-/** The defaults of {@link BinaryWriteOptions}. @internal */
-export const binaryWriteDefaults: BinaryWriteOptions = {
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  writeUnknownFields: true,
-  deterministic: DEFAULT_DETERMINISTIC,
-  requireData: true,
-};
-
-/** The defaults of {@link JsonReadOptions}. @internal */
-export const jsonReadDefaults: JsonReadOptions = {
-  ignoreUnknownFields: false,
-  requireData: true,
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  maxBytes: DEFAULT_MAX_BYTES,
-};
-
-/** The defaults of {@link JsonWriteOptions}. @internal */
-export const jsonWriteDefaults: JsonWriteOptions = {
-  recursionLimit: DEFAULT_RECURSION_LIMIT,
-  useProtoFieldName: false,
-  alwaysEmitImplicit: false,
-  enumAsInteger: false,
-  prettySpaces: 0,
-};
-
-/**
- * The bounds of the options that count levels: at least one message; a larger value than
- * {@link MAX_RECURSION_LIMIT} counts as that. @internal
- */
-export const levelBounds = { recursionLimit: { min: 1, max: MAX_RECURSION_LIMIT } } as const;

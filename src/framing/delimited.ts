@@ -3,6 +3,7 @@ import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
 import { describeValue } from "../internal/describe-value.js";
+import { decodeEnvelopeAt, readMaxBytes } from "../internal/read-envelope.js";
 import {
   createWriter,
   finish,
@@ -14,7 +15,6 @@ import {
   writeRaw,
   writeRawVarint32,
 } from "../runtime/index.js";
-import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 
 // A size-delimited stream is a sequence of messages, each a varint length prefix followed by
 // that many bytes of the envelope (https://github.com/protocolbuffers/protobuf/issues/10229).

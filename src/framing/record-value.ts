@@ -1,14 +1,16 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { CodecError, isCodecError } from "../codec-error.js";
-import { decodeEnvelope } from "../envelope/decode-envelope.js";
+import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { EnvelopeKind, EnvelopeOf } from "../envelope/envelope-kind.js";
 import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
 import { unreadableOption } from "../internal/check-options.js";
+import { decodeFramedValue, recordContext } from "../internal/decode-framed-value.js";
+import { decodeSchemaIdHeader } from "../internal/decode-schema-id-header.js";
 import { describeValue } from "../internal/describe-value.js";
-import { readHeader } from "./record-headers.js";
+import { type Fail, hex } from "../internal/read-schema-ids.js";
+import { rawFrame } from "../internal/record-frame.js";
+import { readHeader } from "../internal/record-headers.js";
 import {
-  decodeSchemaIdHeader,
   encodeSchemaIdHeader,
   KEY_SCHEMA_ID_HEADER,
   VALUE_SCHEMA_ID_HEADER,
@@ -18,13 +20,7 @@ import {
   type SchemaRegistryFrameWriteOptions,
   writeFrame,
 } from "./schema-registry.js";
-import {
-  checkSchemaIds,
-  ENVELOPE_MESSAGE_INDEXES,
-  type Fail,
-  hex,
-  shown,
-} from "./schema-registry-ids.js";
+import { checkSchemaIds, ENVELOPE_MESSAGE_INDEXES, shown } from "./schema-registry-ids.js";
 
 /**
  * How a Kafka record value holds its envelope, in the order of {@link RecordFraming}:
@@ -145,8 +141,6 @@ export interface EncodedRecordValue {
   readonly headers: { readonly [name: string]: Uint8Array<ArrayBuffer> };
 }
 
-const readContext = "cannot decode a record value";
-
 /**
  * Decodes a Kafka record value in any of the three framings ({@link recordFramings}) and says
  * which it found: the schema id header, when `headers` has one, decides (as Confluent's
@@ -172,7 +166,7 @@ const readContext = "cannot decode a record value";
 export function decodeRecordValue<
   O extends Partial<RecordValueReadOptions> | undefined = undefined,
 >(value: Uint8Array, headers?: RecordHeaders | null, options?: O): RecordValue<DecodedEnvelope<O>> {
-  const name = schemaIdHeaderOption(options, readContext);
+  const name = schemaIdHeaderOption(options, recordContext);
   const header = readHeader(headers, name);
   if (header !== undefined && header !== null) {
     if (!(header instanceof Uint8Array)) {
@@ -181,44 +175,18 @@ export function decodeRecordValue<
         `cannot decode schema id header ${name}: expected bytes or a string, got ${describeValue(header)}`,
       );
     }
-    const id = decodeSchemaIdHeader(header, name);
-    const envelope = decodeEnvelope(value, options) as DecodedEnvelope<O>;
-    const framing = "schema-registry-header";
-    const messageIndexes = ENVELOPE_MESSAGE_INDEXES;
-    return "schemaId" in id
-      ? { framing, envelope, schemaId: id.schemaId, messageIndexes }
-      : { framing, envelope, schemaGuid: id.schemaGuid, messageIndexes };
+    const frame = decodeSchemaIdHeader(header, name);
+    return decodeFramedValue(value, frame, options) as RecordValue<DecodedEnvelope<O>>;
   }
   const first = value instanceof Uint8Array ? value[0] : undefined;
   if (first === 0x00) return decodeSchemaRegistryFrame(value, options);
   if (first !== undefined && first < 0x08) {
     throw new CodecError(
       "malformed",
-      `${readContext}: first byte ${hex(first)} is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?`,
+      `${recordContext}: first byte ${hex(first)} is neither the Schema Registry magic byte 0x00 nor the start of a protobuf envelope (field number 0): a frame with another magic byte?`,
     );
   }
-  try {
-    return { framing: "raw", envelope: decodeEnvelope(value, options) as DecodedEnvelope<O> };
-  } catch (error) {
-    if (isCodecError(error) && (first === 0x7b || first === 0x5b) && isJsonText(value)) {
-      throw new CodecError(
-        "malformed",
-        `${readContext}: the value is JSON text, not a protobuf envelope nor a Schema Registry frame (read proto3 JSON with envelopeFromJson)`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
-
-/** Whether `bytes` are UTF-8 text that parses as JSON. */
-function isJsonText(bytes: Uint8Array): boolean {
-  try {
-    JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    return true;
-  } catch {
-    return false;
-  }
+  return decodeFramedValue(value, rawFrame, options) as RecordValue<DecodedEnvelope<O>>;
 }
 
 /**

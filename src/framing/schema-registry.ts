@@ -2,29 +2,28 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { encodeEnvelope } from "../envelope/encode-envelope.js";
 import type { BinaryReadOptions, BinaryWriteOptions } from "../envelope/options.js";
+import { decodeFramedValue } from "../internal/decode-framed-value.js";
 import { describeValue } from "../internal/describe-value.js";
+import { readMaxBytes } from "../internal/read-envelope.js";
+import type { Fail } from "../internal/read-schema-ids.js";
+import {
+  failFrame,
+  HEADER_BYTES,
+  readSchemaRegistryHeader,
+} from "../internal/read-schema-registry-header.js";
 import { createWriter, finish, writeRaw } from "../runtime/index.js";
-import { decodeEnvelopeAt, readMaxBytes } from "./read-envelope.js";
 import type { DecodedEnvelope, RecordValue } from "./record-value.js";
 import {
   checkSchemaIds,
   ENVELOPE_MESSAGE_INDEXES,
-  type Fail,
-  hex,
-  negativeSchemaId,
-  readMessageIndexes,
-  schemaIdAt,
   writeMessageIndexes,
 } from "./schema-registry-ids.js";
 
 // The Confluent Schema Registry wire format for protobuf, as @confluentinc/schemaregistry and
 // Confluent's Java serializers write it: the magic byte 0x00, the schema id, the message indexes
-// (see schema-registry-ids.ts), then the protobuf bytes of the message.
+// (see src/internal/read-schema-ids.ts), then the protobuf bytes of the message.
 
 const encodeContext = "cannot encode schema registry frame";
-const decodeContext = "cannot decode schema registry frame";
-
-const HEADER_BYTES = 5; // 0x00 magic byte, then a 4-byte big-endian schema id
 
 /**
  * An envelope read from a Schema Registry frame: the {@link RecordValue} of framing
@@ -121,50 +120,11 @@ export function decodeSchemaRegistryFrame<
 >(bytes: Uint8Array, options?: O): SchemaRegistryFrame<DecodedEnvelope<O>> {
   const maxBytes = readMaxBytes(options);
   if (!(bytes instanceof Uint8Array)) {
-    fail("invalid_argument", `expected a Uint8Array, got ${describeValue(bytes)}`);
+    failFrame("invalid_argument", `expected a Uint8Array, got ${describeValue(bytes)}`);
   }
   if (bytes.length > maxBytes) {
-    fail("too_large", `frame of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`);
+    failFrame("too_large", `frame of ${bytes.length} bytes exceeds maxBytes ${maxBytes}`);
   }
-  const { schemaId, offset: pos } = readSchemaRegistryHeader(bytes);
-  // A plain Uint8Array view of the rest, also for a Node.js Buffer (whose subarray would be a
-  // Buffer the decoder wraps again).
-  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + pos, bytes.length - pos);
-  const envelope = decodeEnvelopeAt(payload, pos, options, decodeContext);
-  return {
-    framing: "schema-registry",
-    envelope: envelope as DecodedEnvelope<O>,
-    schemaId,
-    messageIndexes: ENVELOPE_MESSAGE_INDEXES,
-  };
-}
-
-/**
- * Reads the header of a Schema Registry frame (magic byte, schema id, message indexes, which must
- * be `[0]`) and returns the schema id and the offset of the envelope's first byte. Throws the
- * errors of {@link decodeSchemaRegistryFrame} for the header.
- *
- * @internal
- */
-export function readSchemaRegistryHeader(bytes: Uint8Array): { schemaId: number; offset: number } {
-  const magic = bytes[0];
-  if (magic !== undefined && magic !== 0x00) {
-    fail("malformed", `magic byte at offset 0 is ${hex(magic)}, expected 0x00`);
-  }
-  if (bytes.length < HEADER_BYTES) {
-    fail(
-      "truncated",
-      `frame of ${bytes.length} bytes is shorter than its 5-byte header (magic byte and schema id)`,
-    );
-  }
-  const schemaId = schemaIdAt(bytes);
-  if (schemaId < 0) fail("malformed", negativeSchemaId(schemaId));
-  return { schemaId, offset: readMessageIndexes(bytes, HEADER_BYTES, "the frame", fail) };
-}
-
-function fail(
-  code: "truncated" | "malformed" | "too_large" | "invalid_argument",
-  detail: string,
-): never {
-  throw new CodecError(code, `${decodeContext}: ${detail}`);
+  const frame = readSchemaRegistryHeader(bytes);
+  return decodeFramedValue(bytes, frame, options) as SchemaRegistryFrame<DecodedEnvelope<O>>;
 }

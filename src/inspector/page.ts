@@ -11,7 +11,6 @@ import {
   type RecordValue,
   VALUE_SCHEMA_ID_HEADER,
 } from "../framing/index.js";
-import { readSchemaRegistryHeader } from "../framing/schema-registry.js";
 import {
   encodeEnvelope,
   envelopeKind,
@@ -20,6 +19,7 @@ import {
   GRPC_AttendantPayloadSchema,
   isCodecError,
 } from "../index.js";
+import { readSchemaRegistryHeader } from "../internal/read-schema-registry-header.js";
 import { readText, type TextFormat } from "./read-text.js";
 import { joinPath, mapWire, type WireField, type WireMap } from "./wire-map.js";
 
@@ -153,7 +153,7 @@ function show(bytes: Uint8Array, header: Uint8Array | undefined): void {
 function envelopeOffset(bytes: Uint8Array, header: Uint8Array | undefined): number | undefined {
   if (header !== undefined || bytes[0] !== 0x00) return 0;
   try {
-    return readSchemaRegistryHeader(bytes).offset;
+    return readSchemaRegistryHeader(bytes).start;
   } catch (error) {
     if (!isCodecError(error)) throw error;
     return undefined;

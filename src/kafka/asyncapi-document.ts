@@ -1,5 +1,8 @@
-import type { RecordFraming } from "../framing/record-value.js";
-import { KEY_SCHEMA_ID_HEADER, VALUE_SCHEMA_ID_HEADER } from "../framing/schema-id-header.js";
+import {
+  KEY_SCHEMA_ID_HEADER,
+  type RecordFraming,
+  VALUE_SCHEMA_ID_HEADER,
+} from "../framing/index.js";
 import {
   codecErrorCodes,
   type EnvelopeKind,

@@ -1,4 +1,3 @@
-import { type BinaryReadOptions, binaryReadDefaults } from "../envelope/options.js";
 import {
   type DecodedEnvelope,
   decodeRecordValue,
@@ -6,13 +5,17 @@ import {
   type RecordValueReadOptions,
 } from "../framing/index.js";
 import {
+  type BinaryReadOptions,
   CodecError,
   type GRPC_AttendantPayload,
   isCodecError,
   type peekEnvelope, // named in the docs
 } from "../index.js";
 import { unreadableOption } from "../internal/check-options.js";
+import { decodeFramedValue } from "../internal/decode-framed-value.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
+import { binaryReadDefaults } from "../internal/option-defaults.js";
+import type { RecordFrame } from "../internal/record-frame.js";
 import { publishResult } from "./kafka-channels.js";
 import type { EachMessagePayload, KafkaMessage } from "./kafka-message.js";
 import {
@@ -21,8 +24,8 @@ import {
   type KafkaSkipped,
   type KindSelection,
   keepSelected,
+  peekRecord,
   selectKinds,
-  skipUnselected,
 } from "./select-kinds.js";
 
 /**
@@ -131,12 +134,16 @@ const recordOptionNames = [
   "schemaIdHeader",
 ] as const;
 
-/** Decodes one record whose options are checked. @internal */
+/**
+ * Decodes one record whose options are checked: its value as {@link decodeRecordValue} does, or
+ * from the envelope on when a peek has read its `frame`. @internal
+ */
 export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_AttendantPayload>(
   topic: string,
   partition: number,
   message: M,
   options: Partial<RecordValueReadOptions> | undefined,
+  frame?: RecordFrame,
 ): KafkaDecodeResult<M, E> {
   const { value, offset } = message;
   // Typed as the record's type has them: undefined where it has none.
@@ -149,7 +156,11 @@ export function decodeCheckedMessage<M extends KafkaMessage, E extends GRPC_Atte
   }
   let decoded: RecordValue<E>;
   try {
-    decoded = decodeRecordValue(value, headers, options) as RecordValue<E>;
+    decoded = (
+      frame === undefined
+        ? decodeRecordValue(value, headers, options)
+        : decodeFramedValue(value, frame, options)
+    ) as RecordValue<E>;
   } catch (error) {
     if (!isCodecError(error)) throw error; // a bug, never a bad record
     const failed = value as NonNullable<M["value"]>;
@@ -276,10 +287,14 @@ export function decodeSelected<M extends KafkaMessage>(
   selection: KindSelection | undefined,
 ): KafkaDecodeResult<M, GRPC_AttendantPayload> | KafkaSkipped<M> {
   if (selection === undefined) return decodeCheckedMessage(topic, partition, message, options);
-  const skipped = skipUnselected(topic, partition, message, selection);
-  if (skipped !== undefined) return skipped;
-  const value = message.value as NonNullable<M["value"]>; // unread for a tombstone
-  return keepSelected(decodeCheckedMessage(topic, partition, message, options), value, selection);
+  const peeked = peekRecord(topic, partition, message, selection);
+  if (peeked === undefined) {
+    const value = message.value as NonNullable<M["value"]>; // unread for a tombstone
+    return keepSelected(decodeCheckedMessage(topic, partition, message, options), value, selection);
+  }
+  if ("kind" in peeked) return peeked; // skipped
+  // A selected kind's envelope, decoded from its first byte: its kind is the one peeked at.
+  return decodeCheckedMessage(topic, partition, message, options, peeked);
 }
 
 /** Throws `invalid_argument` unless `payload` has a string topic and a whole partition. @internal */

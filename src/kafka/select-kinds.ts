@@ -2,14 +2,12 @@ import {
   GRPC_AttendantPayload$DataCases,
   GRPC_AttendantPayload$DataNumbers,
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import { lastPeek, peekInto } from "../envelope/peek-envelope.js";
-import type { DecodedEnvelope, RecordFraming, RecordValueReadOptions } from "../framing/index.js";
-import { readHeader } from "../framing/record-headers.js";
 import {
-  decodeSchemaIdHeader,
-  type SchemaIdHeader,
+  type DecodedEnvelope,
+  type RecordFraming,
+  type RecordValueReadOptions,
   VALUE_SCHEMA_ID_HEADER,
-} from "../framing/schema-id-header.js";
+} from "../framing/index.js";
 import {
   type BinaryReadOptions,
   type EnvelopeKind,
@@ -19,7 +17,11 @@ import {
   isEnvelopeKind,
   type peekEnvelope, // named in the docs
 } from "../index.js";
+import { decodeSchemaIdHeader } from "../internal/decode-schema-id-header.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
+import { lastPeek, peekInto } from "../internal/peek-into.js";
+import type { RecordFrame } from "../internal/record-frame.js";
+import { readHeader } from "../internal/record-headers.js";
 import type { KafkaDecodeResult, KafkaRecordOrigin } from "./decode-kafka-message.js";
 import type { KafkaMessage } from "./kafka-message.js";
 
@@ -130,35 +132,37 @@ export function selectKinds(
 }
 
 /**
- * The skipped result of a record whose kind is not selected, read as {@link peekEnvelope} reads; or
- * undefined when the record is to be decoded: a selected kind, a tombstone, an envelope without
- * a member, and every value the peek or the schema id header cannot read (decoding says why).
- * @internal
+ * A record peeked at as {@link peekEnvelope} peeks: its skipped result when its kind is not
+ * selected; the {@link RecordFrame} of its value when it is, so that decoding starts at the
+ * envelope (the framing read once); or undefined for what decoding is to tell from the start: a
+ * tombstone, an envelope without a member, and every value the peek or the schema id header
+ * cannot read (decoding says why). @internal
  */
-export function skipUnselected<M extends KafkaMessage>(
+export function peekRecord<M extends KafkaMessage>(
   topic: string,
   partition: number,
   message: M,
   selection: KindSelection,
-): KafkaSkipped<M> | undefined {
+): KafkaSkipped<M> | RecordFrame | undefined {
   const { value, headers } = message;
   if (value === null || value === undefined) return undefined;
   const header = readHeader(headers, selection.schemaIdHeader);
-  let id: SchemaIdHeader | undefined;
+  let headerFrame: RecordFrame | undefined;
   if (header !== undefined && header !== null) {
     // With a schema id header the value is bare protobuf, which never starts with 0x00.
     if (!(header instanceof Uint8Array) || value[0] === 0x00) return undefined;
     try {
-      id = decodeSchemaIdHeader(header, selection.schemaIdHeader);
+      headerFrame = decodeSchemaIdHeader(header, selection.schemaIdHeader);
     } catch (error) {
       if (!isCodecError(error)) throw error; // a bug, never a bad record
       return undefined;
     }
   }
   if (peekInto(value, selection.peekOptions) !== undefined) return undefined;
-  const { envelopeKind, fieldNumber, handler, framing, schemaId } = lastPeek;
+  const { envelopeKind, fieldNumber, handler } = lastPeek;
   if (fieldNumber === 0) return undefined;
-  if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) return undefined;
+  const frame = headerFrame ?? lastPeek.frame;
+  if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) return frame;
   // Typed as the record's type has them: undefined where it has none.
   const origin = message as Pick<KafkaRecordOrigin<M>, "key" | "headers" | "timestamp">;
   return {
@@ -172,16 +176,16 @@ export function skipUnselected<M extends KafkaMessage>(
     envelopeKind,
     fieldNumber,
     handler,
-    framing: id === undefined ? framing : "schema-registry-header",
-    schemaId: id === undefined ? schemaId : "schemaId" in id ? id.schemaId : undefined,
-    schemaGuid: id !== undefined && "schemaGuid" in id ? id.schemaGuid : undefined,
+    framing: frame.framing,
+    schemaId: frame.schemaId,
+    schemaGuid: frame.schemaGuid,
     value: value as NonNullable<M["value"]>,
   };
 }
 
 /**
  * A decoded record's result, or its skipped result when its envelope is of a kind not selected
- * (or has no member): for the values {@link skipUnselected} leaves to decoding. @internal
+ * (or has no member): for the values {@link peekRecord} leaves to decoding. @internal
  */
 export function keepSelected<M extends KafkaMessage>(
   result: KafkaDecodeResult<M, DecodedEnvelope<{ requireData: false }>>,

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readJsonText } from "../../src/envelope/envelope-json.js";
 import { noDuplicateKeys, valueMembers } from "../../src/envelope/json-text.js";
-import { jsonReadDefaults } from "../../src/envelope/options.js";
 import { envelopeFromJsonString, isCodecError } from "../../src/index.js";
+import { jsonReadDefaults } from "../../src/internal/option-defaults.js";
 import { jsonText } from "../helpers/json-arbitraries.js";
 
 // Duplicate keys, which JSON.parse() hides (the last one wins) and Google's parsers refuse:

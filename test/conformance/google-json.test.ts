@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { JsonValue } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { readJsonText, recentV8 } from "../../src/envelope/envelope-json.js";
-import { jsonReadDefaults } from "../../src/envelope/options.js";
+import { jsonReadDefaults } from "../../src/internal/option-defaults.js";
 
 /** envelopeFromJsonString with the look for lone surrogates each engine does not take. */
 const readJsonTextBy =

@@ -1,7 +1,6 @@
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { binaryReadDefaults } from "../../src/envelope/options.js";
 import {
   createEnvelope,
   DEFAULT_MAX_ELEMENTS,
@@ -11,6 +10,7 @@ import {
   GRPC_AttendantPayloadSchema,
   UpdateManifestSchema,
 } from "../../src/index.js";
+import { binaryReadDefaults } from "../../src/internal/option-defaults.js";
 import { arbitraryEnvelope, arbitraryEnvelopeBytes } from "../../src/testing/index.js";
 import {
   envelopeTable,

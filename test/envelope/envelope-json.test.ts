@@ -2,7 +2,6 @@ import { create, equals, type JsonValue, toJson } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonError, readJsonText, writeJsonText } from "../../src/envelope/envelope-json.js";
-import { jsonReadDefaults, jsonWriteDefaults } from "../../src/envelope/options.js";
 import { sampleEnvelope, sampleMessage } from "../../src/fixtures/index.js";
 import {
   CarECUSchema,
@@ -18,6 +17,7 @@ import {
   type JsonReadOptions,
   type JsonWriteOptions,
 } from "../../src/index.js";
+import { jsonReadDefaults, jsonWriteDefaults } from "../../src/internal/option-defaults.js";
 import { MAX_MESSAGE_LENGTH } from "../../src/runtime/escape-text.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";

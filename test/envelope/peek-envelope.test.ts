@@ -10,7 +10,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sampleEnvelope } from "../../src/fixtures/index.js";
 import { encodeSchemaRegistryFrame } from "../../src/framing/index.js";
-import { readSchemaRegistryHeader } from "../../src/framing/schema-registry.js";
 import {
   CodecError,
   createEnvelope,
@@ -27,6 +26,7 @@ import {
   isCodecError,
   peekEnvelope,
 } from "../../src/index.js";
+import { readSchemaRegistryHeader } from "../../src/internal/read-schema-registry-header.js";
 import { string as edgeString } from "../../src/testing/edge-arbitraries.js";
 import { arbitraryEnvelope } from "../../src/testing/index.js";
 import { goldenBinaries } from "../../tools/fuzz/corpus.js";
@@ -125,7 +125,7 @@ function expectPeekAgrees(bytes: Uint8Array): void {
     // A Schema Registry frame: its header's error, or what the envelope after it gives.
     let offset: number;
     try {
-      offset = readSchemaRegistryHeader(bytes).offset;
+      offset = readSchemaRegistryHeader(bytes).start;
     } catch (error) {
       if (!isCodecError(error)) throw error;
       expect(result.kind === "error" && [result.error.code, result.error.rawMessage]).toEqual([

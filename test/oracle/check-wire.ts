@@ -6,8 +6,9 @@ import {
   ScalarType,
 } from "@bufbuild/protobuf";
 import { CodecError, isCodecError } from "../../src/codec-error.js";
-import { type BinaryReadOptions, binaryReadDefaults } from "../../src/envelope/options.js";
-import { checkReadInput, readError } from "../../src/envelope/read-binary.js";
+import type { BinaryReadOptions } from "../../src/envelope/options.js";
+import { binaryReadDefaults } from "../../src/internal/option-defaults.js";
+import { checkReadInput, readError } from "../../src/internal/read-binary.js";
 import { scalarWireType } from "../../src/runtime/wire-type.js";
 
 // A test oracle: an implementation of the binary format's checks written apart from the runtime

@@ -1,6 +1,5 @@
 import { type DescMessage, isMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
 import { missingDataError } from "../../src/envelope/missing-data.js";
-import { binaryWriteDefaults, levelBounds } from "../../src/envelope/options.js";
 import {
   type BinaryWriteOptions,
   CodecError,
@@ -9,6 +8,7 @@ import {
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
+import { binaryWriteDefaults, levelBounds } from "../../src/internal/option-defaults.js";
 import { escapeText } from "../../src/runtime/escape-text.js";
 import { checkMessage } from "./check-message.js";
 import { orderMaps, sortMapEntries } from "./sort-map-entries.js";

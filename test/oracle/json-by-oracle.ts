@@ -1,5 +1,4 @@
 import { type JsonValue, toJson } from "@bufbuild/protobuf";
-import { jsonWriteDefaults, levelBounds } from "../../src/envelope/options.js";
 import {
   CodecError,
   type GRPC_AttendantPayload,
@@ -8,6 +7,7 @@ import {
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
+import { jsonWriteDefaults, levelBounds } from "../../src/internal/option-defaults.js";
 import { escapeText } from "../../src/runtime/escape-text.js";
 import { checkMessage } from "./check-message.js";
 

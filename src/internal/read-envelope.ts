@@ -1,8 +1,9 @@
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError, isCodecError } from "../codec-error.js";
 import { decodeEnvelope } from "../envelope/decode-envelope.js";
-import { type BinaryReadOptions, binaryReadDefaults, levelBounds } from "../envelope/options.js";
-import { readOptions } from "../internal/check-options.js";
+import type { BinaryReadOptions } from "../envelope/options.js";
+import { readOptions } from "./check-options.js";
+import { binaryReadDefaults, levelBounds } from "./option-defaults.js";
 
 // The steps every framing decoder shares: reading the options, and decoding the envelope it
 // found with an error text that says where in the frame or stream the envelope starts.

@@ -1,10 +1,11 @@
 import { CodecError } from "../codec-error.js";
-import { readOptions } from "../internal/check-options.js";
-import { describeValue } from "../internal/describe-value.js";
-import { type BinaryReadOptions, levelBounds } from "./options.js";
+import type { BinaryReadOptions } from "../envelope/options.js";
+import { readOptions } from "./check-options.js";
+import { describeValue } from "./describe-value.js";
+import { levelBounds } from "./option-defaults.js";
 
-// What decodeEnvelope and decodeMessage share before and after the decoder runs: the option
-// and input checks, and the mapping of whatever the decoder threw to a CodecError. No
+// What decodeEnvelope, decodeMessage and the peek share before and after the decoder runs: the
+// option and input checks, and the mapping of whatever the decoder threw to a CodecError. No
 // protobuf-es here: decodeEnvelope's bundle must not pull its runtime.
 
 /**
