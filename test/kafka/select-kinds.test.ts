@@ -51,15 +51,18 @@ describe("the option kinds", () => {
   it.each([
     ["schema-registry", { framing: "schema-registry", schemaId: 7 }, "frame"],
     ["schema-registry-header", { framing: "schema-registry-header", schemaId: 7 }, "header"],
-  ] as const)("reads the %s framing of each record once, decoded or skipped", (_, framing, read) => {
-    const results = decodeEachKind(framing, ["carUpdateProgress", "keys"]);
-    expect(results.map((r) => r.kind)).toEqual(
-      envelopeKinds.map((kind) =>
-        kind === "carUpdateProgress" || kind === "keys" ? "ok" : "skipped",
-      ),
-    );
-    expect(reads).toEqual({ header: 0, frame: 0, [read]: envelopeKinds.length });
-  });
+  ] as const)(
+    "reads the %s framing of each record once, decoded or skipped",
+    (_, framing, read) => {
+      const results = decodeEachKind(framing, ["carUpdateProgress", "keys"]);
+      expect(results.map((r) => r.kind)).toEqual(
+        envelopeKinds.map((kind) =>
+          kind === "carUpdateProgress" || kind === "keys" ? "ok" : "skipped",
+        ),
+      );
+      expect(reads).toEqual({ header: 0, frame: 0, [read]: envelopeKinds.length });
+    },
+  );
 
   it("reads the framing once without kinds too", () => {
     decodeEachKind({ framing: "schema-registry", schemaId: 7 });
