@@ -115,9 +115,7 @@ export function peekEnvelope(
 
 /** The result of the last peek, from {@link lastPeek}. */
 function peeked(): EnvelopePeek {
-  const { handler, frame, fieldNumber, envelopeKind, from, to, merged } = lastPeek;
-  const framing = frame.framing as EnvelopePeekBase["framing"];
-  const { schemaId } = frame;
+  const { handler, framing, schemaId, fieldNumber, envelopeKind, from, to, merged } = lastPeek;
   if (fieldNumber === 0) {
     return {
       kind: "ok",

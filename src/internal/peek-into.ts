@@ -39,13 +39,15 @@ const peekDefaults: PeekOptions = {
 
 /**
  * What the last peek read, overwritten by the next (all at once, after every read of the bytes):
- * the handler, the value's frame (its framing, the frame's schema id and where the envelope
- * starts), the member's field number (0 for none), its kind when this schema knows it, its range
- * and whether it was merged.
+ * the handler, the framing, the frame's schema id and where the envelope starts, the member's
+ * field number (0 for none), its kind when this schema knows it, its range and whether it was
+ * merged.
  */
 export const lastPeek = {
   handler: "",
-  frame: rawFrame,
+  framing: "raw" as "raw" | "schema-registry",
+  schemaId: undefined as number | undefined,
+  start: 0,
   fieldNumber: 0,
   envelopeKind: undefined as EnvelopeKind | undefined,
   from: 0,
@@ -64,16 +66,21 @@ export function peekInto(
   options: Partial<Pick<BinaryReadOptions, "maxBytes" | "recursionLimit">> | undefined,
 ): CodecError | undefined {
   let o: PeekOptions;
-  let frame = rawFrame;
+  let start = 0;
+  let schemaId: number | undefined;
   try {
     o = checkReadInput(typeName, bytes, options, peekDefaults as BinaryReadOptions);
-    // The one call of the framing reader: the frame's header says where the envelope starts.
-    if (bytes[0] === 0x00) frame = readSchemaRegistryHeader(bytes);
+    if (bytes[0] === 0x00) {
+      // The one call of the framing reader: the frame's header says where the envelope starts.
+      const header = readSchemaRegistryHeader(bytes);
+      start = header.start;
+      schemaId = header.schemaId;
+    }
   } catch (error) {
     if (!isCodecError(error) || error.code === "invalid_argument") throw error;
     return error;
   }
-  return peekFrom(bytes, frame) ? undefined : peekChecked(bytes, frame, o);
+  return peekFrom(bytes, start, schemaId) ? undefined : peekChecked(bytes, start, schemaId, o);
 }
 
 /**
@@ -81,7 +88,7 @@ export function peekInto(
  * up to 4 bytes, an ASCII handler, every length within the value. Returns false for anything
  * else, which {@link peekChecked} reads with the runtime's checks and error texts.
  */
-function peekFrom(bytes: Uint8Array, frame: RecordFrame): boolean {
+function peekFrom(bytes: Uint8Array, start: number, schemaId: number | undefined): boolean {
   const n = bytes.length;
   let handlerFrom = 0;
   let handlerTo = 0;
@@ -93,7 +100,7 @@ function peekFrom(bytes: Uint8Array, frame: RecordFrame): boolean {
   let newerFrom = 0;
   let newerTo = 0;
   let newerMerged = false;
-  let p = frame.start;
+  let p = start;
   while (p < n) {
     const tag = bytes[p] as number;
     if (tag >= 0x80 || (tag & 7) !== LEN || tag < HANDLER_TAG) return false;
@@ -131,8 +138,9 @@ function peekFrom(bytes: Uint8Array, frame: RecordFrame): boolean {
     }
   }
   const handler = handlerTo === handlerFrom ? "" : asciiText(bytes, handlerFrom, handlerTo);
-  if (memberNo !== 0) setLastPeek(handler, frame, memberNo, memberFrom, memberTo, memberMerged);
-  else setLastPeek(handler, frame, newerNo, newerFrom, newerTo, newerMerged);
+  if (memberNo !== 0)
+    setLastPeek(handler, start, schemaId, memberNo, memberFrom, memberTo, memberMerged);
+  else setLastPeek(handler, start, schemaId, newerNo, newerFrom, newerTo, newerMerged);
   return true;
 }
 
@@ -173,11 +181,12 @@ function asciiText(bytes: Uint8Array, from: number, to: number): string {
  */
 function peekChecked(
   bytes: Uint8Array,
-  frame: RecordFrame,
+  start: number,
+  schemaId: number | undefined,
   o: PeekOptions,
 ): CodecError | undefined {
   const reader = createReader(bytes, o.recursionLimit, false, 0);
-  reader.pos = frame.start;
+  reader.pos = start;
   reader.message = { $typeName: typeName };
   reader.fields = envelopeFields();
   const end = bytes.length;
@@ -223,8 +232,9 @@ function peekChecked(
     if (!isCodecError(cause)) throw cause; // a bug, never bad bytes
     return readError(typeName, cause);
   }
-  if (memberNo !== 0) setLastPeek(handler, frame, memberNo, memberFrom, memberTo, memberMerged);
-  else setLastPeek(handler, frame, newerNo, newerFrom, newerTo, newerMerged);
+  if (memberNo !== 0)
+    setLastPeek(handler, start, schemaId, memberNo, memberFrom, memberTo, memberMerged);
+  else setLastPeek(handler, start, schemaId, newerNo, newerFrom, newerTo, newerMerged);
   return undefined;
 }
 
@@ -241,23 +251,32 @@ function envelopeFields(): string {
 }
 
 /**
- * Sets {@link lastPeek}: the `handler`, the value's `frame`, and the member of field number `no`
- * (0 for none) at `[from, to)`.
+ * Sets {@link lastPeek}: the `handler`, where the envelope starts and the frame's `schemaId`
+ * (undefined for bare protobuf), and the member of field number `no` (0 for none) at `[from, to)`.
  */
 function setLastPeek(
   handler: string,
-  frame: RecordFrame,
+  start: number,
+  schemaId: number | undefined,
   no: number,
   from: number,
   to: number,
   merged: boolean,
 ): void {
   lastPeek.handler = handler;
-  lastPeek.frame = frame;
+  lastPeek.framing = schemaId === undefined ? "raw" : "schema-registry";
+  lastPeek.schemaId = schemaId;
+  lastPeek.start = start;
   lastPeek.fieldNumber = no;
   const i = (GRPC_AttendantPayload$DataNumbers as readonly number[]).indexOf(no);
   lastPeek.envelopeKind = GRPC_AttendantPayload$DataCases[i];
   lastPeek.from = from;
   lastPeek.to = to;
   lastPeek.merged = merged;
+}
+
+/** The {@link RecordFrame} of the value the last peek read: where its envelope starts. */
+export function lastPeekFrame(): RecordFrame {
+  const { framing, start, schemaId } = lastPeek;
+  return framing === "raw" ? rawFrame : { framing, start, schemaId, schemaGuid: undefined };
 }

@@ -19,7 +19,7 @@ import {
 } from "../index.js";
 import { decodeSchemaIdHeader } from "../internal/decode-schema-id-header.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
-import { lastPeek, peekInto } from "../internal/peek-into.js";
+import { lastPeek, lastPeekFrame, peekInto } from "../internal/peek-into.js";
 import type { RecordFrame } from "../internal/record-frame.js";
 import { readHeader } from "../internal/record-headers.js";
 import type { KafkaDecodeResult, KafkaRecordOrigin } from "./decode-kafka-message.js";
@@ -159,10 +159,11 @@ export function peekRecord<M extends KafkaMessage>(
     }
   }
   if (peekInto(value, selection.peekOptions) !== undefined) return undefined;
-  const { envelopeKind, fieldNumber, handler } = lastPeek;
+  const { envelopeKind, fieldNumber, handler, framing, schemaId } = lastPeek;
   if (fieldNumber === 0) return undefined;
-  const frame = headerFrame ?? lastPeek.frame;
-  if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) return frame;
+  if (envelopeKind !== undefined && ((selection.mask >>> fieldNumber) & 1) === 1) {
+    return headerFrame ?? lastPeekFrame();
+  }
   // Typed as the record's type has them: undefined where it has none.
   const origin = message as Pick<KafkaRecordOrigin<M>, "key" | "headers" | "timestamp">;
   return {
@@ -176,9 +177,9 @@ export function peekRecord<M extends KafkaMessage>(
     envelopeKind,
     fieldNumber,
     handler,
-    framing: frame.framing,
-    schemaId: frame.schemaId,
-    schemaGuid: frame.schemaGuid,
+    framing: headerFrame === undefined ? framing : "schema-registry-header",
+    schemaId: headerFrame === undefined ? schemaId : headerFrame.schemaId,
+    schemaGuid: headerFrame?.schemaGuid,
     value: value as NonNullable<M["value"]>,
   };
 }
