@@ -9,27 +9,28 @@ import type * as HeaderModule from "../../src/internal/decode-schema-id-header.j
 import type * as FrameModule from "../../src/internal/read-schema-registry-header.js";
 import { decodeKafkaBatch, encodeKafkaMessage } from "../../src/kafka/index.js";
 
-const reads = vi.hoisted(() => ({ header: 0, frame: 0 }));
+const { reads, counted } = vi.hoisted(() => {
+  const reads = { header: 0, frame: 0 };
+  /** `read`, counting its calls in `reads[name]`. */
+  const counted =
+    <A extends unknown[], R>(name: keyof typeof reads, read: (...args: A) => R) =>
+    (...args: A): R => {
+      reads[name]++;
+      return read(...args);
+    };
+  return { reads, counted };
+});
 
 vi.mock("../../src/internal/decode-schema-id-header.js", async (importOriginal) => {
   const original = await importOriginal<typeof HeaderModule>();
-  return {
-    ...original,
-    decodeSchemaIdHeader: (...args: Parameters<typeof original.decodeSchemaIdHeader>) => {
-      reads.header++;
-      return original.decodeSchemaIdHeader(...args);
-    },
-  };
+  return { ...original, decodeSchemaIdHeader: counted("header", original.decodeSchemaIdHeader) };
 });
 
 vi.mock("../../src/internal/read-schema-registry-header.js", async (importOriginal) => {
   const original = await importOriginal<typeof FrameModule>();
   return {
     ...original,
-    readSchemaRegistryHeader: (...args: Parameters<typeof original.readSchemaRegistryHeader>) => {
-      reads.frame++;
-      return original.readSchemaRegistryHeader(...args);
-    },
+    readSchemaRegistryHeader: counted("frame", original.readSchemaRegistryHeader),
   };
 });
 
