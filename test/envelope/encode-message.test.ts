@@ -13,6 +13,7 @@ import {
 } from "../../src/index.js";
 import { arbitraryMessage } from "../../src/testing/index.js";
 
+import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { damaged, writerDamage } from "../helpers/hostile-messages.js";
 import { expectSameEncoding } from "../helpers/outcome.js";
 import { encodeMessageByOracle } from "../oracle/encode-by-oracle.js";
@@ -51,8 +52,22 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
     expect(() =>
       encodeMessage("kafka_grpc.Nope" as "kafka_grpc.VehicleData", vehicle),
     ).toThrowError(
-      "[invalid_argument] cannot encode kafka_grpc.Nope to binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
+      '[invalid_argument] cannot encode "kafka_grpc.Nope" to binary: not a message of the kafka_grpc contract (use the schemas this package exports)',
     );
+  });
+
+  it("quotes a type name it refuses escaped and cut", () => {
+    const vehicle = decodeMessage("kafka_grpc.VehicleData", new Uint8Array([0x0a, 0x01, 0x41]));
+    for (const [name, quoted] of [
+      ["kafka_grpc.Nope\u001b[2J\n", '"kafka_grpc.Nope\\u001b[2J\\n"'],
+      ["x".repeat(100_000), `"${"x".repeat(200)}…"`],
+    ]) {
+      const error = codecErrorOf(() => encodeMessage(name as "kafka_grpc.VehicleData", vehicle));
+      expect(error.message).toBe(
+        `[invalid_argument] cannot encode ${quoted} to binary: not a message of the kafka_grpc contract (use the schemas this package exports)`,
+      );
+      expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    }
   });
 
   it("lets the exception of a getter pass as itself, never as a CodecError", () => {
@@ -139,7 +154,7 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
   it("refuses a schema from outside the contract with invalid_argument", () => {
     const value = fromBinary(TimestampSchema, new Uint8Array([0x08, 0x96, 0x01]));
     expect(() => encodeMessage(TimestampSchema, value)).toThrowError(
-      "[invalid_argument] cannot encode google.protobuf.Timestamp to binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
+      '[invalid_argument] cannot encode "google.protobuf.Timestamp" to binary: not a message of the kafka_grpc contract (use the schemas this package exports)',
     );
   });
 });
