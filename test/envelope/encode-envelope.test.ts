@@ -87,7 +87,7 @@ describe("encodeEnvelope() errors", () => {
     ["the envelope's Data getter, read for requireData", "Data"],
     ["a getter of the member", "vin"],
   ])(
-    "rejects an envelope whose %s throws with invalid_message, the error as the cause",
+    "rejects an envelope when %s throws with invalid_message, the error as the cause",
     (_, key) => {
       const thrown = new RangeError("boom");
       const envelope = createEnvelope("updateGet", { vin: "V" });
