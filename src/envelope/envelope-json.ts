@@ -174,7 +174,8 @@ function withData(envelope: GRPC_AttendantPayload, o: JsonReadOptions): GRPC_Att
 /**
  * {@link envelopeFromJson} from JSON text of at most `maxBytes` bytes of UTF-8 (default
  * 16 MiB). Text that does not parse is an `invalid_json` error naming the parser's complaint; so
- * is an object with a duplicate key (JSON.parse() would keep the last), naming the key.
+ * is text that starts with a byte order mark (U+FEFF), as Google's parsers refuse it, and an
+ * object with a duplicate key (JSON.parse() would keep the last), naming the key.
  */
 export function envelopeFromJsonString(
   text: string,
@@ -239,6 +240,14 @@ function parseText(text: unknown, maxBytes: number): JsonValue {
   try {
     return JSON.parse(text) as JsonValue;
   } catch (cause) {
+    // Refused, as Google's parsers refuse it (python3-protobuf: "Unexpected UTF-8 BOM").
+    if (text.charCodeAt(0) === 0xfeff) {
+      throw new CodecError(
+        "invalid_json",
+        `cannot decode ${typeName} from JSON: the text starts with a byte order mark (U+FEFF)`,
+        { cause },
+      );
+    }
     throw jsonError(cause);
   }
 }

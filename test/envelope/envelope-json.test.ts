@@ -431,6 +431,22 @@ describe("envelopeFromJson() and envelopeFromJsonString(): what Google refuses, 
   });
 });
 
+describe("envelopeFromJsonString(): a byte order mark", () => {
+  // python3-protobuf's json_format.Parse() refuses it ("Unexpected UTF-8 BOM"), and so does
+  // libprotobuf (test/conformance: "invalid JSON").
+  it.each([
+    ["an envelope", '\ufeff{"updateGet":{}}'],
+    ["an empty object", "\ufeff{}"],
+    ["a BOM alone", "\ufeff"],
+  ])("refuses %s after one with invalid_json, in the package's words", (_, text) => {
+    const error = codecErrorOf(() => envelopeFromJsonString(text));
+    expect(error.message).toBe(
+      "[invalid_json] cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: the text starts with a byte order mark (U+FEFF)",
+    );
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+});
+
 describe("jsonError()", () => {
   const prefix = "cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: ";
 
