@@ -88,10 +88,9 @@ export function envelopeKind(envelope: GRPC_AttendantPayload): EnvelopeKind | un
 
 /**
  * Returns true if the envelope carries the member `kind`; afterwards TypeScript knows the type
- * of `envelope.Data.value`. As a guard, it returns false for anything that is not an envelope
- * (`null`, a message of another type, an object without a `Data` object), so it can filter
- * values of any origin; it throws a {@link CodecError} with code `invalid_argument` only for a
- * `kind` that is not one of the 11.
+ * of `envelope.Data.value`. As a guard it never throws: it returns false for anything that is
+ * not an envelope (`null`, a message of another type, an object without a `Data` object), so it
+ * can filter values of any origin, and for a `kind` that is not one of the 11.
  *
  * ```ts
  * if (isEnvelopeOf(envelope, "carUpdateProgress")) {
@@ -103,8 +102,7 @@ export function isEnvelopeOf<K extends EnvelopeKind>(
   envelope: GRPC_AttendantPayload,
   kind: K,
 ): envelope is EnvelopeOf<K> {
-  checkKind(kind, "narrow");
-  return envelopeDataOneof(envelope)?.case === kind;
+  return typeof kind === "string" && envelopeDataOneof(envelope)?.case === kind;
 }
 
 /**

@@ -67,13 +67,13 @@ describe("envelopeKind(), isEnvelopeOf() and envelopeData() on what is not an en
     ["dtcentry", '"dtcentry"'],
     ["\u001b[2J", '"\\u001b[2J"'],
     [undefined, "undefined"],
-  ])("isEnvelopeOf() and envelopeData() refuse the kind %j", (kind, shown) => {
-    const expected = `unknown kind ${shown}, expected one of ${envelopeKinds.join(", ")}`;
-    expect(codecErrorOf(() => isEnvelopeOf(envelope, kind as never)).message).toBe(
-      `[invalid_argument] cannot narrow ${envelopeName}: ${expected}`,
-    );
-    expect(codecErrorOf(() => envelopeData(envelope, kind as never)).message).toBe(
-      `[invalid_argument] cannot read the data of ${envelopeName}: ${expected}`,
-    );
+  ])("envelopeData() refuses the kind %j, where isEnvelopeOf() is false", (kind, shown) => {
+    const empty = { $typeName: envelopeName, handler: "", Data: { case: undefined } };
+    for (const value of [envelope, empty]) {
+      expect(isEnvelopeOf(value as never, kind as never)).toBe(false);
+      expect(codecErrorOf(() => envelopeData(value as never, kind as never)).message).toBe(
+        `[invalid_argument] cannot read the data of ${envelopeName}: unknown kind ${shown}, expected one of ${envelopeKinds.join(", ")}`,
+      );
+    }
   });
 });
