@@ -64,7 +64,7 @@ function scalarToJson(
   }
   switch (scalar) {
     case ScalarType.STRING:
-      return [c.rt("stringToJson"), `(${value}, writer.forText)`];
+      return [c.rt("stringToJson"), `(${value}, forText)`];
     case ScalarType.BYTES:
       return [c.rt("bytesToJson"), `(${value})`];
     case ScalarType.BOOL:
@@ -90,13 +90,13 @@ function scalarToJson(
 function emitCondition(scalar: ScalarType | undefined, value: string): string {
   switch (scalar) {
     case ScalarType.STRING:
-      return `${value} !== "" || writer.alwaysEmitImplicit`;
+      return `${value} !== "" || emit`;
     case ScalarType.BYTES:
-      return `!(${value} instanceof Uint8Array) || ${value}.length > 0 || writer.alwaysEmitImplicit`;
+      return `!(${value} instanceof Uint8Array) || ${value}.length > 0 || emit`;
     case ScalarType.BOOL:
-      return `${value} !== false || writer.alwaysEmitImplicit`;
+      return `${value} !== false || emit`;
     default:
-      return `${value} !== 0 || writer.alwaysEmitImplicit`;
+      return `${value} !== 0 || emit`;
   }
 }
 
@@ -154,18 +154,22 @@ export function printToJson(c: Code, desc: DescMessage): void {
       " {",
     ],
     () => {
+      c.line(`const typeName = ${lit(desc.typeName)};`);
       // The type check inline rather than through asMessage(): one property-read site per type
       // stays monomorphic where a shared helper's would see every message type.
       c.line(
         "if (++writer.depth > writer.recursionLimit) ",
         c.rt("refuseDepth"),
-        `(writer.depth, ${lit(desc.typeName)});`,
+        "(writer.depth, typeName);",
       );
       c.line(
-        `if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== ${lit(desc.typeName)}) `,
+        'if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) ',
         c.rt("refuseMessage"),
-        `(input, ${lit(desc.typeName)});`,
+        "(input, typeName);",
       );
+      // The writer's options, read once: the field lines test them.
+      if (fields.some(testsEmit)) c.line("const emit = writer.alwaysEmitImplicit;");
+      if (fields.some(writesText)) c.line("const forText = writer.forText;");
       c.line("const message = input as ", c.shape(desc), ";");
       c.line("const json: ", c.rtType("JsonObject"), " = {};");
       c.line("let value: unknown;");
@@ -201,6 +205,21 @@ export function printToJson(c: Code, desc: DescMessage): void {
   c.line();
 }
 
+/** Whether the JSON line of `field` tests `alwaysEmitImplicit` (`emit`). */
+function testsEmit(field: DescField): boolean {
+  if (field.oneof) return false;
+  if (field.fieldKind === "list" || field.fieldKind === "map") return true;
+  return field.fieldKind !== "message" && !hasExplicitPresence(field);
+}
+
+/** Whether the JSON line of `field` passes on `forText`: for string values and map keys. */
+function writesText(field: DescField): boolean {
+  return (
+    field.fieldKind === "map" ||
+    (field.fieldKind !== "message" && valueScalar(field) === ScalarType.STRING)
+  );
+}
+
 function printFieldToJson(c: Code, field: DescField): void {
   const key = keyExpr(field);
   if (field.oneof) {
@@ -229,7 +248,7 @@ function printFieldToJson(c: Code, field: DescField): void {
         c.line(
           "value = ",
           c.rt("int64FieldToJson"),
-          `(message.${field.localName}, ${signed}, writer.alwaysEmitImplicit);`,
+          `(message.${field.localName}, ${signed}, emit);`,
         );
         c.line(`if (value !== undefined) json[${key}] = value;`);
         return;
@@ -267,7 +286,7 @@ function printFieldToJson(c: Code, field: DescField): void {
           : scalarToJson(c, field, kind === "scalar" ? valueScalar(field) : undefined, "item");
       if (field.fieldKind === "list") {
         c.line("value = ", c.rt("asList"), `(message.${field.localName});`);
-        c.block(["if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {"], () => {
+        c.block(["if ((value as unknown[]).length > 0 || emit) {"], () => {
           c.line("const out: unknown[] = [];");
           c.block(["for (i = 0; i < (value as unknown[]).length; i++) {"], () => {
             c.line("const item = (value as unknown[])[i];");
@@ -280,11 +299,11 @@ function printFieldToJson(c: Code, field: DescField): void {
         c.line("value = ", c.rt("asRecord"), `(message.${field.localName});`);
         c.block(["{"], () => {
           c.line("const keys = Object.keys(value as object);");
-          c.block(["if (keys.length > 0 || writer.alwaysEmitImplicit) {"], () => {
+          c.block(["if (keys.length > 0 || emit) {"], () => {
             c.line("const out: ", c.rtType("JsonObject"), " = {};");
             c.block(["for (const key of keys) {"], () => {
               c.line("k = key;");
-              c.line(c.rt("checkMapKey"), "(key, writer.forText);");
+              c.line(c.rt("checkMapKey"), "(key, forText);");
               c.line("const item = (value as ", c.rtType("JsonObject"), ")[key];");
               // The store inline rather than through setOwn(): a store site per map stays
               // monomorphic.
@@ -295,7 +314,7 @@ function printFieldToJson(c: Code, field: DescField): void {
             // Past MAP_SPREAD_KEYS keyed stores V8 makes `out` a dictionary; the copy is a fast
             // object, which JSON.stringify() serializes faster.
             c.line(
-              `json[${key}] = writer.forText && keys.length > ${MAP_SPREAD_KEYS} ? { ...out } : out;`,
+              `json[${key}] = forText && keys.length > ${MAP_SPREAD_KEYS} ? { ...out } : out;`,
             );
           });
           c.line("k = undefined;");

@@ -251,8 +251,11 @@ function writeGRPC_AttendantPayload(writer: Writer, message: GRPC_AttendantPaylo
  * out (the runtime's within()).
  */
 function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.GRPC_AttendantPayload");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.GRPC_AttendantPayload") refuseMessage(input, "kafka_grpc.GRPC_AttendantPayload");
+  const typeName = "kafka_grpc.GRPC_AttendantPayload";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as GRPC_AttendantPayload;
   const json: JsonObject = {};
   let value: unknown;
@@ -261,7 +264,7 @@ function writeJsonGRPC_AttendantPayload(input: unknown, writer: JsonWriter): Jso
     // 1 handler
     f++;
     value = message.handler;
-    if (value !== "" || writer.alwaysEmitImplicit) json["handler"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["handler"] = stringToJson(value, forText);
     f++;
     const Data = message.Data;
     switch (oneofCase(Data)) {
@@ -509,8 +512,11 @@ function writeCarUpdateStatus(writer: Writer, message: CarUpdateStatus): void {
  * out (the runtime's within()).
  */
 function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateStatus");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateStatus") refuseMessage(input, "kafka_grpc.CarUpdateStatus");
+  const typeName = "kafka_grpc.CarUpdateStatus";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as CarUpdateStatus;
   const json: JsonObject = {};
   let value: unknown;
@@ -522,17 +528,17 @@ function writeJsonCarUpdateStatus(input: unknown, writer: JsonWriter): JsonObjec
     value = asRecord(message.ecus);
     {
       const keys = Object.keys(value as object);
-      if (keys.length > 0 || writer.alwaysEmitImplicit) {
+      if (keys.length > 0 || emit) {
         const out: JsonObject = {};
         for (const key of keys) {
           k = key;
-          checkMapKey(key, writer.forText);
+          checkMapKey(key, forText);
           const item = (value as JsonObject)[key];
           const itemJson = writeJsonCarECU(item, writer);
           if (key === "__proto__") setOwn(out, key, itemJson);
           else out[key] = itemJson;
         }
-        json["ecus"] = writer.forText && keys.length > 16 ? { ...out } : out;
+        json["ecus"] = forText && keys.length > 16 ? { ...out } : out;
       }
       k = undefined;
     }
@@ -763,8 +769,11 @@ function writeCarECU(writer: Writer, message: CarECU): void {
  * out (the runtime's within()).
  */
 function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarECU");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarECU") refuseMessage(input, "kafka_grpc.CarECU");
+  const typeName = "kafka_grpc.CarECU";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as CarECU;
   const json: JsonObject = {};
   let value: unknown;
@@ -773,51 +782,51 @@ function writeJsonCarECU(input: unknown, writer: JsonWriter): JsonObject {
     // 1 vin
     f++;
     value = message.vin;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vin"] = stringToJson(value, forText);
     // 2 ecu
     f++;
     value = message.ecu;
-    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["ecu"] = stringToJson(value, forText);
     // 3 sw_version
     f++;
     value = message.swVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json["swVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["swVersion"] = stringToJson(value, forText);
     // 4 serial_number
     f++;
     value = message.serialNumber;
-    if (value !== "" || writer.alwaysEmitImplicit) json["serialNumber"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["serialNumber"] = stringToJson(value, forText);
     // 5 hw_version
     f++;
     value = message.hwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json["hwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["hwVersion"] = stringToJson(value, forText);
     // 6 boot_loader_version
     f++;
     value = message.bootLoaderVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json["bootLoaderVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["bootLoaderVersion"] = stringToJson(value, forText);
     // 7 fingerprint
     f++;
     value = message.fingerprint;
-    if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["fingerprint"] = stringToJson(value, forText);
     // 8 code_data_string
     f++;
     value = message.codeDataString;
-    if (value !== "" || writer.alwaysEmitImplicit) json["codeDataString"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["codeDataString"] = stringToJson(value, forText);
     // 9 vendor
     f++;
     value = message.vendor;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vendor"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vendor"] = stringToJson(value, forText);
     // 10 supplier_sw_version
     f++;
     value = message.supplierSwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json["supplierSwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["supplierSwVersion"] = stringToJson(value, forText);
     // 11 epoch_usec
     f++;
-    value = int64FieldToJson(message.epochUsec, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.epochUsec, true, emit);
     if (value !== undefined) json["epochUsec"] = value;
     // 12 assy_number
     f++;
     value = message.assyNumber;
-    if (value !== "" || writer.alwaysEmitImplicit) json["assyNumber"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["assyNumber"] = stringToJson(value, forText);
     // 13 createdAt
     f++;
     value = message.createdAt;
@@ -1077,8 +1086,11 @@ function writeCarUpdateProgress(writer: Writer, message: CarUpdateProgress): voi
  * out (the runtime's within()).
  */
 function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateProgress");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateProgress") refuseMessage(input, "kafka_grpc.CarUpdateProgress");
+  const typeName = "kafka_grpc.CarUpdateProgress";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as CarUpdateProgress;
   const json: JsonObject = {};
   let value: unknown;
@@ -1086,47 +1098,47 @@ function writeJsonCarUpdateProgress(input: unknown, writer: JsonWriter): JsonObj
   try {
     // 1 fileCurrent
     f++;
-    value = int64FieldToJson(message.fileCurrent, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.fileCurrent, false, emit);
     if (value !== undefined) json["fileCurrent"] = value;
     // 2 fileTotal
     f++;
-    value = int64FieldToJson(message.fileTotal, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.fileTotal, false, emit);
     if (value !== undefined) json["fileTotal"] = value;
     // 3 pkgCurrent
     f++;
-    value = int64FieldToJson(message.pkgCurrent, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.pkgCurrent, false, emit);
     if (value !== undefined) json["pkgCurrent"] = value;
     // 4 pkgTotal
     f++;
-    value = int64FieldToJson(message.pkgTotal, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.pkgTotal, false, emit);
     if (value !== undefined) json["pkgTotal"] = value;
     // 5 installedFiles
     f++;
-    value = int64FieldToJson(message.installedFiles, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.installedFiles, true, emit);
     if (value !== undefined) json["installedFiles"] = value;
     // 6 totalFiles
     f++;
-    value = int64FieldToJson(message.totalFiles, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.totalFiles, true, emit);
     if (value !== undefined) json["totalFiles"] = value;
     // 7 carUpdateID
     f++;
-    value = int64FieldToJson(message.carUpdateID, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.carUpdateID, true, emit);
     if (value !== undefined) json["carUpdateID"] = value;
     // 8 ecu
     f++;
     value = message.ecu;
-    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["ecu"] = stringToJson(value, forText);
     // 9 info
     f++;
     value = message.info;
-    if (value !== "" || writer.alwaysEmitImplicit) json["info"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["info"] = stringToJson(value, forText);
     // 10 status
     f++;
     value = message.status;
-    if (value !== "" || writer.alwaysEmitImplicit) json["status"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["status"] = stringToJson(value, forText);
     // 11 errCode
     f++;
-    value = int64FieldToJson(message.errCode, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.errCode, true, emit);
     if (value !== undefined) json["errCode"] = value;
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
@@ -1282,8 +1294,11 @@ function writeFileKeysRequest(writer: Writer, message: FileKeysRequest): void {
  * out (the runtime's within()).
  */
 function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeysRequest");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeysRequest") refuseMessage(input, "kafka_grpc.FileKeysRequest");
+  const typeName = "kafka_grpc.FileKeysRequest";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as FileKeysRequest;
   const json: JsonObject = {};
   let value: unknown;
@@ -1293,11 +1308,11 @@ function writeJsonFileKeysRequest(input: unknown, writer: JsonWriter): JsonObjec
     // 1 fileIDs
     f++;
     value = asList(message.fileIDs);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(stringToJson(item, writer.forText));
+        out.push(stringToJson(item, forText));
       }
       i = -1;
       json["fileIDs"] = out;
@@ -1483,8 +1498,11 @@ function writeDTCEntry(writer: Writer, message: DTCEntry): void {
  * out (the runtime's within()).
  */
 function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.DTCEntry");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.DTCEntry") refuseMessage(input, "kafka_grpc.DTCEntry");
+  const typeName = "kafka_grpc.DTCEntry";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as DTCEntry;
   const json: JsonObject = {};
   let value: unknown;
@@ -1492,44 +1510,44 @@ function writeJsonDTCEntry(input: unknown, writer: JsonWriter): JsonObject {
   try {
     // 1 createdAt
     f++;
-    value = int64FieldToJson(message.createdAt, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.createdAt, true, emit);
     if (value !== undefined) json["createdAt"] = value;
     // 2 vin
     f++;
     value = message.vin;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vin"] = stringToJson(value, forText);
     // 3 ecu
     f++;
     value = message.ecu;
-    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["ecu"] = stringToJson(value, forText);
     // 4 dtc
     f++;
-    value = int64FieldToJson(message.dtc, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.dtc, false, emit);
     if (value !== undefined) json["dtc"] = value;
     // 5 timestamp
     f++;
-    value = int64FieldToJson(message.timestamp, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.timestamp, true, emit);
     if (value !== undefined) json["timestamp"] = value;
     // 6 speed
     f++;
     value = message.speed;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["speed"] = uint32ToJson(value);
+    if (value !== 0 || emit) json["speed"] = uint32ToJson(value);
     // 7 mileage
     f++;
     value = message.mileage;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["mileage"] = uint32ToJson(value);
+    if (value !== 0 || emit) json["mileage"] = uint32ToJson(value);
     // 8 volt
     f++;
     value = message.volt;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["volt"] = uint32ToJson(value);
+    if (value !== 0 || emit) json["volt"] = uint32ToJson(value);
     // 9 snapshotBase64
     f++;
     value = message.snapshotBase64;
-    if (value !== "" || writer.alwaysEmitImplicit) json["snapshotBase64"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["snapshotBase64"] = stringToJson(value, forText);
     // 10 status
     f++;
     value = message.status;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = uint32ToJson(value);
+    if (value !== 0 || emit) json["status"] = uint32ToJson(value);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -1680,8 +1698,10 @@ function writeECCKeys(writer: Writer, message: ECCKeys): void {
  * out (the runtime's within()).
  */
 function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKeys");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKeys") refuseMessage(input, "kafka_grpc.ECCKeys");
+  const typeName = "kafka_grpc.ECCKeys";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
   const message = input as ECCKeys;
   const json: JsonObject = {};
   let value: unknown;
@@ -1691,7 +1711,7 @@ function writeJsonECCKeys(input: unknown, writer: JsonWriter): JsonObject {
     // 1 eccKeys
     f++;
     value = asList(message.eccKeys);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
@@ -1916,8 +1936,11 @@ function writeECCKey(writer: Writer, message: ECCKey): void {
  * out (the runtime's within()).
  */
 function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.ECCKey");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.ECCKey") refuseMessage(input, "kafka_grpc.ECCKey");
+  const typeName = "kafka_grpc.ECCKey";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as ECCKey;
   const json: JsonObject = {};
   let value: unknown;
@@ -1926,11 +1949,11 @@ function writeJsonECCKey(input: unknown, writer: JsonWriter): JsonObject {
     // 1 ecu
     f++;
     value = message.ecu;
-    if (value !== "" || writer.alwaysEmitImplicit) json["ecu"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["ecu"] = stringToJson(value, forText);
     // 2 env
     f++;
     value = message.env;
-    if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["env"] = stringToJson(value, forText);
     // 3 pub_key_level_1
     f++;
     value = message.pubKeyLevel1;
@@ -2159,8 +2182,10 @@ function writeBineryHex(writer: Writer, message: BineryHex): void {
  * out (the runtime's within()).
  */
 function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.BineryHex");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.BineryHex") refuseMessage(input, "kafka_grpc.BineryHex");
+  const typeName = "kafka_grpc.BineryHex";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
   const message = input as BineryHex;
   const json: JsonObject = {};
   let value: unknown;
@@ -2169,7 +2194,7 @@ function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
     // 1 data
     f++;
     value = message.data;
-    if (!(value instanceof Uint8Array) || value.length > 0 || writer.alwaysEmitImplicit) json["data"] = bytesToJson(value);
+    if (!(value instanceof Uint8Array) || value.length > 0 || emit) json["data"] = bytesToJson(value);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -2280,8 +2305,10 @@ function writeUpdateData(writer: Writer, message: UpdateData): void {
  * out (the runtime's within()).
  */
 function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateData");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateData") refuseMessage(input, "kafka_grpc.UpdateData");
+  const typeName = "kafka_grpc.UpdateData";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
   const message = input as UpdateData;
   const json: JsonObject = {};
   let value: unknown;
@@ -2289,7 +2316,7 @@ function writeJsonUpdateData(input: unknown, writer: JsonWriter): JsonObject {
   try {
     // 1 id
     f++;
-    value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.id, true, emit);
     if (value !== undefined) json["id"] = value;
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
@@ -2400,8 +2427,11 @@ function writeVehicleData(writer: Writer, message: VehicleData): void {
  * out (the runtime's within()).
  */
 function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleData");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleData") refuseMessage(input, "kafka_grpc.VehicleData");
+  const typeName = "kafka_grpc.VehicleData";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as VehicleData;
   const json: JsonObject = {};
   let value: unknown;
@@ -2410,7 +2440,7 @@ function writeJsonVehicleData(input: unknown, writer: JsonWriter): JsonObject {
     // 1 vin
     f++;
     value = message.vin;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vin"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vin"] = stringToJson(value, forText);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -2528,8 +2558,11 @@ function writeMessageStatus(writer: Writer, message: MessageStatus): void {
  * out (the runtime's within()).
  */
 function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MessageStatus");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.MessageStatus") refuseMessage(input, "kafka_grpc.MessageStatus");
+  const typeName = "kafka_grpc.MessageStatus";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as MessageStatus;
   const json: JsonObject = {};
   let value: unknown;
@@ -2538,11 +2571,11 @@ function writeJsonMessageStatus(input: unknown, writer: JsonWriter): JsonObject 
     // 1 messageId
     f++;
     value = message.messageId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["messageId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["messageId"] = stringToJson(value, forText);
     // 2 status
     f++;
     value = message.status;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["status"] = enumToJson(value, EmumStatus$names, writer);
+    if (value !== 0 || emit) json["status"] = enumToJson(value, EmumStatus$names, writer);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -2884,8 +2917,11 @@ function writeUpdateManifest(writer: Writer, message: UpdateManifest): void {
  * out (the runtime's within()).
  */
 function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifest");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifest") refuseMessage(input, "kafka_grpc.UpdateManifest");
+  const typeName = "kafka_grpc.UpdateManifest";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as UpdateManifest;
   const json: JsonObject = {};
   let value: unknown;
@@ -2894,32 +2930,32 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
   try {
     // 1 id
     f++;
-    value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.id, true, emit);
     if (value !== undefined) json["id"] = value;
     // 2 name
     f++;
     value = message.name;
-    if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["name"] = stringToJson(value, forText);
     // 3 version
     f++;
     value = message.version;
-    if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["version"] = stringToJson(value, forText);
     // 4 description
     f++;
     value = message.description;
-    if (value !== "" || writer.alwaysEmitImplicit) json["description"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["description"] = stringToJson(value, forText);
     // 5 release_notes
     f++;
     value = message.releaseNotes;
-    if (value !== "" || writer.alwaysEmitImplicit) json["releaseNotes"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["releaseNotes"] = stringToJson(value, forText);
     // 6 ecu_list
     f++;
     value = message.ecuList;
-    if (value !== "" || writer.alwaysEmitImplicit) json["ecuList"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["ecuList"] = stringToJson(value, forText);
     // 7 ecu_updates
     f++;
     value = asList(message.ecuUpdates);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
@@ -2931,27 +2967,27 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 8 fingerprint
     f++;
     value = message.fingerprint;
-    if (value !== "" || writer.alwaysEmitImplicit) json["fingerprint"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["fingerprint"] = stringToJson(value, forText);
     // 9 car_update_id
     f++;
-    value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.carUpdateId, true, emit);
     if (value !== undefined) json["carUpdateId"] = value;
     // 10 rollback
     f++;
     value = message.rollback;
-    if (value !== false || writer.alwaysEmitImplicit) json["rollback"] = boolToJson(value);
+    if (value !== false || emit) json["rollback"] = boolToJson(value);
     // 11 type
     f++;
     value = message.type;
-    if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["type"] = stringToJson(value, forText);
     // 12 vod
     f++;
     value = message.vod;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vod"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vod"] = stringToJson(value, forText);
     // 13 manifest_type
     f++;
     value = message.manifestType;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["manifestType"] = int32ToJson(value);
+    if (value !== 0 || emit) json["manifestType"] = int32ToJson(value);
     // 14 active
     f++;
     value = message.active;
@@ -2962,47 +2998,47 @@ function writeJsonUpdateManifest(input: unknown, writer: JsonWriter): JsonObject
     // 15 country
     f++;
     value = message.country;
-    if (value !== "" || writer.alwaysEmitImplicit) json["country"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["country"] = stringToJson(value, forText);
     // 16 powertrain
     f++;
     value = message.powertrain;
-    if (value !== "" || writer.alwaysEmitImplicit) json["powertrain"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["powertrain"] = stringToJson(value, forText);
     // 17 restraint
     f++;
     value = message.restraint;
-    if (value !== "" || writer.alwaysEmitImplicit) json["restraint"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["restraint"] = stringToJson(value, forText);
     // 18 model
     f++;
     value = message.model;
-    if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["model"] = stringToJson(value, forText);
     // 19 trim
     f++;
     value = message.trim;
-    if (value !== "" || writer.alwaysEmitImplicit) json["trim"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["trim"] = stringToJson(value, forText);
     // 20 year
     f++;
     value = message.year;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["year"] = int32ToJson(value);
+    if (value !== 0 || emit) json["year"] = int32ToJson(value);
     // 21 body_type
     f++;
     value = message.bodyType;
-    if (value !== "" || writer.alwaysEmitImplicit) json["bodyType"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["bodyType"] = stringToJson(value, forText);
     // 22 sums
     f++;
     value = message.sums;
-    if (value !== "" || writer.alwaysEmitImplicit) json["sums"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["sums"] = stringToJson(value, forText);
     // 23 env
     f++;
     value = message.env;
-    if (value !== "" || writer.alwaysEmitImplicit) json["env"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["env"] = stringToJson(value, forText);
     // 24 update_duration
     f++;
     value = message.updateDuration;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["updateDuration"] = int32ToJson(value);
+    if (value !== 0 || emit) json["updateDuration"] = int32ToJson(value);
     // 25 max_attempts
     f++;
     value = message.maxAttempts;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["maxAttempts"] = int32ToJson(value);
+    if (value !== 0 || emit) json["maxAttempts"] = int32ToJson(value);
     // 26 created
     f++;
     value = message.created;
@@ -3394,8 +3430,11 @@ function writeUpdateManifestECU(writer: Writer, message: UpdateManifestECU): voi
  * out (the runtime's within()).
  */
 function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestECU");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestECU") refuseMessage(input, "kafka_grpc.UpdateManifestECU");
+  const typeName = "kafka_grpc.UpdateManifestECU";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as UpdateManifestECU;
   const json: JsonObject = {};
   let value: unknown;
@@ -3404,36 +3443,36 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
   try {
     // 1 id
     f++;
-    value = int64FieldToJson(message.id, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.id, true, emit);
     if (value !== undefined) json["id"] = value;
     // 2 manifest_id
     f++;
-    value = int64FieldToJson(message.manifestId, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.manifestId, true, emit);
     if (value !== undefined) json["manifestId"] = value;
     // 3 name
     f++;
     value = message.name;
-    if (value !== "" || writer.alwaysEmitImplicit) json["name"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["name"] = stringToJson(value, forText);
     // 4 version
     f++;
     value = message.version;
-    if (value !== "" || writer.alwaysEmitImplicit) json["version"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["version"] = stringToJson(value, forText);
     // 5 current_version
     f++;
     value = message.currentVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json["currentVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["currentVersion"] = stringToJson(value, forText);
     // 6 hw_version
     f++;
     value = message.hwVersion;
-    if (value !== "" || writer.alwaysEmitImplicit) json["hwVersion"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["hwVersion"] = stringToJson(value, forText);
     // 7 hw_versions
     f++;
     value = asList(message.hwVersions);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(stringToJson(item, writer.forText));
+        out.push(stringToJson(item, forText));
       }
       i = -1;
       json["hwVersions"] = out;
@@ -3441,23 +3480,23 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     // 8 configuration_mask
     f++;
     value = message.configurationMask;
-    if (value !== "" || writer.alwaysEmitImplicit) json["configurationMask"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["configurationMask"] = stringToJson(value, forText);
     // 9 configuration
     f++;
     value = message.configuration;
-    if (value !== "" || writer.alwaysEmitImplicit) json["configuration"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["configuration"] = stringToJson(value, forText);
     // 10 self_download
     f++;
     value = message.selfDownload;
-    if (value !== false || writer.alwaysEmitImplicit) json["selfDownload"] = boolToJson(value);
+    if (value !== false || emit) json["selfDownload"] = boolToJson(value);
     // 11 mode
     f++;
     value = message.mode;
-    if (value !== "" || writer.alwaysEmitImplicit) json["mode"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["mode"] = stringToJson(value, forText);
     // 12 files
     f++;
     value = asList(message.files);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
@@ -3469,7 +3508,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     // 13 rollback
     f++;
     value = asList(message.rollback);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
@@ -3488,7 +3527,7 @@ function writeJsonUpdateManifestECU(input: unknown, writer: JsonWriter): JsonObj
     // 15 install_priority
     f++;
     value = message.installPriority;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["installPriority"] = int32ToJson(value);
+    if (value !== 0 || emit) json["installPriority"] = int32ToJson(value);
     // 16 created
     f++;
     value = message.created;
@@ -3851,8 +3890,11 @@ function writeUpdateManifestFile(writer: Writer, message: UpdateManifestFile): v
  * out (the runtime's within()).
  */
 function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.UpdateManifestFile");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.UpdateManifestFile") refuseMessage(input, "kafka_grpc.UpdateManifestFile");
+  const typeName = "kafka_grpc.UpdateManifestFile";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as UpdateManifestFile;
   const json: JsonObject = {};
   let value: unknown;
@@ -3862,35 +3904,35 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     // 1 file_id
     f++;
     value = message.fileId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["fileId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["fileId"] = stringToJson(value, forText);
     // 2 manifest_ecu_id
     f++;
-    value = int64FieldToJson(message.manifestEcuId, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.manifestEcuId, true, emit);
     if (value !== undefined) json["manifestEcuId"] = value;
     // 3 filename
     f++;
     value = message.filename;
-    if (value !== "" || writer.alwaysEmitImplicit) json["filename"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["filename"] = stringToJson(value, forText);
     // 4 url
     f++;
     value = message.url;
-    if (value !== "" || writer.alwaysEmitImplicit) json["url"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["url"] = stringToJson(value, forText);
     // 5 file_size
     f++;
-    value = int64FieldToJson(message.fileSize, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.fileSize, false, emit);
     if (value !== undefined) json["fileSize"] = value;
     // 6 checksum
     f++;
     value = message.checksum;
-    if (value !== "" || writer.alwaysEmitImplicit) json["checksum"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["checksum"] = stringToJson(value, forText);
     // 7 type
     f++;
     value = message.type;
-    if (value !== "" || writer.alwaysEmitImplicit) json["type"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["type"] = stringToJson(value, forText);
     // 8 order
     f++;
     value = message.order;
-    if (value !== 0 || writer.alwaysEmitImplicit) json["order"] = int32ToJson(value);
+    if (value !== 0 || emit) json["order"] = int32ToJson(value);
     // 9 write_region
     f++;
     value = message.writeRegion;
@@ -3922,15 +3964,15 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     // 13 signature
     f++;
     value = message.signature;
-    if (value !== "" || writer.alwaysEmitImplicit) json["signature"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["signature"] = stringToJson(value, forText);
     // 14 compatible_trims
     f++;
     value = asList(message.compatibleTrims);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(stringToJson(item, writer.forText));
+        out.push(stringToJson(item, forText));
       }
       i = -1;
       json["compatibleTrims"] = out;
@@ -3938,11 +3980,11 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     // 15 compatible_drive_sides
     f++;
     value = asList(message.compatibleDriveSides);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
-        out.push(stringToJson(item, writer.forText));
+        out.push(stringToJson(item, forText));
       }
       i = -1;
       json["compatibleDriveSides"] = out;
@@ -3951,14 +3993,14 @@ function writeJsonUpdateManifestFile(input: unknown, writer: JsonWriter): JsonOb
     f++;
     value = message.created;
     if (value !== undefined) {
-      value = stringToJson(value, writer.forText);
+      value = stringToJson(value, forText);
       if (Object.hasOwn(message, "created")) json["created"] = value;
     }
     // 17 updated
     f++;
     value = message.updated;
     if (value !== undefined) {
-      value = stringToJson(value, writer.forText);
+      value = stringToJson(value, forText);
       if (Object.hasOwn(message, "updated")) json["updated"] = value;
     }
     f++;
@@ -4154,8 +4196,10 @@ function writeMemoryRegion(writer: Writer, message: MemoryRegion): void {
  * out (the runtime's within()).
  */
 function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.MemoryRegion");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.MemoryRegion") refuseMessage(input, "kafka_grpc.MemoryRegion");
+  const typeName = "kafka_grpc.MemoryRegion";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
   const message = input as MemoryRegion;
   const json: JsonObject = {};
   let value: unknown;
@@ -4163,11 +4207,11 @@ function writeJsonMemoryRegion(input: unknown, writer: JsonWriter): JsonObject {
   try {
     // 1 offset
     f++;
-    value = int64FieldToJson(message.offset, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.offset, false, emit);
     if (value !== undefined) json["offset"] = value;
     // 2 length
     f++;
-    value = int64FieldToJson(message.length, false, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.length, false, emit);
     if (value !== undefined) json["length"] = value;
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
@@ -4314,8 +4358,11 @@ function writeFileKeyResponse(writer: Writer, message: FileKeyResponse): void {
  * out (the runtime's within()).
  */
 function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FileKeyResponse");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FileKeyResponse") refuseMessage(input, "kafka_grpc.FileKeyResponse");
+  const typeName = "kafka_grpc.FileKeyResponse";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as FileKeyResponse;
   const json: JsonObject = {};
   let value: unknown;
@@ -4324,23 +4371,23 @@ function writeJsonFileKeyResponse(input: unknown, writer: JsonWriter): JsonObjec
     // 1 file_id
     f++;
     value = message.fileId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["fileId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["fileId"] = stringToJson(value, forText);
     // 2 key
     f++;
     value = message.key;
-    if (value !== "" || writer.alwaysEmitImplicit) json["key"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["key"] = stringToJson(value, forText);
     // 3 auth
     f++;
     value = message.auth;
-    if (value !== "" || writer.alwaysEmitImplicit) json["auth"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["auth"] = stringToJson(value, forText);
     // 4 nonce
     f++;
     value = message.nonce;
-    if (value !== "" || writer.alwaysEmitImplicit) json["nonce"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["nonce"] = stringToJson(value, forText);
     // 5 error
     f++;
     value = message.error;
-    if (value !== "" || writer.alwaysEmitImplicit) json["error"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["error"] = stringToJson(value, forText);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -4474,8 +4521,11 @@ function writeFeatureCodes(writer: Writer, message: FeatureCodes): void {
  * out (the runtime's within()).
  */
 function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.FeatureCodes");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.FeatureCodes") refuseMessage(input, "kafka_grpc.FeatureCodes");
+  const typeName = "kafka_grpc.FeatureCodes";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as FeatureCodes;
   const json: JsonObject = {};
   let value: unknown;
@@ -4484,11 +4534,11 @@ function writeJsonFeatureCodes(input: unknown, writer: JsonWriter): JsonObject {
     // 1 familyCode
     f++;
     value = message.familyCode;
-    if (value !== "" || writer.alwaysEmitImplicit) json["familyCode"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["familyCode"] = stringToJson(value, forText);
     // 2 featureCode
     f++;
     value = message.featureCode;
-    if (value !== "" || writer.alwaysEmitImplicit) json["featureCode"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["featureCode"] = stringToJson(value, forText);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -4719,8 +4769,11 @@ function writeVehicleSpecification(writer: Writer, message: VehicleSpecification
  * out (the runtime's within()).
  */
 function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.VehicleSpecification");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.VehicleSpecification") refuseMessage(input, "kafka_grpc.VehicleSpecification");
+  const typeName = "kafka_grpc.VehicleSpecification";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as VehicleSpecification;
   const json: JsonObject = {};
   let value: unknown;
@@ -4730,55 +4783,55 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
     // 1 orderId
     f++;
     value = message.orderId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["orderId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["orderId"] = stringToJson(value, forText);
     // 2 productId
     f++;
     value = message.productId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["productId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["productId"] = stringToJson(value, forText);
     // 3 vehicleId
     f++;
     value = message.vehicleId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vehicleId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vehicleId"] = stringToJson(value, forText);
     // 4 mfPlant
     f++;
     value = message.mfPlant;
-    if (value !== "" || writer.alwaysEmitImplicit) json["mfPlant"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["mfPlant"] = stringToJson(value, forText);
     // 5 modelType
     f++;
     value = message.modelType;
-    if (value !== "" || writer.alwaysEmitImplicit) json["modelType"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["modelType"] = stringToJson(value, forText);
     // 6 modelId
     f++;
-    value = int64FieldToJson(message.modelId, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.modelId, true, emit);
     if (value !== undefined) json["modelId"] = value;
     // 7 modelYear
     f++;
-    value = int64FieldToJson(message.modelYear, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.modelYear, true, emit);
     if (value !== undefined) json["modelYear"] = value;
     // 8 sn
     f++;
     value = message.sn;
-    if (value !== "" || writer.alwaysEmitImplicit) json["sn"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["sn"] = stringToJson(value, forText);
     // 9 version
     f++;
-    value = int64FieldToJson(message.version, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.version, true, emit);
     if (value !== undefined) json["version"] = value;
     // 10 model
     f++;
     value = message.model;
-    if (value !== "" || writer.alwaysEmitImplicit) json["model"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["model"] = stringToJson(value, forText);
     // 11 vinPre
     f++;
     value = message.vinPre;
-    if (value !== "" || writer.alwaysEmitImplicit) json["vinPre"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["vinPre"] = stringToJson(value, forText);
     // 12 destCon
     f++;
     value = message.destCon;
-    if (value !== "" || writer.alwaysEmitImplicit) json["destCon"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["destCon"] = stringToJson(value, forText);
     // 13 feature
     f++;
     value = asList(message.feature);
-    if ((value as unknown[]).length > 0 || writer.alwaysEmitImplicit) {
+    if ((value as unknown[]).length > 0 || emit) {
       const out: unknown[] = [];
       for (i = 0; i < (value as unknown[]).length; i++) {
         const item = (value as unknown[])[i];
@@ -4789,12 +4842,12 @@ function writeJsonVehicleSpecification(input: unknown, writer: JsonWriter): Json
     }
     // 14 date
     f++;
-    value = int64FieldToJson(message.date, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.date, true, emit);
     if (value !== undefined) json["date"] = value;
     // 15 fOrderId
     f++;
     value = message.fOrderId;
-    if (value !== "" || writer.alwaysEmitImplicit) json["fOrderId"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["fOrderId"] = stringToJson(value, forText);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {
@@ -4993,8 +5046,11 @@ function writeOrder(writer: Writer, message: Order): void {
  * out (the runtime's within()).
  */
 function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.Order");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.Order") refuseMessage(input, "kafka_grpc.Order");
+  const typeName = "kafka_grpc.Order";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
+  const forText = writer.forText;
   const message = input as Order;
   const json: JsonObject = {};
   let value: unknown;
@@ -5002,16 +5058,16 @@ function writeJsonOrder(input: unknown, writer: JsonWriter): JsonObject {
   try {
     // 1 specId
     f++;
-    value = int64FieldToJson(message.specId, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.specId, true, emit);
     if (value !== undefined) json["specId"] = value;
     // 2 orderNo
     f++;
-    value = int64FieldToJson(message.orderNo, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.orderNo, true, emit);
     if (value !== undefined) json["orderNo"] = value;
     // 3 msgIdentifier
     f++;
     value = message.msgIdentifier;
-    if (value !== "" || writer.alwaysEmitImplicit) json["msgIdentifier"] = stringToJson(value, writer.forText);
+    if (value !== "" || emit) json["msgIdentifier"] = stringToJson(value, forText);
     // 4 VehicleSpecification
     f++;
     value = message.VehicleSpecification;
@@ -5142,8 +5198,10 @@ function writeCarUpdateRequest(writer: Writer, message: CarUpdateRequest): void 
  * out (the runtime's within()).
  */
 function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObject {
-  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, "kafka_grpc.CarUpdateRequest");
-  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== "kafka_grpc.CarUpdateRequest") refuseMessage(input, "kafka_grpc.CarUpdateRequest");
+  const typeName = "kafka_grpc.CarUpdateRequest";
+  if (++writer.depth > writer.recursionLimit) refuseDepth(writer.depth, typeName);
+  if (typeof input !== "object" || input === null || (input as { $typeName?: unknown }).$typeName !== typeName) refuseMessage(input, typeName);
+  const emit = writer.alwaysEmitImplicit;
   const message = input as CarUpdateRequest;
   const json: JsonObject = {};
   let value: unknown;
@@ -5151,7 +5209,7 @@ function writeJsonCarUpdateRequest(input: unknown, writer: JsonWriter): JsonObje
   try {
     // 1 car_update_id
     f++;
-    value = int64FieldToJson(message.carUpdateId, true, writer.alwaysEmitImplicit);
+    value = int64FieldToJson(message.carUpdateId, true, emit);
     if (value !== undefined) json["carUpdateId"] = value;
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);

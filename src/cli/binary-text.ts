@@ -1,6 +1,6 @@
-import { CodecError } from "../index.js";
 import { UsageError } from "./cli-io.js";
 import { orList } from "./parse-args.js";
+import { CodecError } from "./root.js";
 import { quote } from "./safe-text.js";
 
 /** How binary input is written: raw bytes, base64 (standard or URL-safe) or hex. */

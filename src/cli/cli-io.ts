@@ -1,4 +1,5 @@
-import { CodecError } from "../index.js";
+import packageJson from "../../package.json" with { type: "json" };
+import { CodecError } from "./root.js";
 
 /** What a command may touch: its input, its two output streams. Tests can pass their own. */
 export interface CliIo {
@@ -30,6 +31,52 @@ export class UsageError extends Error {
 /** Thrown when a command needs a package that is not installed: one line, exit code 2. */
 export class MissingPackageError extends Error {
   override name = "MissingPackageError";
+}
+
+/** A peer dependency of package.json. */
+export type PeerName = keyof typeof packageJson.peerDependencies;
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return (error as { code?: unknown } | null)?.code === code;
+}
+
+/** Whether `name` can be imported from here. */
+function isInstalled(name: PeerName): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch (error) {
+    if (isErrorCode(error, "ERR_MODULE_NOT_FOUND")) return false;
+    throw error;
+  }
+}
+
+/**
+ * Runs `load`, an import of code that imports the peer dependencies `peers`. When it fails
+ * because some of them are not installed (npm installs peers, unless told not to by
+ * `--omit=peer` or `--legacy-peer-deps`), throws a {@link MissingPackageError} naming them and
+ * the command that installs them, with package.json's ranges; any other failure propagates.
+ */
+export async function importNeeding<T>(
+  peers: readonly PeerName[],
+  load: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!isErrorCode(error, "ERR_MODULE_NOT_FOUND")) throw error;
+    const missing = peers.filter((name) => !isInstalled(name));
+    if (missing.length === 0) throw error;
+    const names =
+      missing.length === 1
+        ? missing[0]
+        : `${missing.slice(0, -1).join(", ")} and ${missing.at(-1)}`;
+    const install = missing.map((name) => `${name}@${packageJson.peerDependencies[name]}`);
+    throw new MissingPackageError(
+      `needs ${names}, which ${missing.length === 1 ? "is" : "are"} not installed: run 'npm install ${install.join(" ")}'`,
+      { cause: error },
+    );
+  }
 }
 
 /**

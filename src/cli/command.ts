@@ -1,7 +1,7 @@
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ELEMENTS } from "../index.js";
 import { type BinaryOutputFormat, writeBinaryOutput } from "./binary-text.js";
-import { type CliIo, UsageError } from "./cli-io.js";
+import { type CliIo, type PeerName, UsageError } from "./cli-io.js";
 import type { OptionSpecs, ParsedArgs } from "./parse-args.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ELEMENTS } from "./root.js";
 import { quote } from "./safe-text.js";
 
 /** The parsed options of a command by name. */
@@ -16,6 +16,11 @@ export interface CommandEntry {
   readonly name: string;
   /** One line for the command list. */
   readonly summary: string;
+  /**
+   * The peer dependencies its module imports when it loads: when the load fails because one is
+   * not installed, the command says so in one line (see `importNeeding`).
+   */
+  readonly peers: readonly PeerName[];
   load(): Promise<Command>;
 }
 

@@ -2,13 +2,15 @@
 // a separator parts (kcat -D) and to say where values written back to back meet. It steps over
 // the envelope's top-level fields only; decoding, with its checks and errors, is the library's.
 
-import { GRPC_AttendantPayloadSchema } from "../index.js";
+import { createEnvelope, encodeEnvelope, envelopeKinds, peekEnvelope } from "./root.js";
 
-/** The field number of each `Data` member, and its name. */
+/** The field number of each `Data` member, and its name: as peekEnvelope reads an envelope of it. */
 const members: ReadonlyMap<number, string> = new Map(
-  GRPC_AttendantPayloadSchema.fields
-    .filter((field) => field.oneof !== undefined)
-    .map((field) => [field.number, field.localName]),
+  envelopeKinds.map((kind) => {
+    const peek = peekEnvelope(encodeEnvelope(createEnvelope(kind)));
+    if (peek.kind !== "ok" || peek.fieldNumber === undefined) throw new Error(`no member ${kind}`);
+    return [peek.fieldNumber, kind];
+  }),
 );
 
 const HANDLER_FIELD = 1;

@@ -2,8 +2,7 @@
 // them runs; its client, which logs nothing; the `--brokers` option; its errors, wrapped here; and
 // a consumer's wait for a slow reader of its output.
 
-import packageJson from "../../package.json" with { type: "json" };
-import { type CliIo, MissingPackageError, UsageError } from "./cli-io.js";
+import { type CliIo, importNeeding, UsageError } from "./cli-io.js";
 import { type CommandValues, stringOption } from "./command.js";
 import { exitCodes } from "./exit-codes.js";
 import { errorLine, quote } from "./safe-text.js";
@@ -15,21 +14,11 @@ export type Kafkajs = typeof import("kafkajs");
 const clientId = "vehicle-update-codec";
 
 /**
- * Imports kafkajs. When it is not installed, throws a {@link MissingPackageError}: one line that
- * names it and the command to install it, the version range of package.json's peerDependencies.
+ * Imports kafkajs. When it is not installed, throws a {@link MissingPackageError} (see
+ * {@link importNeeding}).
  */
 export async function importKafkajs(): Promise<Kafkajs> {
-  let module: unknown;
-  try {
-    module = await import("kafkajs");
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code !== "ERR_MODULE_NOT_FOUND") throw error;
-    const range = (packageJson.peerDependencies as Record<string, string>).kafkajs;
-    throw new MissingPackageError(
-      `needs kafkajs, which is not installed: run 'npm install kafkajs@${range}'`,
-      { cause: error },
-    );
-  }
+  const module: unknown = await importNeeding(["kafkajs"], () => import("kafkajs"));
   quietNegativeTimeouts();
   // kafkajs is CommonJS: Node.js gives its exports as named exports and as `default`.
   return ((module as { default?: Kafkajs }).default ?? module) as Kafkajs;

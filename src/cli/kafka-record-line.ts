@@ -2,9 +2,9 @@
 // and the envelope as proto3 JSON; or why the value could not be decoded.
 
 import { isUtf8 } from "node:buffer";
-import { envelopeToJson } from "../index.js";
 import type { KafkaDecodeResult } from "../kafka/index.js";
 import { recordError, recordFacts } from "./record-json.js";
+import { envelopeToJson } from "./root.js";
 import { escapeControls } from "./safe-text.js";
 
 /** Bytes as JSON: text when they are UTF-8, else `{ "base64": "…" }`. */

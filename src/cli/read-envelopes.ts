@@ -5,11 +5,11 @@ import {
   type RecordValue,
   recordFramings,
 } from "../framing/index.js";
-import { CodecError, decodeEnvelope, type GRPC_AttendantPayload, isCodecError } from "../index.js";
 import type { InputLook } from "./binary-text.js";
 import { UsageError } from "./cli-io.js";
 import { readVarint } from "./envelope-bounds.js";
 import { orList } from "./parse-args.js";
+import { CodecError, decodeEnvelope, type GRPC_AttendantPayload, isCodecError } from "./root.js";
 import { quote } from "./safe-text.js";
 import { unknownFields } from "./unknown-fields.js";
 

@@ -3,7 +3,6 @@
 // memory holds one record and a bounded buffer, whatever the input's length.
 
 import { type RecordValue, splitDelimitedStream } from "../framing/index.js";
-import { CodecError, type GRPC_AttendantPayload, isCodecError } from "../index.js";
 import {
   type BinaryInputFormat,
   classifyInput,
@@ -23,6 +22,7 @@ import {
   type ReadEnvelopesOptions,
   readEnvelopes,
 } from "./read-envelopes.js";
+import { CodecError, type GRPC_AttendantPayload, isCodecError } from "./root.js";
 import { errorLine, quote } from "./safe-text.js";
 
 /** The options of the commands that read records, for their option lists. */
@@ -524,12 +524,15 @@ export async function openRecords(
       })(),
     };
   }
+  const tooLarge = (what: string, more = "", cause?: CodecError) =>
+    new CodecError(
+      "too_large",
+      `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of ${what}; stopped reading after ${size} bytes${more}`,
+      { cause },
+    );
   const refuse = (what: string): never => {
     void source.return();
-    throw new CodecError(
-      "too_large",
-      `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of ${what}; stopped reading after ${size} bytes`,
-    );
+    throw tooLarge(what);
   };
   if (look !== "binary") {
     refuse(`${look === "hex" || look === "base64" ? look : "text"} input, which is read whole`);
@@ -542,34 +545,37 @@ export async function openRecords(
   if (split === "delimited") {
     return { format, split, empty: false, records: readDelimitedRecords(chunks(), options) };
   }
+  // Guessed: input this long is a size-delimited stream, or else one envelope over the limit. If
+  // not even the first message reads, it is refused as the latter; how the first message failed
+  // (`--split delimited` prints it) stays the cause.
+  const notAStream = (cause: CodecError) =>
+    tooLarge(
+      "a raw envelope",
+      ", and it is no size-delimited stream either: its first message does not read (--split delimited says why)",
+      cause,
+    );
   return {
     format: "binary",
     split: "delimited",
     empty: false,
     records: (async function* () {
-      // Guessed: if not even the first message reads, say what the input is not.
-      let first = true;
+      const stream = readDelimitedRecords(chunks(), options);
+      let first: IteratorResult<ReadRecord, void>;
       try {
-        for await (const found of readDelimitedRecords(chunks(), options)) {
-          if (first && !found.ok) {
-            throw new CodecError(
-              "too_large",
-              `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: its first message, at offset ${found.position.offset}, is no record value: ${found.error.rawMessage}`,
-              { cause: found.error },
-            );
-          }
-          first = false;
-          yield found;
-        }
+        first = await stream.next();
       } catch (error) {
-        if (!first || !isCodecError(error)) throw error;
-        if (error.code === "invalid_argument" || error.code === "too_large") throw error;
-        throw new CodecError(
-          "too_large",
-          `input is larger than maxBytes ${maxBytes} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: ${error.rawMessage}`,
-          { cause: error },
-        );
+        // A first length prefix over the limit says so itself.
+        if (!isCodecError(error) || error.code === "invalid_argument") throw error;
+        if (error.code === "too_large") throw error;
+        throw notAStream(error);
       }
+      if (first.done) return;
+      if (!first.value.ok) {
+        await stream.return();
+        throw notAStream(first.value.error);
+      }
+      yield first.value;
+      yield* stream;
     })(),
   };
 }
@@ -642,5 +648,16 @@ export function positionJson(
   read: ReadRecord,
   input: Pick<RecordInput, "split" | "format">,
 ): { record: number; line?: number; offset?: number; split: Split; input: RecordInput["format"] } {
-  return { ...read.position, split: input.split, input: read.format ?? input.format };
+  return { ...read.position, split: input.split, input: recordFormat(read, input) };
+}
+
+/**
+ * How a record was written: as it says for a record on a line of its own (the lines of one input
+ * may be hex and base64), else as the input as a whole.
+ */
+export function recordFormat(
+  read: ReadRecord,
+  input: Pick<RecordInput, "format">,
+): RecordInput["format"] {
+  return read.format ?? input.format;
 }

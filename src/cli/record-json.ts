@@ -1,6 +1,6 @@
 import type { RecordFraming, RecordValue } from "../framing/index.js";
-import type { CodecError, CodecErrorCode, GRPC_AttendantPayload } from "../index.js";
 import { wireTypeName } from "../runtime/index.js";
+import type { CodecError, CodecErrorCode, GRPC_AttendantPayload } from "./root.js";
 import { unknownFields } from "./unknown-fields.js";
 
 /** A field of an envelope that this schema does not know, as the JSON output gives it. */

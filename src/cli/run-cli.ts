@@ -1,67 +1,83 @@
 import packageJson from "../../package.json" with { type: "json" };
-import { isCodecError } from "../index.js";
-import { type CliIo, InputFileError, MissingPackageError, UsageError } from "./cli-io.js";
+import {
+  type CliIo,
+  InputFileError,
+  importNeeding,
+  MissingPackageError,
+  UsageError,
+} from "./cli-io.js";
 import type { Command, CommandEntry } from "./command.js";
 import { exitCodes } from "./exit-codes.js";
 import { asksForHelp, orList, parseArgv } from "./parse-args.js";
+import { isCodecError } from "./root.js";
 import { errorLine, quote } from "./safe-text.js";
 
 const bin = "vehicle-update-codec";
 
 /**
  * Every command, in the order `--help` lists them. A command's module is imported only when it
- * runs or shows its help, so a command whose optional packages are missing fails alone, in one
+ * runs or shows its help, so a command whose peer dependencies are missing fails alone, in one
  * line (see {@link loadCommand}), and the others never load them.
  */
 export const commands: readonly CommandEntry[] = [
   {
     name: "decode",
     summary: "decode binary envelopes and print them as proto3 JSON",
+    peers: [],
     load: async () => (await import("./commands/decode.js")).decodeCommand,
   },
   {
     name: "encode",
     summary: "encode a proto3 JSON envelope to binary",
+    peers: [],
     load: async () => (await import("./commands/encode.js")).encodeCommand,
   },
   {
     name: "inspect",
     summary: "show an envelope's kind, handler, size, framing and unknown fields",
+    peers: [],
     load: async () => (await import("./commands/inspect.js")).inspectCommand,
   },
   {
     name: "sample",
     summary: "print the sample envelope of a kind, as JSON or binary",
+    peers: ["@bufbuild/protobuf"],
     load: async () => (await import("./commands/sample.js")).sampleCommand,
   },
   {
     name: "http check",
     summary: "check an HTTP response body against an operation's schemas",
+    peers: ["zod"],
     load: async () => (await import("./commands/http-check.js")).httpCheckCommand,
   },
   {
     name: "http call",
     summary: "call an operation of the service and check its response",
+    peers: ["zod"],
     load: async () => (await import("./commands/http-call.js")).httpCallCommand,
   },
   {
     name: "mock",
     summary: "run a mock of the service's HTTP API until Ctrl-C (needs msw)",
+    peers: ["zod"],
     load: async () => (await import("./commands/mock.js")).mockCommand,
   },
   {
     name: "kafka tail",
     summary: "print a topic's records as JSON lines, decoded (needs kafkajs)",
+    peers: ["@bufbuild/protobuf"],
     load: async () => (await import("./commands/kafka-tail.js")).kafkaTailCommand,
   },
   {
     name: "kafka produce",
     summary: "write proto3 JSON envelopes to a topic as records (needs kafkajs)",
+    peers: ["@bufbuild/protobuf"],
     load: async () => (await import("./commands/kafka-produce.js")).kafkaProduceCommand,
   },
   {
     name: "demo",
     summary: "encode and decode every embedded sample and show what happened",
+    peers: ["@bufbuild/protobuf"],
     load: async () => (await import("./commands/demo.js")).demoCommand,
   },
 ];
@@ -141,41 +157,9 @@ function unknownInGroup(group: string, word: string): UsageError {
   return new UsageError(`unknown ${group} command ${quote(word)}, expected ${orList(names)}`);
 }
 
-/**
- * The packages of package.json's peerDependencies that cannot be found from here: the required
- * ones if any is missing, else the optional ones (peerDependenciesMeta).
- */
-function missingPeers(): string[] {
-  const optional: Record<string, unknown> = packageJson.peerDependenciesMeta;
-  const missing = Object.keys(packageJson.peerDependencies).filter((name) => {
-    try {
-      import.meta.resolve(name);
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  const required = missing.filter((name) => !Object.hasOwn(optional, name));
-  return required.length > 0 ? required : missing;
-}
-
-/**
- * Imports the module of `entry`'s command. When that fails because a peer dependency is not
- * installed (npm installs them, unless told not to by `--omit=peer` or `--legacy-peer-deps`),
- * throws a {@link MissingPackageError} naming it and the command to install it.
- */
-async function loadCommand(entry: CommandEntry): Promise<Command> {
-  try {
-    return await entry.load();
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code !== "ERR_MODULE_NOT_FOUND") throw error;
-    const missing = missingPeers();
-    if (missing.length === 0) throw error;
-    const peers = packageJson.peerDependencies as Record<string, string>;
-    throw new MissingPackageError(
-      `needs ${orList(missing)}, which ${missing.length === 1 ? "is" : "are"} not installed: run 'npm install ${missing.map((name) => `${name}@${peers[name]}`).join(" ")}'`,
-    );
-  }
+/** Imports the module of `entry`'s command, saying in one line which peer it needs if one is missing. */
+function loadCommand(entry: CommandEntry): Promise<Command> {
+  return importNeeding(entry.peers, () => entry.load());
 }
 
 /** `help [words]`: the help of the command or group the words name, or the main help. */

@@ -1,5 +1,4 @@
-import { type ReflectMessage, reflect } from "@bufbuild/protobuf/reflect";
-import { type GRPC_AttendantPayload, GRPC_AttendantPayloadSchema } from "../index.js";
+import type { GRPC_AttendantPayload } from "./root.js";
 
 /** A field that this schema does not know, with where it sits in the envelope. */
 export interface UnknownField {
@@ -11,26 +10,45 @@ export interface UnknownField {
   readonly bytes: number;
 }
 
-/** Every unknown field of `envelope` and of the messages inside it, in field order. */
-export function unknownFields(envelope: GRPC_AttendantPayload): UnknownField[] {
-  return collect(reflect(GRPC_AttendantPayloadSchema, envelope), "envelope", []);
+/** A message as protobuf-es shapes it: its type name, its fields, the unknown ones in `$unknown`. */
+interface MessageObject {
+  readonly $typeName: string;
+  readonly $unknown?: readonly { no: number; wireType: number; data: Uint8Array }[] | undefined;
+  readonly [field: string]: unknown;
 }
 
-function collect(message: ReflectMessage, path: string, out: UnknownField[]): UnknownField[] {
-  for (const field of message.getUnknown() ?? []) {
+function isMessage(value: unknown): value is MessageObject {
+  return typeof (value as { $typeName?: unknown } | null)?.$typeName === "string";
+}
+
+/**
+ * Every unknown field of `envelope` and of the messages inside it, in field order. It walks the
+ * decoded objects by their shape, so it needs no schema: a field holds a message (an object with
+ * `$typeName`), a list, a map (a plain object of messages, keyed by the map's keys) or a oneof
+ * (`{ case, value }`, whose `case` is a string where a map's values are all messages).
+ */
+export function unknownFields(envelope: GRPC_AttendantPayload): UnknownField[] {
+  return collect(envelope, "envelope", []);
+}
+
+function collect(message: MessageObject, path: string, out: UnknownField[]): UnknownField[] {
+  for (const field of message.$unknown ?? []) {
     out.push({ path, field: field.no, wireType: field.wireType, bytes: field.data.length });
   }
-  for (const field of message.fields) {
-    if (!message.isSet(field)) continue;
-    const at = `${path}.${field.localName}`;
-    if (field.fieldKind === "message") {
-      collect(message.get(field), at, out);
-    } else if (field.fieldKind === "list" && field.listKind === "message") {
-      let i = 0;
-      for (const item of message.get(field)) collect(item as ReflectMessage, `${at}[${i++}]`, out);
-    } else if (field.fieldKind === "map" && field.mapKind === "message") {
-      for (const [key, item] of message.get(field)) {
-        collect(item as ReflectMessage, `${at}[${JSON.stringify(key)}]`, out);
+  for (const [name, value] of Object.entries(message)) {
+    if (name.startsWith("$") || typeof value !== "object" || value === null) continue;
+    const at = `${path}.${name}`;
+    if (isMessage(value)) {
+      collect(value, at, out);
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries())
+        if (isMessage(item)) collect(item, `${at}[${i}]`, out);
+    } else if (typeof (value as { case?: unknown }).case === "string") {
+      const { case: member, value: item } = value as { case: string; value: unknown };
+      if (isMessage(item)) collect(item, `${path}.${member}`, out);
+    } else if (!(value instanceof Uint8Array)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (isMessage(item)) collect(item, `${at}[${JSON.stringify(key)}]`, out);
       }
     }
   }

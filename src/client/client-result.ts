@@ -6,7 +6,9 @@ import type { OperationId, RecordSchemas, ResponseResult } from "../http/index.j
  *
  * - `request_error`: the request could not be built (invalid request options, a bad `deleteIssue`
  *   id, a body that `JSON.stringify` cannot write such as a bigint, a cycle or `undefined`, a
- *   headers function that threw or returned invalid headers); nothing was sent;
+ *   headers function that threw or returned invalid headers); nothing was sent. For a body,
+ *   `cause` is a CodecError `invalid_argument` naming the bigint or the cycle by its path,
+ *   JSON.stringify()'s error as its own cause;
  * - `network_error`: fetch failed or the body could not be read; the message names the
  *   underlying code (`fetch failed (ECONNREFUSED 127.0.0.1:9)`);
  * - `timeout`: `timeoutMs` passed first; `cause` is a `TimeoutError`;

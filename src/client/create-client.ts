@@ -14,7 +14,6 @@ import {
   type ClientOptions,
   checkClientOptions,
   checkRequestOptions,
-  invalidArgument,
   toHeaders,
 } from "./client-options.js";
 import type { ClientFailureKind, ClientResult } from "./client-result.js";
@@ -22,6 +21,7 @@ import { type Deadline, startDeadline } from "./deadline.js";
 import { describeNetworkError } from "./describe-network-error.js";
 import { fetchWithRedirects } from "./fetch-with-redirects.js";
 import { readBody } from "./read-body.js";
+import { requestBody } from "./request-body.js";
 import { requestUrl } from "./request-url.js";
 
 /**
@@ -109,11 +109,7 @@ async function send(
     target = `${op.method} ${escapeText(url)}`;
     let body: string | undefined;
     if (op.method === "POST") {
-      const text: unknown = JSON.stringify(call.body);
-      if (typeof text !== "string") {
-        throw invalidArgument(`body must be a JSON value, got ${typeof call.body}`);
-      }
-      body = text;
+      body = requestBody(call.body);
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
     }
 

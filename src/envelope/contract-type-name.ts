@@ -6,6 +6,7 @@ import {
 } from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
+import { quoteText } from "../runtime/escape-text.js";
 
 /**
  * A message type of the kafka_grpc contract as {@link decodeMessage} and {@link encodeMessage}
@@ -27,12 +28,23 @@ export type MessageOf<T extends ContractMessageType> = T extends MessageTypeName
 /**
  * The type name of `type`, a type name or a schema (of which only `typeName` is read) of a
  * message of the kafka_grpc contract (one with generated code); throws `invalid_argument` for
- * anything else. `doing` and `direction` make the error text:
- * `cannot decode google.protobuf.Timestamp from binary: …`.
+ * anything else, and for a schema whose `typeName` getter or Proxy trap throws (its error the
+ * cause). `doing` and `direction` make the error text, the name quoted and cut:
+ * `cannot decode "google.protobuf.Timestamp" from binary: …`.
  */
 export function contractTypeName(type: unknown, doing: string, direction: string): MessageTypeName {
-  const typeName =
-    typeof type === "object" && type !== null ? (type as { typeName?: unknown }).typeName : type;
+  let typeName: unknown = type;
+  if (typeof type === "object" && type !== null) {
+    try {
+      typeName = (type as { typeName?: unknown }).typeName;
+    } catch (cause) {
+      throw new CodecError(
+        "invalid_argument",
+        `cannot ${doing} ${direction}: the schema's typeName could not be read`,
+        { cause },
+      );
+    }
+  }
   if (typeof typeName !== "string") {
     throw new CodecError(
       "invalid_argument",
@@ -42,7 +54,7 @@ export function contractTypeName(type: unknown, doing: string, direction: string
   if (!isMessageTypeName(typeName)) {
     throw new CodecError(
       "invalid_argument",
-      `cannot ${doing} ${typeName} ${direction}: not a message of the kafka_grpc contract ` +
+      `cannot ${doing} ${quoteText(typeName)} ${direction}: not a message of the kafka_grpc contract ` +
         "(use the schemas this package exports)",
     );
   }

@@ -315,6 +315,23 @@ function decodeUtf8(reader: Reader, from: number, start: number): string {
   }
 }
 
+/** Whether `fields` (a {@link Reader.fields}) has an item for field `no`, by a table made once a text. */
+function isKnownField(fields: string, no: number): boolean {
+  let known = knownNumbers.get(fields);
+  if (known === undefined) {
+    known = fields.split(",").map((item) => item !== "" && !item.startsWith(":"));
+    knownNumbers.set(fields, known);
+  }
+  return known[no - 1] === true;
+}
+
+/**
+ * Whether each field number has an item, by the text of a `Reader.fields`: each unknown field is
+ * looked up here, so that a value of many costs no split of the text for each (the texts are the
+ * generated code's, so the map stays small).
+ */
+const knownNumbers = /*@__PURE__*/ new Map<string, readonly boolean[]>();
+
 /** The proto name and wire type of field `no` as `reader.fields` gives them, if it knows it. */
 function knownField(reader: Reader, no: number): [name: string, wireType: number] | undefined {
   // "vin", "swVersion:", "fileCurrent:0", "epochUsec::0", "*", "*:", "*:0", "*::0"
@@ -430,7 +447,7 @@ export function readUnknownField(
   checkTag(no, wireType, start);
   if (wireType === EGROUP)
     fail("malformed", `unexpected END_GROUP for field ${no} at offset ${start}`);
-  const field = knownField(reader, no);
+  const field = isKnownField(reader.fields, no) ? knownField(reader, no) : undefined;
   if (field !== undefined) {
     fail(
       "malformed",

@@ -226,13 +226,36 @@ describe("--max-bytes", () => {
     const { code, err } = run(["decode", "--max-bytes", String(dtc.length - 1)], dtc);
     expect(code).toBe(1);
     expect(err).toBe(
-      `vehicle-update-codec decode: [too_large] input is larger than maxBytes ${dtc.length - 1} (--max-bytes), the limit of a raw envelope, and does not start as a size-delimited stream: its first message, at offset 1, is no record value: cannot decode kafka_grpc.GRPC_AttendantPayload from binary: unexpected END_GROUP for field 1 at offset 0\n`,
+      `vehicle-update-codec decode: [too_large] input is larger than maxBytes ${dtc.length - 1} (--max-bytes), the limit of a raw envelope; stopped reading after ${dtc.length} bytes, and it is no size-delimited stream either: its first message does not read (--split delimited says why)\n`,
     );
     const raw = run(["decode", "--framing", "raw", "--max-bytes", String(dtc.length - 1)], dtc);
     expect(raw.code).toBe(1);
     expect(raw.err).toBe(
       `vehicle-update-codec decode: [too_large] input is larger than maxBytes ${dtc.length - 1} (--max-bytes), the limit of a raw envelope; stopped reading after ${dtc.length} bytes\n`,
     );
+  });
+
+  it("refuses one envelope over --max-bytes as too large, in words, with the sizes", () => {
+    // docs/cli.md's `decode --max-bytes 10 dtc.binpb`
+    for (const command of ["decode", "inspect"]) {
+      expect(run([command, "--max-bytes", "10"], dtc)).toEqual({
+        code: 1,
+        stdout: Buffer.alloc(0),
+        out: "",
+        err: `vehicle-update-codec ${command}: [too_large] input is larger than maxBytes 10 (--max-bytes), the limit of a raw envelope; stopped reading after ${dtc.length} bytes, and it is no size-delimited stream either: its first message does not read (--split delimited says why)\n`,
+      });
+    }
+  });
+
+  it("says why the first message does not read with --split delimited", () => {
+    expect(run(["decode", "--split", "delimited", "--max-bytes", "10"], dtc)).toMatchObject({
+      code: 1,
+      err: [
+        "vehicle-update-codec decode: record 1 (offset 1): [malformed] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: unexpected END_GROUP for field 1 at offset 0",
+        "vehicle-update-codec decode: [too_large] cannot decode size-delimited envelopes: length prefix at offset 11 announces a message of 116 bytes, which exceeds maxBytes 10",
+        "",
+      ].join("\n"),
+    });
   });
 
   it("bounds each message of a delimited stream, not the stream: longer input is streamed", () => {

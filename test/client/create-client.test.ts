@@ -386,24 +386,50 @@ describe("createClient()", () => {
       expect(result.kind === "request_error" && result.cause).toBeInstanceOf(URIError);
     });
 
-    it.each<[string, unknown]>([
-      ["a bigint", 1n],
-      ["undefined", undefined],
+    const cyclic = () => {
+      const o: Record<string, unknown> = { list: [] };
+      (o.list as unknown[]).push({ back: o });
+      return o;
+    };
+    const json = "cannot write the body as JSON: ";
+    it.each<[string, unknown, string]>([
+      ["a bigint", 1n, `${json}body is a bigint`],
+      ["a bigint inside", { n: 1n }, `${json}body.n is a bigint`],
+      [
+        "a bigint in a list",
+        { list: [0, { "a b": 2n }] },
+        `${json}body.list[1]["a b"] is a bigint`,
+      ],
       [
         "a cyclic object",
-        (() => {
-          const o: Record<string, unknown> = {};
-          o.o = o;
-          return o;
-        })(),
+        cyclic(),
+        `${json}body.list[0].back refers back to an object that holds it (a cycle)`,
       ],
-    ])("resolves to request_error for a body that is %s", async (_, body) => {
-      expect(await client.sendSms(body)).toMatchObject({
-        kind: "request_error",
-        operation: "sendSms",
-      });
-      expect(server.requests).toHaveLength(0);
-    });
+      [
+        "an object whose toJSON() throws",
+        {
+          toJSON: () => {
+            throw new RangeError("no");
+          },
+        },
+        `${json}JSON.stringify() threw while reading it`,
+      ],
+      ["undefined", undefined, "body must be a JSON value, got undefined"],
+    ])(
+      "resolves to request_error with invalid_argument for a body that is %s, sending nothing",
+      async (_, body, text) => {
+        const result = await client.sendSms(body);
+        expect(result).toMatchObject({
+          kind: "request_error",
+          operation: "sendSms",
+          message: `could not build the sendSms request: CodecError: [invalid_argument] ${text}`,
+        });
+        const cause = result.kind === "request_error" ? result.cause : undefined;
+        expect(isCodecError(cause) && cause.message).toBe(`[invalid_argument] ${text}`);
+        if (body !== undefined) expect((cause as Error).cause).toBeInstanceOf(Error);
+        expect(server.requests).toHaveLength(0);
+      },
+    );
 
     it.each<[string, () => HeadersInit | Promise<HeadersInit>]>([
       [

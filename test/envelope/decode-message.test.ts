@@ -25,6 +25,7 @@ import { B } from "../helpers/bytes.js";
 import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { mutated } from "../helpers/mutated-bytes.js";
 import { expectSameOutcome } from "../helpers/outcome.js";
+import { unsafeCharacters } from "../helpers/unsafe-characters.js";
 import { decodeByOracle } from "../oracle/check-wire.js";
 
 describe("decodeMessage()", () => {
@@ -57,8 +58,40 @@ describe("decodeMessage(): the message type by name or by schema", () => {
     [EmumStatusSchema, "kafka_grpc.EmumStatus"],
   ])("refuses %s, which is no message of the contract", (type, name) => {
     expect(() => decodeMessage(type as never, bytes)).toThrowError(
-      `[invalid_argument] cannot decode ${name} from binary: not a message of the kafka_grpc contract (use the schemas this package exports)`,
+      `[invalid_argument] cannot decode "${name}" from binary: not a message of the kafka_grpc contract (use the schemas this package exports)`,
     );
+  });
+
+  it.each([
+    [
+      "a name with control characters",
+      "kafka_grpc.Nope\u001b[2J\n",
+      '"kafka_grpc.Nope\\u001b[2J\\n"',
+    ],
+    ["a name with a lone surrogate", "kafka_grpc.\ud800", '"kafka_grpc.\\ud800"'],
+    ["a long name", "x".repeat(100_000), `"${"x".repeat(200)}…"`],
+    ["a schema of a hostile name", { typeName: "evil\u001b\n\u202e" }, '"evil\\u001b\\n\\u202e"'],
+  ])("quotes %s escaped and cut", (_, type, quoted) => {
+    const error = codecErrorOf(() => decodeMessage(type as never, bytes));
+    expect(error.message).toBe(
+      `[invalid_argument] cannot decode ${quoted} from binary: not a message of the kafka_grpc contract (use the schemas this package exports)`,
+    );
+    expect(unsafeCharacters(error.message)).toEqual([]);
+    expect(error.message.length).toBeLessThan(400);
+  });
+
+  it("refuses a schema whose typeName getter throws, the error as the cause", () => {
+    const thrown = new RangeError("boom");
+    const schema = Object.defineProperty({}, "typeName", {
+      get() {
+        throw thrown;
+      },
+    });
+    const error = codecErrorOf(() => decodeMessage(schema as never, bytes));
+    expect(error.message).toBe(
+      "[invalid_argument] cannot decode from binary: the schema's typeName could not be read",
+    );
+    expect(error.cause).toBe(thrown);
   });
 
   it.each([
@@ -101,7 +134,7 @@ describe("decodeMessage(): the generated decoders of every message type", () => 
 
   it("refuses a schema from outside the contract with invalid_argument", () => {
     expect(() => decodeMessage(TimestampSchema, B(0x08, 0x96, 0x01))).toThrowError(
-      "[invalid_argument] cannot decode google.protobuf.Timestamp from binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
+      '[invalid_argument] cannot decode "google.protobuf.Timestamp" from binary: not a message of the kafka_grpc contract (use the schemas this package exports)',
     );
     expect(() => decodeMessage(undefined as never, B())).toThrowError(
       "[invalid_argument] cannot decode from binary: expected a message schema, got undefined",

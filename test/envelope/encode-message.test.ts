@@ -6,6 +6,7 @@ import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import {
   CarECUSchema,
   CarUpdateStatusSchema,
+  CodecError,
   decodeMessage,
   encodeMessage,
   UpdateManifestECUSchema,
@@ -13,14 +14,16 @@ import {
 } from "../../src/index.js";
 import { arbitraryMessage } from "../../src/testing/index.js";
 
+import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { damaged, writerDamage } from "../helpers/hostile-messages.js";
 import { expectSameEncoding } from "../helpers/outcome.js";
+import { unsafeCharacters } from "../helpers/unsafe-characters.js";
 import { encodeMessageByOracle } from "../oracle/encode-by-oracle.js";
 
 describe("encodeMessage(): the generated encoders of every message type", () => {
   // Held to the oracle (test/oracle/: checkMessage, then protobuf-es's toBinary() with maps in key
-  // order): the same bytes for what it takes, the same code and text for what it refuses, the
-  // very exception of a getter that throws.
+  // order): the same bytes for what it takes, the same code and text for what it refuses, a
+  // getter that throws included.
   const cases = file_kafka_grpc_kafka_grpc.messages.map(
     (schema) => [schema.typeName, schema] as const,
   );
@@ -51,20 +54,58 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
     expect(() =>
       encodeMessage("kafka_grpc.Nope" as "kafka_grpc.VehicleData", vehicle),
     ).toThrowError(
-      "[invalid_argument] cannot encode kafka_grpc.Nope to binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
+      '[invalid_argument] cannot encode "kafka_grpc.Nope" to binary: not a message of the kafka_grpc contract (use the schemas this package exports)',
     );
   });
 
-  it("lets the exception of a getter pass as itself, never as a CodecError", () => {
-    const message = create(CarECUSchema, { vin: "v" });
-    Object.defineProperty(message, "ecu", {
+  it("quotes a type name it refuses escaped and cut", () => {
+    const vehicle = decodeMessage("kafka_grpc.VehicleData", new Uint8Array([0x0a, 0x01, 0x41]));
+    for (const [name, quoted] of [
+      ["kafka_grpc.Nope\u001b[2J\n", '"kafka_grpc.Nope\\u001b[2J\\n"'],
+      ["x".repeat(100_000), `"${"x".repeat(200)}…"`],
+    ]) {
+      const error = codecErrorOf(() => encodeMessage(name as "kafka_grpc.VehicleData", vehicle));
+      expect(error.message).toBe(
+        `[invalid_argument] cannot encode ${quoted} to binary: not a message of the kafka_grpc contract (use the schemas this package exports)`,
+      );
+      expect(unsafeCharacters(error.message)).toEqual([]);
+    }
+  });
+
+  it.each([
+    ["a getter of a field", "get"],
+    ["a Proxy trap", "proxy"],
+  ])("refuses a message when %s throws with invalid_message, the error as the cause", (_, how) => {
+    const thrown = new TypeError("a bug in a getter");
+    const ecu = create(CarECUSchema, { vin: "v" });
+    const message =
+      how === "get"
+        ? Object.defineProperty(ecu, "ecu", {
+            get() {
+              throw thrown;
+            },
+          })
+        : new Proxy(ecu, {
+            get(target, key) {
+              if (key === "ecu") throw thrown;
+              return target[key as keyof typeof target];
+            },
+          });
+    const error = codecErrorOf(() => encodeMessage(CarECUSchema, message));
+    expect(error.message).toBe(
+      "[invalid_message] cannot encode kafka_grpc.CarECU to binary: the message could not be read",
+    );
+    expect(error.cause).toBe(thrown);
+  });
+
+  it("lets a CodecError that a getter throws pass as it is", () => {
+    const thrown = new CodecError("truncated", "not ours");
+    const message = Object.defineProperty(create(CarECUSchema, { vin: "v" }), "ecu", {
       get() {
-        throw new TypeError("a bug in a getter");
+        throw thrown;
       },
     });
-    expect(() => encodeMessage(CarECUSchema, message)).toThrow(
-      expect.objectContaining({ name: "TypeError", message: "a bug in a getter" }),
-    );
+    expect(() => encodeMessage(CarECUSchema, message)).toThrow(thrown);
   });
 
   it.each([
@@ -139,7 +180,7 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
   it("refuses a schema from outside the contract with invalid_argument", () => {
     const value = fromBinary(TimestampSchema, new Uint8Array([0x08, 0x96, 0x01]));
     expect(() => encodeMessage(TimestampSchema, value)).toThrowError(
-      "[invalid_argument] cannot encode google.protobuf.Timestamp to binary: not a message of the kafka_grpc contract (use the schemas this package exports)",
+      '[invalid_argument] cannot encode "google.protobuf.Timestamp" to binary: not a message of the kafka_grpc contract (use the schemas this package exports)',
     );
   });
 });

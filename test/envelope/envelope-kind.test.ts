@@ -8,6 +8,7 @@ import {
   isEnvelopeOf,
   matchEnvelope,
 } from "../../src/index.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
 import { handlers } from "../helpers/kind-handlers.js";
 
 describe("envelopeKind(), isEnvelopeOf(), envelopeData() and isEnvelopeKind()", () => {
@@ -28,5 +29,51 @@ describe("envelopeKind(), isEnvelopeOf(), envelopeData() and isEnvelopeKind()", 
     expect(envelopeKinds.every(isEnvelopeKind)).toBe(true);
     expect(isEnvelopeKind("handler")).toBe(false);
     expect(isEnvelopeKind(2)).toBe(false);
+  });
+});
+
+describe("envelopeKind(), isEnvelopeOf() and envelopeData() on what is not an envelope", () => {
+  const envelope = createEnvelope("dtcEntry", { dtc: 5n });
+  const envelopeName = "kafka_grpc.GRPC_AttendantPayload";
+  const notEnvelopes: [string, unknown, string][] = [
+    ["null", null, "null"],
+    ["undefined", undefined, "undefined"],
+    ["a string", "dtcEntry", "string"],
+    ["a message of another type", envelope.Data.value, "kafka_grpc.DTCEntry"],
+    ["a hostile $typeName", { $typeName: "x\u001b\n" }, "x\\u001b\\n"],
+    ["a plain object", { Data: { case: "dtcEntry" } }, "object"],
+    ["an envelope without Data", { $typeName: envelopeName }, "one whose Data is undefined"],
+    [
+      "an envelope whose Data is null",
+      { $typeName: envelopeName, Data: null },
+      "one whose Data is null",
+    ],
+  ];
+
+  it.each(notEnvelopes)("isEnvelopeOf() returns false for %s", (_, value) => {
+    expect(isEnvelopeOf(value as never, "dtcEntry")).toBe(false);
+  });
+
+  it.each(notEnvelopes)("envelopeKind() and envelopeData() refuse %s", (_, value, got) => {
+    expect(codecErrorOf(() => envelopeKind(value as never)).message).toBe(
+      `[invalid_argument] cannot read the kind of ${envelopeName}: expected a ${envelopeName} message, got ${got}`,
+    );
+    expect(codecErrorOf(() => envelopeData(value as never, "dtcEntry")).message).toBe(
+      `[invalid_argument] cannot read the data of ${envelopeName}: expected a ${envelopeName} message, got ${got}`,
+    );
+  });
+
+  it.each<[unknown, string]>([
+    ["dtcentry", '"dtcentry"'],
+    ["\u001b[2J", '"\\u001b[2J"'],
+    [undefined, "undefined"],
+  ])("envelopeData() refuses the kind %j, where isEnvelopeOf() is false", (kind, shown) => {
+    const empty = { $typeName: envelopeName, handler: "", Data: { case: undefined } };
+    for (const value of [envelope, empty]) {
+      expect(isEnvelopeOf(value as never, kind as never)).toBe(false);
+      expect(codecErrorOf(() => envelopeData(value as never, kind as never)).message).toBe(
+        `[invalid_argument] cannot read the data of ${envelopeName}: unknown kind ${shown}, expected one of ${envelopeKinds.join(", ")}`,
+      );
+    }
   });
 });

@@ -30,3 +30,61 @@ describe("matchEnvelope()", () => {
     );
   });
 });
+
+describe("matchEnvelope() on bad arguments", () => {
+  const envelopeName = "kafka_grpc.GRPC_AttendantPayload";
+  const envelope = createEnvelope("dtcEntry", { dtc: 5n });
+
+  it.each<[string, unknown, string]>([
+    ["null", null, "null"],
+    ["a message of another type", envelope.Data.value, "kafka_grpc.DTCEntry"],
+    ["an envelope without Data", { $typeName: envelopeName }, "one whose Data is undefined"],
+  ])("refuses %s for the envelope", (_, value, got) => {
+    expect(codecErrorOf(() => matchEnvelope(value as never, handlers)).message).toBe(
+      `[invalid_argument] cannot match ${envelopeName}: expected a ${envelopeName} message, got ${got}`,
+    );
+  });
+
+  it.each<[string, unknown, string]>([
+    ["null handlers", null, "handlers must be an object, got null"],
+    ["a function for handlers", () => "x", "handlers must be an object, got function"],
+    ["no handler for the kind", {}, "the handler of dtcEntry must be a function, got undefined"],
+    [
+      "a handler that is no function",
+      { ...handlers, dtcEntry: "x\n" },
+      'the handler of dtcEntry must be a function, got "x\\n"',
+    ],
+  ])("refuses %s", (_, value, text) => {
+    expect(codecErrorOf(() => matchEnvelope(envelope, value as never)).message).toBe(
+      `[invalid_argument] cannot match ${envelopeName}: ${text}`,
+    );
+  });
+
+  it("refuses a none handler that is no function", () => {
+    const empty = decodeEnvelope(B(), { requireData: false });
+    expect(
+      codecErrorOf(() => matchEnvelope(empty, { ...handlers, none: 5 } as never)).message,
+    ).toBe(
+      `[invalid_argument] cannot match ${envelopeName}: the none handler must be a function, got 5`,
+    );
+  });
+
+  it("refuses an envelope whose Data names no kind, calling no inherited function", () => {
+    const forged = { $typeName: envelopeName, handler: "", Data: { case: "toString", value: {} } };
+    expect(codecErrorOf(() => matchEnvelope(forged as never, handlers)).message).toBe(
+      `[invalid_argument] cannot match ${envelopeName}: the envelope's Data has an unknown kind "toString"`,
+    );
+  });
+
+  it("lets what a handler throws pass as it is", () => {
+    const thrown = new RangeError("handler failed");
+    expect(() =>
+      matchEnvelope(envelope, {
+        ...handlers,
+        dtcEntry: () => {
+          throw thrown;
+        },
+      }),
+    ).toThrow(thrown);
+  });
+});

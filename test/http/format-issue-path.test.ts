@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatIssuePath } from "../../src/http/index.js";
+import { codecErrorOf } from "../helpers/codec-error-of.js";
 
 describe("formatIssuePath()", () => {
   it.each<[PropertyKey[], string]>([
@@ -31,5 +32,27 @@ describe("formatIssuePath() on keys from a hostile body", () => {
     [[Symbol("\u0007")], "[Symbol(\\u0007)]"],
   ])("writes %j as %s", (path, text) => {
     expect(formatIssuePath(path)).toBe(text);
+  });
+});
+
+describe("formatIssuePath() on what is not a path", () => {
+  it.each<[string, unknown, string]>([
+    ["null", null, "path must be an array of strings, numbers and symbols, got null"],
+    [
+      "undefined",
+      undefined,
+      "path must be an array of strings, numbers and symbols, got undefined",
+    ],
+    ["a string", "a\nb", 'path must be an array of strings, numbers and symbols, got "a\\nb"'],
+    [
+      "a Set",
+      new Set(["a"]),
+      "path must be an array of strings, numbers and symbols, got an object",
+    ],
+    ["a null segment", ["a", null], "path[1] must be a string, a number or a symbol, got null"],
+    ["an object segment", [{}], "path[0] must be a string, a number or a symbol, got an object"],
+  ])("refuses %s with invalid_argument", (_, path, message) => {
+    const error = codecErrorOf(() => formatIssuePath(path as never));
+    expect(error.message).toBe(`[invalid_argument] ${message}`);
   });
 });

@@ -1,28 +1,33 @@
 // The package installed as the README says, with each documented minimal set of dependencies:
 // the packed tarball alone (npm installs the required peers @bufbuild/protobuf and zod with it),
-// the tarball and fast-check (for /testing), and the tarball with peers left out
-// (`--legacy-peer-deps`, @bufbuild/protobuf named by hand), where zod is absent. Each app lives
+// the tarball and fast-check (for /testing), the tarball with peers left out
+// (`--legacy-peer-deps`, @bufbuild/protobuf named by hand), where zod is absent, and the tarball
+// with every peer left out (`--omit=peer`). Each app lives
 // in a temp folder outside the repository, whose node_modules would otherwise satisfy any import.
 // In each: every subpath the set supports loads from ESM and CommonJS (and the others fail
 // naming the missing package), a strict `nodenext` TypeScript file typechecks with
 // `skipLibCheck: false`, and the bin runs through npx.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pack, root } from "./pack.js";
+import { goldenFolder, pack, root } from "./pack.js";
 
 const exec = promisify(execFile);
 
 type Subpath = "" | "/framing" | "/kafka" | "/fixtures" | "/http" | "/client" | "/testing";
+
+type Peer = "@bufbuild/protobuf" | "zod" | "fast-check";
 
 /** A minimal set of dependencies the README names, and what it supports. */
 interface InstallSet {
   readonly name: string;
   /** Dependencies of the app besides the tarball. */
   readonly dependencies: Record<string, string>;
+  /** The peer dependencies installed. */
+  readonly peers: readonly Peer[];
   readonly npmFlags: readonly string[];
   /** The subpaths that load. */
   readonly supported: readonly Subpath[];
@@ -36,6 +41,7 @@ const sets: readonly InstallSet[] = [
   {
     name: "package-only",
     dependencies: {},
+    peers: ["@bufbuild/protobuf", "zod"],
     npmFlags: [],
     supported: ["", "/framing", "/kafka", "/fixtures", "/http", "/client"],
     typed: ["", "/framing", "/kafka", "/fixtures", "/http", "/client"],
@@ -44,6 +50,7 @@ const sets: readonly InstallSet[] = [
   {
     name: "with-fast-check",
     dependencies: { "fast-check": "4.10.2" },
+    peers: ["@bufbuild/protobuf", "zod", "fast-check"],
     npmFlags: [],
     supported: ["", "/framing", "/kafka", "/fixtures", "/http", "/client", "/testing"],
     typed: ["", "/framing", "/kafka", "/fixtures", "/http", "/client", "/testing"],
@@ -52,10 +59,27 @@ const sets: readonly InstallSet[] = [
   {
     name: "peers-omitted",
     dependencies: { "@bufbuild/protobuf": "2.17.0" },
+    peers: ["@bufbuild/protobuf"],
     npmFlags: ["--legacy-peer-deps"],
     supported: ["", "/framing", "/kafka", "/fixtures"],
     typed: ["", "/framing", "/kafka"],
     missing: [
+      ["/http", "zod"],
+      ["/client", "zod"],
+      ["/testing", "fast-check"],
+    ],
+  },
+  {
+    name: "no-peers",
+    dependencies: {},
+    peers: [],
+    npmFlags: ["--omit=peer"],
+    supported: ["/framing"],
+    typed: [],
+    missing: [
+      ["", "@bufbuild/protobuf"],
+      ["/kafka", "@bufbuild/protobuf"],
+      ["/fixtures", "@bufbuild/protobuf"],
       ["/http", "zod"],
       ["/client", "zod"],
       ["/testing", "fast-check"],
@@ -188,13 +212,24 @@ async function npx(dir: string, args: readonly string[], input?: string) {
 
 const app = (name: string): Promise<string> => apps.get(name) as Promise<string>;
 
+const ranges: Record<string, string> = {
+  "@bufbuild/protobuf": "^2.17.0",
+  zod: "^4.0.0",
+};
+
+/** The one line of a command that needs a peer that is not installed. */
+const needs = (command: string, peer: string) =>
+  `vehicle-update-codec ${command}: needs ${peer}, which is not installed: run 'npm install ${peer}@${ranges[peer]}'\n`;
+
 describe.each(sets)("an app with the package installed: $name", (set) => {
   it("has exactly the peers the set names", async () => {
     const dir = await app(set.name);
-    const zod = set.name !== "peers-omitted";
-    expect(existsSync(join(dir, "node_modules/@bufbuild/protobuf"))).toBe(true);
-    expect(existsSync(join(dir, "node_modules/zod"))).toBe(zod);
-    expect(existsSync(join(dir, "node_modules/fast-check"))).toBe(set.name === "with-fast-check");
+    for (const peer of ["@bufbuild/protobuf", "zod", "fast-check"] as const) {
+      expect([peer, existsSync(join(dir, "node_modules", peer))]).toEqual([
+        peer,
+        set.peers.includes(peer),
+      ]);
+    }
   });
 
   it.each(set.supported)("loads vehicle-update-codec%s from ESM and CommonJS", async (subpath) => {
@@ -208,10 +243,12 @@ describe.each(sets)("an app with the package installed: $name", (set) => {
     "fails to load vehicle-update-codec%s with an error that names %s",
     async (subpath, peer) => {
       const { esm, cjs } = await load(await app(set.name), `vehicle-update-codec${subpath}`);
+      // The package itself, or one of its subpaths (`@bufbuild/protobuf/codegenv2`), quoted.
+      const named = new RegExp(`'${peer.replace(/[/.]/g, "\\$&")}[/']`);
       expect(esm).toMatch(/^ERR_MODULE_NOT_FOUND: /);
-      expect(esm).toContain(`'${peer}'`);
+      expect(esm).toMatch(named);
       expect(cjs).toMatch(/^MODULE_NOT_FOUND: /);
-      expect(cjs).toContain(`'${peer}'`);
+      expect(cjs).toMatch(named);
     },
   );
 
@@ -225,6 +262,10 @@ describe.each(sets)("an app with the package installed: $name", (set) => {
     expect(help).toMatchObject({ code: 0, err: "" });
     expect(help.out).toMatch(/^Usage: vehicle-update-codec <command> \[options\]\n/);
     const demo = await npx(dir, ["demo"]);
+    if (!set.peers.includes("@bufbuild/protobuf")) {
+      expect(demo).toEqual({ code: 2, out: "", err: needs("demo", "@bufbuild/protobuf") });
+      return;
+    }
     expect(demo).toMatchObject({ code: 0, err: "" });
     expect(demo.out).toContain("\nAll 11 samples round-tripped through binary and JSON.\n");
     expect(demo.out).toMatch(
@@ -264,7 +305,45 @@ describe("the CLI without zod (peers omitted)", () => {
     expect(result).toEqual({
       code: 2,
       out: "",
-      err: `vehicle-update-codec ${command}: needs zod, which is not installed: run 'npm install zod@^4.0.0'\n`,
+      err: needs(command, "zod"),
+    });
+  });
+});
+
+describe("the CLI without any peer (--omit=peer)", () => {
+  const golden = readFileSync(join(root, goldenFolder, "dtcEntry.binpb"));
+
+  it("prints its version, and decodes, encodes and inspects", async () => {
+    const dir = await app("no-peers");
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    expect(await npx(dir, ["--version"])).toEqual({ code: 0, out: `${version}\n`, err: "" });
+    const hex = golden.toString("hex");
+    const decoded = await npx(dir, ["decode", "--compact"], hex);
+    expect(decoded).toMatchObject({ code: 0, err: "" });
+    expect(JSON.parse(decoded.out).handler).toBe("ota.dtcEntry");
+    expect(await npx(dir, ["encode", "--output", "hex"], decoded.out)).toEqual({
+      code: 0,
+      out: `${hex}\n`,
+      err: "",
+    });
+    const inspected = await npx(dir, ["inspect"], hex);
+    expect(inspected).toMatchObject({ code: 0, err: "" });
+    expect(inspected.out).toContain("kind:           dtcEntry\n");
+  });
+
+  it.each([
+    [["sample", "dtcEntry"], "sample", "@bufbuild/protobuf"],
+    [["help", "sample"], "sample", "@bufbuild/protobuf"],
+    [["demo"], "demo", "@bufbuild/protobuf"],
+    [["kafka", "tail", "updates", "--brokers", "127.0.0.1:9"], "kafka tail", "@bufbuild/protobuf"],
+    [["kafka", "produce", "--help"], "kafka produce", "@bufbuild/protobuf"],
+    [["http", "check", "listVehicles", "--status", "200"], "http check", "zod"],
+    [["mock", "--help"], "mock", "zod"],
+  ])("%j says in one line that %s needs %s, and exits 2", async (args, command, peer) => {
+    expect(await npx(await app("no-peers"), args, "{}")).toEqual({
+      code: 2,
+      out: "",
+      err: needs(command, peer),
     });
   });
 });

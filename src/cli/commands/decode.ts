@@ -1,4 +1,3 @@
-import { CodecError, envelopeToJsonString } from "../../index.js";
 import { type Command, decodeLimitOptions } from "../command.js";
 import {
   openRecords,
@@ -9,6 +8,7 @@ import {
   recordReadOptions,
 } from "../read-records.js";
 import { recordError, recordFacts } from "../record-json.js";
+import { CodecError, envelopeToJsonString } from "../root.js";
 
 /** `decode`: binary in, canonical proto3 JSON out. */
 export const decodeCommand: Command = {

@@ -1,16 +1,16 @@
 import { encodeDelimited, encodeRecordValue } from "../../framing/index.js";
+import { classifyInput, outputFormat } from "../binary-text.js";
+import { readInput, UsageError } from "../cli-io.js";
+import { type Command, emitBinary, maxBytes, maxBytesOption, stringOption } from "../command.js";
+import { wholeNumber } from "../parse-args.js";
+import { framingOption } from "../read-envelopes.js";
 import {
   CodecError,
   envelopeFromJsonString,
   type GRPC_AttendantPayload,
   isCodecError,
   type JsonReadOptions,
-} from "../../index.js";
-import { classifyInput, outputFormat } from "../binary-text.js";
-import { readInput, UsageError } from "../cli-io.js";
-import { type Command, emitBinary, maxBytes, maxBytesOption, stringOption } from "../command.js";
-import { wholeNumber } from "../parse-args.js";
-import { framingOption } from "../read-envelopes.js";
+} from "../root.js";
 
 const MAX_SCHEMA_ID = 0x7fffffff; // a schema id is a signed 32-bit integer, never negative
 

@@ -5,12 +5,12 @@ import {
   MAX_TIMEOUT_MS,
 } from "../../client/index.js";
 import { MAX_JSON_DEPTH, type OperationId, operations } from "../../http/index.js";
-import { CodecError } from "../../index.js";
 import { readInput, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { formatJson, valueTooDeep } from "../json-output.js";
 import { wholeNumber } from "../parse-args.js";
+import { CodecError } from "../root.js";
 import { errorLine, quote } from "../safe-text.js";
 import { httpExitCodes, operationId, operationIds, tooDeep } from "./http-check.js";
 

@@ -5,11 +5,11 @@ import {
   parseResponse,
   type ResponseKind,
 } from "../../http/index.js";
-import { CodecError } from "../../index.js";
 import { readInput, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption, wrapList } from "../command.js";
 import { formatJson, jsonTextTooDeep } from "../json-output.js";
 import { wholeNumber } from "../parse-args.js";
+import { CodecError } from "../root.js";
 import { quote } from "../safe-text.js";
 
 /** The exit code of `http check` and `http call` for each outcome. */

@@ -1,5 +1,4 @@
 import { basename } from "node:path";
-import { CodecError } from "../../index.js";
 import { readInput, UsageError } from "../cli-io.js";
 import { type Command, decodeLimitOptions, maxBytes, stringOption } from "../command.js";
 import { wholeNumber } from "../parse-args.js";
@@ -11,10 +10,12 @@ import {
   type RecordPosition,
   readRecordsHelp,
   recordErrorLine,
+  recordFormat,
   recordReadOptionSpecs,
   recordReadOptions,
 } from "../read-records.js";
 import { type RecordFactsJson, recordError, recordFacts } from "../record-json.js";
+import { CodecError } from "../root.js";
 import { escapeControls } from "../safe-text.js";
 
 /** The framing of a record, in words: `schema-registry (schema id 7, message indexes [0])`. */
@@ -46,7 +47,7 @@ function reportText(read: ReadRecord & { ok: true }, input: RecordInput): string
     `kind:           ${facts.kind ?? "none (no Data member)"}`,
     `handler:        ${JSON.stringify(facts.handler)}`,
     `size:           ${facts.size} bytes`,
-    `input:          ${input.format}`,
+    `input:          ${recordFormat(read, input)}`,
     `framing:        ${framingText(facts)}`,
     `unknown fields: ${unknown}`,
   ];

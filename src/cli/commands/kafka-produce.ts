@@ -3,18 +3,18 @@ import {
   type RecordValueWriteOptions,
   recordFramings,
 } from "../../framing/index.js";
-import {
-  CodecError,
-  envelopeFromJsonString,
-  type GRPC_AttendantPayload,
-  isCodecError,
-} from "../../index.js";
 import { encodeKafkaMessage } from "../../kafka/index.js";
 import { type CliIo, UsageError } from "../cli-io.js";
 import { type Command, maxBytes, maxBytesOption, stringOption } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { brokersOption, createKafka, importKafkajs, withKafkaErrors } from "../kafka-client.js";
 import { orList, wholeNumber } from "../parse-args.js";
+import {
+  CodecError,
+  envelopeFromJsonString,
+  type GRPC_AttendantPayload,
+  isCodecError,
+} from "../root.js";
 import { errorLine, quote } from "../safe-text.js";
 
 const prefix = "vehicle-update-codec kafka produce";

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { envelopeKinds, isEnvelopeKind } from "../../index.js";
 import { decodeKafkaMessage, type KafkaDecodeResult } from "../../kafka/index.js";
 import { UsageError } from "../cli-io.js";
 import { type Command, type CommandValues, stringOption } from "../command.js";
@@ -14,6 +13,7 @@ import {
 } from "../kafka-client.js";
 import { kafkaRecordLine } from "../kafka-record-line.js";
 import { orList, wholeNumber } from "../parse-args.js";
+import { envelopeKinds, isEnvelopeKind } from "../root.js";
 import { errorLine, quote } from "../safe-text.js";
 
 const prefix = "vehicle-update-codec kafka tail";

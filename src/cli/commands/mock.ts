@@ -1,4 +1,4 @@
-import { UsageError } from "../cli-io.js";
+import { importNeeding, UsageError } from "../cli-io.js";
 import { type Command, stringOption } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { wholeNumber } from "../parse-args.js";
@@ -56,16 +56,16 @@ Operations: ${operationIds.join(", ")}.`,
       Object.defineProperty(globalThis, "localStorage", { value: undefined, configurable: true });
     }
     // Loaded only now: msw is an optional peer, and the other commands do not need it.
-    let mock: typeof import("../../mock/index.js");
     try {
       await import("msw");
-      mock = await import("../../mock/index.js");
     } catch (cause) {
       if ((cause as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") {
         throw new UsageError("the mock needs the msw package: npm install --save-dev msw");
       }
       throw cause;
     }
+    // Its responses are the fixtures, made with protobuf-es.
+    const mock = await importNeeding(["@bufbuild/protobuf"], () => import("../../mock/index.js"));
     let server: Awaited<ReturnType<typeof mock.startMockServer>>;
     try {
       server = await mock.startMockServer({ port, host });

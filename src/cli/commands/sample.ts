@@ -1,13 +1,8 @@
 import { sampleEnvelope } from "../../fixtures/index.js";
-import {
-  encodeEnvelope,
-  envelopeKinds,
-  envelopeToJsonString,
-  isEnvelopeKind,
-} from "../../index.js";
 import { outputFormat } from "../binary-text.js";
 import { UsageError } from "../cli-io.js";
 import { type Command, emitBinary, stringOption, wrapList } from "../command.js";
+import { encodeEnvelope, envelopeKinds, envelopeToJsonString, isEnvelopeKind } from "../root.js";
 import { quote } from "../safe-text.js";
 
 /** `sample <kind>`: a fixture envelope, as JSON or binary. */
