@@ -1,7 +1,7 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
-import { CodecError, isCodecError } from "../codec-error.js";
+import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
 import { jsonReadDefaults, jsonWriteDefaults, levelBounds } from "../internal/option-defaults.js";
@@ -150,7 +150,7 @@ export function envelopeFromJson(
  * with the thrown value as the cause, not in the message: what it says is not ours to print.
  */
 function jsonValueError(thrown: unknown): CodecError {
-  if (isCodecError(thrown)) return thrown;
+  if (thrown instanceof CodecError) return thrown;
   return new CodecError(
     "invalid_json",
     `cannot decode ${typeName} from JSON: the value could not be read`,

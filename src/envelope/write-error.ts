@@ -1,4 +1,4 @@
-import { CodecError, isCodecError } from "../codec-error.js";
+import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
 import { quoteText } from "../runtime/escape-text.js";
 import { type PathStep, WriteProblem } from "../runtime/index.js";
@@ -81,7 +81,7 @@ export function writeFailure(
   recursionLimit: number,
 ): CodecError {
   if (thrown instanceof WriteProblem) return writeError(typeName, format, thrown, recursionLimit);
-  if (isCodecError(thrown)) return thrown;
+  if (thrown instanceof CodecError) return thrown;
   return new CodecError(
     "invalid_message",
     `cannot encode ${typeName} to ${format}: the message could not be read`,
