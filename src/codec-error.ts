@@ -9,7 +9,7 @@
  * - `missing_data`: an envelope has no `Data` member while `requireData` is on.
  * - `invalid_json`: JSON text that does not parse, or a JSON value that is not a valid message.
  * - `invalid_message`: a message object that cannot be encoded (a value of the wrong type or
- *   out of range for its field, a getter or Proxy trap that throws).
+ *   out of range for its field).
  * - `invalid_argument`: an argument or option outside what the function accepts.
  */
 export type CodecErrorCode =

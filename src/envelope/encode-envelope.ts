@@ -15,8 +15,7 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  *
  * Throws a {@link CodecError}: `missing_data` for an envelope without a `Data` member (unless
  * `requireData` is false), `invalid_argument` for something that is not an envelope,
- * `invalid_message` for a field value its type cannot take, and also when a getter or Proxy trap
- * of the envelope throws (the thrown value as the cause).
+ * `invalid_message` for a field value its type cannot take.
  *
  * ```ts
  * const bytes = encodeEnvelope(createEnvelope("updateGet", { vin: "WVWZZZ1JZXW000001" }));
@@ -27,21 +26,19 @@ export function encodeEnvelope(
   options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const o = readOptions(options, binaryWriteDefaults, levelBounds);
-  return writeMessageBinary(
-    typeName,
-    encodeBinary,
-    envelope,
-    o,
-    o.requireData ? checkData : undefined,
-  );
-}
-
-/** Refuses an envelope without a `Data` member: `missing_data`. */
-function checkData(envelope: unknown): void {
-  const data = (envelope as { Data?: unknown }).Data;
-  if (typeof data !== "object" || data === null || !(data as { case?: unknown }).case) {
-    throw missingDataError(envelope as GRPC_AttendantPayload, "encode");
+  const e = envelope as { $typeName?: unknown; Data?: { case?: unknown } } | null | undefined;
+  const data = e?.Data;
+  const hasData = typeof data === "object" && data !== null && Boolean(data.case);
+  if (
+    o.requireData &&
+    !hasData &&
+    typeof e === "object" &&
+    e !== null &&
+    e.$typeName === typeName
+  ) {
+    throw missingDataError(envelope, "encode");
   }
+  return writeMessageBinary(typeName, encodeBinary, envelope, o);
 }
 
 /** The generated encoder of an envelope. */

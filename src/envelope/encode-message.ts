@@ -20,8 +20,7 @@ import { writeMessageBinary } from "./write-binary.js";
  *
  * Throws a {@link CodecError}: `invalid_argument` when `message` is not a message of that
  * type, `invalid_message` when a field holds a value its type cannot take (an int32 of 2^31,
- * an int64 that is not an integer, …) or a getter or Proxy trap of the message throws (the
- * thrown value as the cause).
+ * an int64 that is not an integer, …).
  *
  * ```ts
  * const bytes = encodeMessage("kafka_grpc.VehicleData", vehicle);

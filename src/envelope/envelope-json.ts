@@ -17,7 +17,7 @@ import {
 import { readParsedText } from "./json-text.js";
 import { missingDataError } from "./missing-data.js";
 import type { JsonReadOptions, JsonWriteOptions } from "./options.js";
-import { writeFailure } from "./write-error.js";
+import { writeError } from "./write-error.js";
 
 const typeName = "kafka_grpc.GRPC_AttendantPayload";
 
@@ -28,9 +28,8 @@ const typeName = "kafka_grpc.GRPC_AttendantPayload";
  * as a number), fields at their zero value left out unless `alwaysEmitImplicit`.
  *
  * JSON cannot carry unknown fields: they are dropped. Throws a {@link CodecError} with code
- * `invalid_message` if a field holds a value its type cannot take or a getter or Proxy trap of
- * the envelope throws (the thrown value as the cause), `invalid_argument` if `envelope` is not
- * an envelope.
+ * `invalid_message` if a field holds a value its type cannot take, `invalid_argument` if
+ * `envelope` is not an envelope.
  *
  * ```ts
  * const json = envelopeToJson(envelope); // { handler: "ota", dtcEntry: { dtc: "4660", … } }
@@ -48,27 +47,28 @@ export function envelopeToJson(
  * then the generated writer. With `forText`, it writes for JSON.stringify() and does not check
  * strings for lone surrogates: the caller checks the text (see JsonWriter.forText). A value it
  * refuses is refused again with every string checked, so that the error names the first value
- * refused in the envelope. Whatever else it throws is mapped by writeFailure().
+ * refused in the envelope.
  */
 function writeJson(
   envelope: GRPC_AttendantPayload,
   o: JsonWriteOptions,
   forText = false,
 ): JsonValue {
+  const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
+  if (name !== typeName) {
+    throw new CodecError(
+      "invalid_argument",
+      `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
+        typeof name === "string" ? escapeText(name) : describeValue(envelope)
+      }`,
+    );
+  }
   try {
-    const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
-    if (name !== typeName) {
-      throw new CodecError(
-        "invalid_argument",
-        `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
-          typeof name === "string" ? escapeText(name) : describeValue(envelope)
-        }`,
-      );
-    }
     return writeJsonValue(fast.GRPC_AttendantPayload$jsonWriter, envelope, o, forText) as JsonValue;
   } catch (thrown) {
-    if (forText && thrown instanceof WriteProblem) return writeJson(envelope, o);
-    throw writeFailure(typeName, "JSON", thrown, o.recursionLimit);
+    if (!(thrown instanceof WriteProblem)) throw thrown;
+    if (forText) return writeJson(envelope, o);
+    throw writeError(typeName, "JSON", thrown, o.recursionLimit);
   }
 }
 
@@ -124,8 +124,7 @@ function stringify(json: JsonValue, prettySpaces: number): string {
  * is refused), enums by name or number, bytes as standard or URL-safe base64. Properties this
  * schema does not know are rejected unless `ignoreUnknownFields`.
  *
- * Throws a {@link CodecError}: `invalid_json` for a value that is not a valid envelope, and
- * also when a getter or Proxy trap of the value throws (the thrown value as the cause),
+ * Throws a {@link CodecError}: `invalid_json` for a value that is not a valid envelope,
  * `too_deep` past `recursionLimit`, `missing_data` for an envelope without a `Data` member
  * (unless `requireData` is false).
  */
@@ -134,28 +133,7 @@ export function envelopeFromJson(
   options?: Partial<Omit<JsonReadOptions, "maxBytes">>,
 ): GRPC_AttendantPayload {
   const o = readOptions(options, jsonReadDefaults, levelBounds);
-  let envelope: GRPC_AttendantPayload;
-  try {
-    envelope = readJsonValue(fast.GRPC_AttendantPayload$jsonReader, json, o);
-  } catch (thrown) {
-    throw jsonValueError(thrown);
-  }
-  return withData(envelope, o);
-}
-
-/**
- * The CodecError for what reading a JSON value threw, the one mapping of {@link envelopeFromJson}:
- * a CodecError (the reader's own refusals) passes as it is; anything else was thrown by a getter
- * or Proxy trap of the caller's value, and is `invalid_json` (`… the value could not be read`)
- * with the thrown value as the cause, not in the message: what it says is not ours to print.
- */
-function jsonValueError(thrown: unknown): CodecError {
-  if (thrown instanceof CodecError) return thrown;
-  return new CodecError(
-    "invalid_json",
-    `cannot decode ${typeName} from JSON: the value could not be read`,
-    { cause: thrown },
-  );
+  return withData(readJsonValue(fast.GRPC_AttendantPayload$jsonReader, json, o), o);
 }
 
 /** `envelope`, unless `requireData` and it has no Data member: `missing_data`. */

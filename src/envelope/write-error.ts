@@ -1,12 +1,10 @@
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
 import { quoteText } from "../runtime/escape-text.js";
-import { type PathStep, WriteProblem } from "../runtime/index.js";
+import type { PathStep, WriteProblem } from "../runtime/index.js";
 
-// What writing a message threw, made a CodecError here once for binary and JSON: the texts of
-// what the generated writers refuse (the runtime's WriteProblem),
-// `cannot encode kafka_grpc.Order to binary: kafka_grpc.Order.specId: …`, and the error of a
-// message that could not be read.
+// The texts of what the generated writers refuse (the runtime's WriteProblem), made here once for
+// binary and JSON: `cannot encode kafka_grpc.Order to binary: kafka_grpc.Order.specId: …`.
 
 /** A step of a path as the text shows it: `.vin`, `[2]`, `["key"]`. */
 function stepText(step: PathStep): string {
@@ -65,26 +63,4 @@ export function writeError(
   if (problem.kind === "depth") return new CodecError("too_deep", `${doing}: ${text}`);
   const path = typeName + problem.path.map(stepText).join("") + (problem.inKey ? " key" : "");
   return new CodecError("invalid_message", `${doing}: ${path}: ${text}`);
-}
-
-/**
- * The CodecError for what writing `typeName` to `format` threw, the one mapping of the writing
- * functions: a WriteProblem is refused by {@link writeError}; a CodecError (an argument refused,
- * a missing `Data` member) passes as it is; anything else was thrown by a getter or Proxy trap
- * of the caller's message, and is `invalid_message` (`… the message could not be read`) with the
- * thrown value as the cause, not in the message: what it says is not ours to print.
- */
-export function writeFailure(
-  typeName: string,
-  format: "binary" | "JSON",
-  thrown: unknown,
-  recursionLimit: number,
-): CodecError {
-  if (thrown instanceof WriteProblem) return writeError(typeName, format, thrown, recursionLimit);
-  if (thrown instanceof CodecError) return thrown;
-  return new CodecError(
-    "invalid_message",
-    `cannot encode ${typeName} to ${format}: the message could not be read`,
-    { cause: thrown },
-  );
 }

@@ -6,7 +6,6 @@ import { file_kafka_grpc_kafka_grpc } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import {
   CarECUSchema,
   CarUpdateStatusSchema,
-  CodecError,
   decodeMessage,
   encodeMessage,
   UpdateManifestECUSchema,
@@ -22,8 +21,8 @@ import { encodeMessageByOracle } from "../oracle/encode-by-oracle.js";
 
 describe("encodeMessage(): the generated encoders of every message type", () => {
   // Held to the oracle (test/oracle/: checkMessage, then protobuf-es's toBinary() with maps in key
-  // order): the same bytes for what it takes, the same code and text for what it refuses, a
-  // getter that throws included.
+  // order): the same bytes for what it takes, the same code and text for what it refuses, the
+  // very exception of a getter that throws.
   const cases = file_kafka_grpc_kafka_grpc.messages.map(
     (schema) => [schema.typeName, schema] as const,
   );
@@ -72,40 +71,16 @@ describe("encodeMessage(): the generated encoders of every message type", () => 
     }
   });
 
-  it.each([
-    ["a getter of a field", "get"],
-    ["a Proxy trap", "proxy"],
-  ])("refuses a message when %s throws with invalid_message, the error as the cause", (_, how) => {
-    const thrown = new TypeError("a bug in a getter");
-    const ecu = create(CarECUSchema, { vin: "v" });
-    const message =
-      how === "get"
-        ? Object.defineProperty(ecu, "ecu", {
-            get() {
-              throw thrown;
-            },
-          })
-        : new Proxy(ecu, {
-            get(target, key) {
-              if (key === "ecu") throw thrown;
-              return target[key as keyof typeof target];
-            },
-          });
-    const error = codecErrorOf(() => encodeMessage(CarECUSchema, message));
-    expect(error.message).toBe(
-      "[invalid_message] cannot encode kafka_grpc.CarECU to binary: the message could not be read",
-    );
-    expect(error.cause).toBe(thrown);
-  });
-
-  it("lets a CodecError that a getter throws pass as it is", () => {
-    const thrown = new CodecError("truncated", "not ours");
-    const message = Object.defineProperty(create(CarECUSchema, { vin: "v" }), "ecu", {
+  it("lets the exception of a getter pass as itself, never as a CodecError", () => {
+    const message = create(CarECUSchema, { vin: "v" });
+    Object.defineProperty(message, "ecu", {
       get() {
-        throw thrown;
+        throw new TypeError("a bug in a getter");
       },
     });
-    expect(() => encodeMessage(CarECUSchema, message)).toThrow(thrown);
+    expect(() => encodeMessage(CarECUSchema, message)).toThrow(
+      expect.objectContaining({ name: "TypeError", message: "a bug in a getter" }),
+    );
   });
 
   it.each([

@@ -13,7 +13,6 @@ import {
   envelopeKinds,
   envelopeToJson,
   envelopeToJsonString,
-  type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
   type JsonReadOptions,
   type JsonWriteOptions,
@@ -387,47 +386,14 @@ describe("envelopeFromJson() and envelopeFromJsonString(): what Google refuses, 
     );
   });
 
-  const boom = new TypeError("boom");
-  it.each([
-    [
-      "a getter",
-      {
-        get updateGet(): never {
-          throw boom;
-        },
+  it("lets a TypeError of a getter in the value pass as it is", () => {
+    const boom = new TypeError("boom");
+    const value = {
+      get updateGet(): never {
+        throw boom;
       },
-    ],
-    [
-      "a nested getter",
-      {
-        handler: "h",
-        updateGet: {
-          get vin(): never {
-            throw boom;
-          },
-        },
-      },
-    ],
-    [
-      "a Proxy trap",
-      new Proxy(
-        {},
-        {
-          ownKeys() {
-            throw boom;
-          },
-          get() {
-            throw boom;
-          },
-        },
-      ),
-    ],
-  ])("refuses a value when %s throws with invalid_json, the error as the cause", (_, value) => {
-    const error = codecErrorOf(() => envelopeFromJson(value as never));
-    expect(error.message).toBe(
-      "[invalid_json] cannot decode kafka_grpc.GRPC_AttendantPayload from JSON: the value could not be read",
-    );
-    expect(error.cause).toBe(boom);
+    };
+    expect(() => envelopeFromJson(value as never)).toThrow(boom);
   });
 });
 
@@ -512,34 +478,6 @@ describe("envelopeToJson()", () => {
     const json = envelopeToJson(createEnvelope("updateApprove"), { alwaysEmitImplicit: true });
     expect(json).toEqual({ handler: "", updateApprove: { id: "0" } });
   });
-
-  it.each([
-    ["envelopeToJson", (e: GRPC_AttendantPayload) => envelopeToJson(e)],
-    ["envelopeToJsonString", (e: GRPC_AttendantPayload) => envelopeToJsonString(e)],
-  ])(
-    "%s refuses an envelope whose getter or Proxy trap throws with invalid_message",
-    (_, write) => {
-      const thrown = new RangeError("boom");
-      const withGetter = Object.defineProperty(createEnvelope("updateGet"), "handler", {
-        get() {
-          throw thrown;
-        },
-      });
-      const behindProxy = new Proxy(createEnvelope("updateGet"), {
-        get(target, key) {
-          if (key === "Data") throw thrown;
-          return target[key as keyof typeof target];
-        },
-      });
-      for (const envelope of [withGetter, behindProxy]) {
-        const error = codecErrorOf(() => write(envelope));
-        expect(error.message).toBe(
-          "[invalid_message] cannot encode kafka_grpc.GRPC_AttendantPayload to JSON: the message could not be read",
-        );
-        expect(error.cause).toBe(thrown);
-      }
-    },
-  );
 
   it("writes an empty member as an empty object, so the kind survives JSON", () => {
     const envelope = createEnvelope("updateGet");

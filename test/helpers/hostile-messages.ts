@@ -146,10 +146,7 @@ export const writerDamage: fc.Arbitrary<Damage> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("proxy" as const), at: fc.nat() }) },
 );
 
-/**
- * What a hostile getter throws: not a CodecError, so every writer refuses the message with
- * `invalid_message`, this error as the cause.
- */
+/** What a hostile getter throws: not a CodecError, so it must pass every writer as itself. */
 export class HostileGetterError extends RangeError {
   override name = "HostileGetterError";
 }

@@ -5,7 +5,6 @@ import {
   CodecError,
   type GRPC_AttendantPayload,
   GRPC_AttendantPayloadSchema,
-  isCodecError,
 } from "../../src/index.js";
 import { readOptions } from "../../src/internal/check-options.js";
 import { describeValue } from "../../src/internal/describe-value.js";
@@ -25,33 +24,6 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
 ): Uint8Array<ArrayBuffer> {
   // The arguments are checked as the public API checks them: the oracle is about the bytes.
   const o = readOptions(options, binaryWriteDefaults, levelBounds);
-  return readingMessage(`${schema.typeName} to binary`, () => encode(schema, message, o));
-}
-
-/**
- * Runs `write`, an encode of the caller's message (`what`: `kafka_grpc.Order to binary`): a
- * CodecError passes, anything else was thrown by a getter or Proxy trap of the message.
- */
-export function readingMessage<T>(what: string, write: () => T): T {
-  try {
-    return write();
-  } catch (thrown) {
-    if (isCodecError(thrown)) throw thrown;
-    throw new CodecError(
-      "invalid_message",
-      `cannot encode ${what}: the message could not be read`,
-      {
-        cause: thrown,
-      },
-    );
-  }
-}
-
-function encode<Desc extends DescMessage>(
-  schema: Desc,
-  message: MessageShape<Desc>,
-  o: BinaryWriteOptions,
-): Uint8Array<ArrayBuffer> {
   if (!isMessage(message, schema)) {
     const got =
       typeof message === "object" && message !== null && "$typeName" in message
@@ -89,10 +61,8 @@ export function encodeEnvelopeByOracle(
   options?: Partial<BinaryWriteOptions>,
 ): Uint8Array<ArrayBuffer> {
   const o = readOptions(options, binaryWriteDefaults, levelBounds);
-  return readingMessage(`${GRPC_AttendantPayloadSchema.typeName} to binary`, () => {
-    if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data?.case) {
-      throw missingDataError(envelope, "encode");
-    }
-    return encode(GRPC_AttendantPayloadSchema, envelope, o);
-  });
+  if (o.requireData && isMessage(envelope, GRPC_AttendantPayloadSchema) && !envelope.Data?.case) {
+    throw missingDataError(envelope, "encode");
+  }
+  return encodeMessageByOracle(GRPC_AttendantPayloadSchema, envelope, o);
 }
