@@ -83,14 +83,16 @@ export function envelopeKind(envelope: GRPC_AttendantPayload): EnvelopeKind | un
 export function envelopeKind(envelope: GRPC_AttendantPayload): EnvelopeKind | undefined {
   const data = envelopeDataOneof(envelope);
   if (data === undefined) throw notAnEnvelope(envelope, "read the kind of");
-  return data.case as EnvelopeKind | undefined;
+  return data.case === undefined
+    ? undefined
+    : checkKind(data.case as EnvelopeKind, "read the kind of");
 }
 
 /**
  * Returns true if the envelope carries the member `kind`; afterwards TypeScript knows the type
- * of `envelope.Data.value`. As a guard it never throws: it returns false for anything that is
- * not an envelope (`null`, a message of another type, an object without a `Data` object), so it
- * can filter values of any origin, and for a `kind` that is not one of the 11.
+ * of `envelope.Data.value`. It returns false for anything that is not an envelope (`null`, a
+ * message of another type, an object without a `Data` object), so it can filter values of any
+ * origin.
  *
  * ```ts
  * if (isEnvelopeOf(envelope, "carUpdateProgress")) {

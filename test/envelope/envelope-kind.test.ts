@@ -65,6 +65,19 @@ describe("envelopeKind(), isEnvelopeOf() and envelopeData() on what is not an en
 
   it.each<[unknown, string]>([
     ["dtcentry", '"dtcentry"'],
+    [5, "number"],
+  ])(
+    "envelopeKind() refuses an envelope whose Data.case is %j, no kind of the 11",
+    (kind, shown) => {
+      const forged = { $typeName: envelopeName, handler: "", Data: { case: kind, value: {} } };
+      expect(codecErrorOf(() => envelopeKind(forged as never)).message).toBe(
+        `[invalid_argument] cannot read the kind of ${envelopeName}: unknown kind ${shown}, expected one of ${envelopeKinds.join(", ")}`,
+      );
+    },
+  );
+
+  it.each<[unknown, string]>([
+    ["dtcentry", '"dtcentry"'],
     ["\u001b[2J", '"\\u001b[2J"'],
     [undefined, "undefined"],
   ])("envelopeData() refuses the kind %j, where isEnvelopeOf() is false", (kind, shown) => {
