@@ -32,7 +32,16 @@ function whatStops(body: unknown): string {
   const holders = new Map<object, object>();
   let found: string | undefined;
   let root = true;
+  let watchFailed = false;
   function watch(this: object, key: string, value: unknown): unknown {
+    try {
+      return look.call(this, key, value);
+    } catch (error) {
+      watchFailed = true; // a bug here, not the body's fault
+      throw error;
+    }
+  }
+  function look(this: object, key: string, value: unknown): unknown {
     const path = root ? [] : [...(paths.get(this) ?? []), Array.isArray(this) ? Number(key) : key];
     root = false;
     const shown = formatIssuePath(["body", ...path]);
@@ -52,8 +61,10 @@ function whatStops(body: unknown): string {
   }
   try {
     JSON.stringify(body, watch);
-  } catch {
-    // The second write stops as the first did: its error is that one again, which is the cause.
+  } catch (error) {
+    // The second write stops as the first did: its error is that one again, which is the cause;
+    // what watch() threw goes on as it is.
+    if (watchFailed) throw error;
   }
   return found ?? "JSON.stringify() threw while reading it";
 }
