@@ -11,6 +11,7 @@ import {
   decodeMessage,
   encodeEnvelope,
   envelopeKinds,
+  envelopeToJson,
   GRPC_AttendantPayloadSchema,
   VehicleDataSchema,
 } from "../../src/index.js";
@@ -89,6 +90,22 @@ describe("encodeEnvelope() errors", () => {
     expect(error.rawMessage).toBe(
       "cannot encode kafka_grpc.GRPC_AttendantPayload to binary: expected a kafka_grpc.GRPC_AttendantPayload message, got kafka_grpc.VehicleData",
     );
+  });
+
+  it("shows the $typeName of a nested message of another type escaped and cut, in binary and JSON", () => {
+    const envelope = createEnvelope("keys", { eccKeys: [{ ecu: "a" }] });
+    Object.assign(envelope.Data.value.eccKeys[0] as object, {
+      $typeName: `x\u001b[2J\n${"y".repeat(300)}`,
+    });
+    const got = `x\\u001b[2J\\n${"y".repeat(188)}…`;
+    for (const [encode, format] of [
+      [encodeEnvelope, "binary"],
+      [envelopeToJson, "JSON"],
+    ] as const) {
+      expect(codecErrorOf(() => encode(envelope)).message).toBe(
+        `[invalid_message] cannot encode kafka_grpc.GRPC_AttendantPayload to ${format}: kafka_grpc.GRPC_AttendantPayload.keys.eccKeys[0]: expected a kafka_grpc.ECCKey message, got ${got}`,
+      );
+    }
   });
 });
 

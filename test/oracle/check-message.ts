@@ -1,7 +1,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { CodecError } from "../../src/codec-error.js";
 import { describeValue } from "../../src/internal/describe-value.js";
-import { quoteText } from "../../src/runtime/escape-text.js";
+import { escapeText, quoteText } from "../../src/runtime/escape-text.js";
 import { MAX_DECIMAL_CHARS } from "../../src/runtime/index.js";
 
 // A test oracle of the texts the generated writers refuse messages with: a walk of the
@@ -61,7 +61,7 @@ function messageProblem(
   const record = message as Record<string, unknown>;
   const typeName = record.$typeName;
   if (typeName !== desc.typeName) {
-    const got = typeName === undefined ? describeValue(message) : String(typeName);
+    const got = typeName === undefined ? describeValue(message) : escapeText(String(typeName));
     return `${path}: expected a ${desc.typeName} message, got ${got}`;
   }
   for (const member of desc.members) {
