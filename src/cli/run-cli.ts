@@ -41,7 +41,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "sample",
     summary: "print the sample envelope of a kind, as JSON or binary",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/sample.js")).sampleCommand,
   },
   {
@@ -77,7 +77,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "demo",
     summary: "encode and decode every embedded sample and show what happened",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/demo.js")).demoCommand,
   },
 ];
