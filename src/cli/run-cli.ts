@@ -65,13 +65,13 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "kafka tail",
     summary: "print a topic's records as JSON lines, decoded (needs kafkajs)",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/kafka-tail.js")).kafkaTailCommand,
   },
   {
     name: "kafka produce",
     summary: "write proto3 JSON envelopes to a topic as records (needs kafkajs)",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/kafka-produce.js")).kafkaProduceCommand,
   },
   {
