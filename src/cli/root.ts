@@ -1,8 +1,8 @@
 // The names of the package's root (src/index.ts) that the CLI uses, each imported from the module
 // that defines it. The root also re-exports the generated schemas, whose module imports
 // @bufbuild/protobuf; esbuild, splitting the bin into chunks, makes every chunk that imports the
-// root import the schemas' chunk too. Imported from here, `--help`, `decode`, `encode` and
-// `inspect` load without protobuf-es, which they never call (docs/cli.md).
+// root import the schemas' chunk too. Imported from here (and the fixtures taking theirs from
+// the defining modules too), no command loads protobuf-es, which none calls (docs/cli.md).
 
 export { CodecError, type CodecErrorCode, isCodecError } from "../codec-error.js";
 export { createEnvelope } from "../envelope/create-envelope.js";

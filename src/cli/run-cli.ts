@@ -41,7 +41,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "sample",
     summary: "print the sample envelope of a kind, as JSON or binary",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/sample.js")).sampleCommand,
   },
   {
@@ -65,19 +65,19 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "kafka tail",
     summary: "print a topic's records as JSON lines, decoded (needs kafkajs)",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/kafka-tail.js")).kafkaTailCommand,
   },
   {
     name: "kafka produce",
     summary: "write proto3 JSON envelopes to a topic as records (needs kafkajs)",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/kafka-produce.js")).kafkaProduceCommand,
   },
   {
     name: "demo",
     summary: "encode and decode every embedded sample and show what happened",
-    peers: ["@bufbuild/protobuf"],
+    peers: [],
     load: async () => (await import("./commands/demo.js")).demoCommand,
   },
 ];

@@ -20,6 +20,7 @@ import {
   isCodecError,
 } from "../index.js";
 import { readSchemaRegistryHeader } from "../internal/read-schema-registry-header.js";
+import { sameBytes } from "../internal/same-bytes.js";
 import { readText, type TextFormat } from "./read-text.js";
 import { joinPath, mapWire, type WireField, type WireMap } from "./wire-map.js";
 
@@ -396,10 +397,6 @@ function fixture({ bytes, value }: Shown): string {
   });
   if (!sameBytes(again.value, bytes)) return literal;
   return `const { value, headers } = encodeRecordValue(${call}, { framing: ${JSON.stringify(value.framing)}, ${options} });`;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 $("copy-json").addEventListener("click", () => {

@@ -200,6 +200,16 @@ const named: readonly Case[] = [
     forbidden: [...codecOnly, ...kafkaClients],
     protobufEs: "none",
   },
+  {
+    name: "sampleEnvelope",
+    label: "`sampleEnvelope` (`/fixtures`)",
+    holds: "the generated create functions and the samples",
+    entry: `export { sampleEnvelope } from "${pkg}/fixtures";`,
+    uses: ["/fixtures sampleEnvelope"],
+    budget: "sampleEnvelope",
+    forbidden: codecOnly,
+    protobufEs: "none",
+  },
 ];
 
 /**

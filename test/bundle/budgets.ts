@@ -21,6 +21,8 @@ export const BUDGETS = {
    * field readers, the per-member path and the compact-text rule the rest.
    */
   codec: 22 * KiB,
+  /** sampleEnvelope of `/fixtures`: the generated create functions and the samples' values. */
+  sampleEnvelope: 7 * KiB,
   /** The HTTP records, list bodies, operations and parseResponse: zod is most of it. */
   http: 31 * KiB,
   /** createClient, which carries the HTTP layer, redirects, deadlines and the body limit. */
