@@ -1,11 +1,11 @@
 import { type HttpHandler, http } from "msw";
+import { CodecError } from "../codec-error.js";
 import {
   createOperations,
   type OperationId,
   operations,
   type RecordSchemas,
 } from "../http/index.js";
-import { CodecError } from "../index.js";
 import { quoteText } from "../runtime/escape-text.js";
 import type { MockReply, MockResolver, MockResolverInfo } from "./mock-reply.js";
 import { operationUrl } from "./operation-url.js";

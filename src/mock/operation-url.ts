@@ -1,5 +1,5 @@
+import { CodecError } from "../codec-error.js";
 import type { Operation } from "../http/index.js";
-import { CodecError } from "../index.js";
 import { quoteText } from "../runtime/escape-text.js";
 
 /**

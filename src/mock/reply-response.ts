@@ -1,7 +1,7 @@
 import { HttpResponse } from "msw";
+import { CodecError } from "../codec-error.js";
 import { sampleHttpBody } from "../fixtures/index.js";
 import { type OperationId, operations, parseResponse, type RecordSchemas } from "../http/index.js";
-import { CodecError } from "../index.js";
 import { showValue } from "../internal/describe-value.js";
 import { quoteText } from "../runtime/escape-text.js";
 import type { JsonReply, RawReply } from "./mock-reply.js";

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { getResponse, type RequestHandler } from "msw";
+import { CodecError } from "../codec-error.js";
 import type { OperationId, RecordSchemas } from "../http/index.js";
-import { CodecError } from "../index.js";
 import { showValue } from "../internal/describe-value.js";
 import { createHandlers, type MockReplies } from "./create-handlers.js";
 import { matchOperation } from "./match-operation.js";

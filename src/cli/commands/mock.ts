@@ -1,4 +1,4 @@
-import { importNeeding, UsageError } from "../cli-io.js";
+import { UsageError } from "../cli-io.js";
 import { type Command, stringOption } from "../command.js";
 import { exitCodes } from "../exit-codes.js";
 import { wholeNumber } from "../parse-args.js";
@@ -64,8 +64,7 @@ Operations: ${operationIds.join(", ")}.`,
       }
       throw cause;
     }
-    // Its responses are the fixtures, made with protobuf-es.
-    const mock = await importNeeding(["@bufbuild/protobuf"], () => import("../../mock/index.js"));
+    const mock = await import("../../mock/index.js");
     let server: Awaited<ReturnType<typeof mock.startMockServer>>;
     try {
       server = await mock.startMockServer({ port, host });
