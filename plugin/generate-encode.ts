@@ -38,7 +38,7 @@ function notZero(c: Code, scalar: ScalarType, value: string): Printable[] {
     case ScalarType.STRING:
       return [`${value} !== ""`];
     case ScalarType.BYTES:
-      return [`!(${value} instanceof Uint8Array) || ${value}.length > 0`];
+      return ["!", c.rt("isEmptyBytes"), `(${value})`];
     case ScalarType.BOOL:
       return [`${value} !== false`];
     case ScalarType.INT64:

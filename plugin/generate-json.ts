@@ -87,16 +87,16 @@ function scalarToJson(
  * `alwaysEmitImplicit`.
  * (64-bit integers are tested by int64FieldToJson.)
  */
-function emitCondition(scalar: ScalarType | undefined, value: string): string {
+function emitCondition(c: Code, scalar: ScalarType | undefined, value: string): Printable[] {
   switch (scalar) {
     case ScalarType.STRING:
-      return `${value} !== "" || emit`;
+      return [`${value} !== "" || emit`];
     case ScalarType.BYTES:
-      return `!(${value} instanceof Uint8Array) || ${value}.length > 0 || emit`;
+      return ["!", c.rt("isEmptyBytes"), `(${value}) || emit`];
     case ScalarType.BOOL:
-      return `${value} !== false || emit`;
+      return [`${value} !== false || emit`];
     default:
-      return `${value} !== 0 || emit`;
+      return [`${value} !== 0 || emit`];
   }
 }
 
@@ -262,7 +262,7 @@ function printFieldToJson(c: Code, field: DescField): void {
       } else {
         c.line(
           "if (",
-          emitCondition(scalar, "value"),
+          ...emitCondition(c, scalar, "value"),
           `) json[${key}] = `,
           ...scalarToJson(c, field, scalar, "value"),
           ";",

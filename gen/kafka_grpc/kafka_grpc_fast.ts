@@ -9,7 +9,7 @@
 
 import type { BineryHex, CarECU, CarUpdateProgress, CarUpdateRequest, CarUpdateStatus, DTCEntry, ECCKey, ECCKeys, FeatureCodes, FileKeyResponse, FileKeysRequest, GRPC_AttendantPayload, MemoryRegion, MessageStatus, Order, UpdateData, UpdateManifest, UpdateManifestECU, UpdateManifestFile, VehicleData, VehicleSpecification } from "./kafka_grpc_pb.js";
 import type { BinaryReadOptions, BinaryWriteOptions, CreateFrom, JsonFields, JsonObject, JsonReader, JsonReadOptions, JsonWriteOptions, JsonWriter, MessageReader, Named, ParsedJson, Reader, ReadJson, WriteFields, WriteJson, Writer } from "#runtime";
-import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, withProtoNames, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
+import { asList, asRecord, boolField, boolToJson, bytesField, bytesToJson, checkMapKey, checkUnknownFields, countElement, createMessage, EMPTY_BYTES, enumField, enumToJson, fork, initBytes, initMessage, initMessageList, initMessageMap, int32Field, int32ToJson, int64Field, int64FieldToJson, int64ToJson, isEmptyBytes, isPlainObject, isZeroInt64, join, listField, listFromJson, mapKeys, mapKeysInOrder, mapValue, nullItem, oneofCase, readBinary, readBool, readBytes, readEntryTag, readInt64, readJsonMembers, readJsonValue, readLength, readMessage, readOneofMessage, readString, readTag, readUint64, readUnknownField, readVarint, refuseCase, refuseDepth, refuseMessage, setOwn, stringField, stringToJson, uint32Field, uint32ToJson, uint64Field, within, withProtoNames, writeBinary, writeBool, writeBytes, writeInt32, writeJsonValue, writeMessage, writeString, writeUint32, writeUnknownFields, writeVarint64 } from "#runtime";
 
 // Straight-line decoders, encoders and JSON mappers for the messages of this file, made by
 // protoc-gen-vuc. They take and return the message objects of the _pb.ts file next to this one.
@@ -2164,7 +2164,7 @@ function writeBineryHex(writer: Writer, message: BineryHex): void {
     // 1 data
     f++;
     value = message.data;
-    if (!(value instanceof Uint8Array) || value.length > 0) writeBytes(writer, 10, value);
+    if (!isEmptyBytes(value)) writeBytes(writer, 10, value);
     f++;
     if (message.$unknown !== undefined) writeUnknownFields(writer, message.$unknown);
   } catch (thrown) {
@@ -2194,7 +2194,7 @@ function writeJsonBineryHex(input: unknown, writer: JsonWriter): JsonObject {
     // 1 data
     f++;
     value = message.data;
-    if (!(value instanceof Uint8Array) || value.length > 0 || emit) json["data"] = bytesToJson(value);
+    if (!isEmptyBytes(value) || emit) json["data"] = bytesToJson(value);
     f++;
     if (message.$unknown !== undefined) checkUnknownFields(message.$unknown);
   } catch (thrown) {

@@ -7,6 +7,7 @@ import { decodeEnvelopeAt, readMaxBytes } from "../internal/read-envelope.js";
 import {
   createWriter,
   finish,
+  isUint8Array,
   lengthOver32,
   MAX_LENGTH,
   MAX_VARINT_BYTES,
@@ -61,7 +62,7 @@ export function decodeDelimited(
   options?: Partial<BinaryReadOptions>,
 ): GRPC_AttendantPayload[] {
   const splitter = new DelimitedSplitter(readMaxBytes(options));
-  if (!(bytes instanceof Uint8Array)) {
+  if (!isUint8Array(bytes)) {
     throw new CodecError(
       "invalid_argument",
       `${context}: expected a Uint8Array, got ${describeValue(bytes)}`,
@@ -170,7 +171,7 @@ export async function* splitDelimitedStream(
     );
   }
   for await (const chunk of source) {
-    if (!(chunk instanceof Uint8Array)) {
+    if (!isUint8Array(chunk)) {
       throw new CodecError(
         "invalid_argument",
         `${context}: expected a Uint8Array chunk, got ${describeValue(chunk)}`,

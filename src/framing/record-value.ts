@@ -10,6 +10,7 @@ import { describeValue } from "../internal/describe-value.js";
 import { type Fail, hex } from "../internal/read-schema-ids.js";
 import { rawFrame } from "../internal/record-frame.js";
 import { readHeader } from "../internal/record-headers.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 import {
   encodeSchemaIdHeader,
   KEY_SCHEMA_ID_HEADER,
@@ -169,7 +170,7 @@ export function decodeRecordValue<
   const name = schemaIdHeaderOption(options, recordContext);
   const header = readHeader(headers, name);
   if (header !== undefined && header !== null) {
-    if (!(header instanceof Uint8Array)) {
+    if (!isUint8Array(header)) {
       throw new CodecError(
         "malformed",
         `cannot decode schema id header ${name}: expected bytes or a string, got ${describeValue(header)}`,
@@ -178,7 +179,7 @@ export function decodeRecordValue<
     const frame = decodeSchemaIdHeader(header, name);
     return decodeFramedValue(value, frame, options) as RecordValue<DecodedEnvelope<O>>;
   }
-  const first = value instanceof Uint8Array ? value[0] : undefined;
+  const first = isUint8Array(value) ? value[0] : undefined;
   if (first === 0x00) return decodeSchemaRegistryFrame(value, options);
   if (first !== undefined && first < 0x08) {
     throw new CodecError(

@@ -11,7 +11,7 @@ import {
   HEADER_BYTES,
   readSchemaRegistryHeader,
 } from "../internal/read-schema-registry-header.js";
-import { createWriter, finish, writeRaw } from "../runtime/index.js";
+import { createWriter, finish, isUint8Array, writeRaw } from "../runtime/index.js";
 import type { DecodedEnvelope, RecordValue } from "./record-value.js";
 import {
   checkSchemaIds,
@@ -119,7 +119,7 @@ export function decodeSchemaRegistryFrame<
   O extends Partial<BinaryReadOptions> | undefined = undefined,
 >(bytes: Uint8Array, options?: O): SchemaRegistryFrame<DecodedEnvelope<O>> {
   const maxBytes = readMaxBytes(options);
-  if (!(bytes instanceof Uint8Array)) {
+  if (!isUint8Array(bytes)) {
     failFrame("invalid_argument", `expected a Uint8Array, got ${describeValue(bytes)}`);
   }
   if (bytes.length > maxBytes) {

@@ -4,6 +4,7 @@ import { decodeEnvelope } from "../envelope/decode-envelope.js";
 import type { BinaryReadOptions } from "../envelope/options.js";
 import type { RecordValue } from "../framing/record-value.js";
 import { ENVELOPE_MESSAGE_INDEXES } from "../framing/schema-registry-ids.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 import { decodeEnvelopeAt } from "./read-envelope.js";
 import { frameContext } from "./read-schema-registry-header.js";
 import type { RecordFrame } from "./record-frame.js";
@@ -41,7 +42,7 @@ export function decodeFramedValue(
   try {
     return { framing: "raw", envelope: decodeEnvelope(value, options) };
   } catch (error) {
-    const first = value instanceof Uint8Array ? value[0] : undefined;
+    const first = isUint8Array(value) ? value[0] : undefined;
     if (isCodecError(error) && (first === 0x7b || first === 0x5b) && isJsonText(value)) {
       throw new CodecError(
         "malformed",

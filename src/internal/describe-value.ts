@@ -1,3 +1,4 @@
+import { isUint8Array } from "../runtime/bytes-value.js";
 import { quoteText } from "../runtime/escape-text.js";
 import { describeThrown } from "./describe-thrown.js";
 
@@ -8,7 +9,7 @@ import { describeThrown } from "./describe-thrown.js";
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
-  if (value instanceof Uint8Array) return `Uint8Array of ${value.length} bytes`;
+  if (isUint8Array(value)) return `Uint8Array of ${value.length} bytes`;
   return typeof value;
 }
 

@@ -1,5 +1,6 @@
 import { CodecError } from "../codec-error.js";
 import type { BinaryReadOptions } from "../envelope/options.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 import { readOptions } from "./check-options.js";
 import { describeValue } from "./describe-value.js";
 import { levelBounds } from "./option-defaults.js";
@@ -20,7 +21,7 @@ export function checkReadInput(
 ): BinaryReadOptions {
   const settings = readOptions(options, defaults, levelBounds);
   const maxBytes = settings.maxBytes;
-  if (!(bytes instanceof Uint8Array)) {
+  if (!isUint8Array(bytes)) {
     throw new CodecError(
       "invalid_argument",
       `cannot decode ${typeName} from binary: expected a Uint8Array, got ${describeValue(bytes)}`,

@@ -22,6 +22,7 @@ import { describeValue, showValue } from "../internal/describe-value.js";
 import { lastPeek, lastPeekFrame, peekInto } from "../internal/peek-into.js";
 import type { RecordFrame } from "../internal/record-frame.js";
 import { readHeader } from "../internal/record-headers.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 import type { KafkaDecodeResult, KafkaRecordOrigin } from "./decode-kafka-message.js";
 import type { KafkaMessage } from "./kafka-message.js";
 
@@ -135,8 +136,8 @@ export function selectKinds(
  * A record peeked at as {@link peekEnvelope} peeks: its skipped result when its kind is not
  * selected; the {@link RecordFrame} of its value when it is, so that decoding starts at the
  * envelope (the framing read once); or undefined for what decoding is to tell from the start: a
- * tombstone, an envelope without a member, and every value the peek or the schema id header
- * cannot read (decoding says why). @internal
+ * tombstone, a value that is not bytes, an envelope without a member, and every value the peek or
+ * the schema id header cannot read (decoding says why). @internal
  */
 export function peekRecord<M extends KafkaMessage>(
   topic: string,
@@ -145,12 +146,12 @@ export function peekRecord<M extends KafkaMessage>(
   selection: KindSelection,
 ): KafkaSkipped<M> | RecordFrame | undefined {
   const { value, headers } = message;
-  if (value === null || value === undefined) return undefined;
+  if (!isUint8Array(value)) return undefined;
   const header = readHeader(headers, selection.schemaIdHeader);
   let headerFrame: RecordFrame | undefined;
   if (header !== undefined && header !== null) {
     // With a schema id header the value is bare protobuf, which never starts with 0x00.
-    if (!(header instanceof Uint8Array) || value[0] === 0x00) return undefined;
+    if (!isUint8Array(header) || value[0] === 0x00) return undefined;
     try {
       headerFrame = decodeSchemaIdHeader(header, selection.schemaIdHeader);
     } catch (error) {

@@ -3,6 +3,7 @@
 // is refused with a WriteProblem (write-problem.ts).
 
 import type { UnknownField } from "@bufbuild/protobuf";
+import { isUint8Array } from "./bytes-value.js";
 import { inInt64Range, SAFE } from "./int64.js";
 import {
   asMessage,
@@ -166,7 +167,7 @@ export function writeVarint64(writer: Writer, tag: number, value: unknown, signe
 
 /** Writes `tag` and a `bytes` value. */
 export function writeBytes(writer: Writer, tag: number, value: unknown): void {
-  if (!(value instanceof Uint8Array)) refuse("type", value, "Uint8Array");
+  if (!isUint8Array(value)) refuse("type", value, "Uint8Array");
   ensureRoom(writer, 10 + value.length);
   putTag(writer, tag);
   putVarint32(writer, value.length);

@@ -49,6 +49,8 @@ export {
   writeUnknownFields,
   writeVarint64,
 } from "./binary-writer.js";
+// What counts as bytes.
+export { isEmptyBytes, isUint8Array } from "./bytes-value.js";
 export { MAX_DECIMAL_CHARS } from "./int64.js";
 export type { JsonFields } from "./json-fields.js";
 export { isPlainObject, readJsonMembers } from "./json-members.js";

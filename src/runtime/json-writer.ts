@@ -1,6 +1,7 @@
 // Mapping message values to proto3 JSON values, for the generated JSON writers. A value a field
 // cannot take is refused with a WriteProblem (write-problem.ts).
 
+import { isUint8Array } from "./bytes-value.js";
 import { inInt64Range } from "./int64.js";
 import { splitName } from "./json-fields.js";
 import { int64Of, isZeroInt64, refuseInt32, refuseUint32 } from "./message-value.js";
@@ -119,7 +120,7 @@ const nodeBase64 = nodeBuffer?.base64Slice;
  * in JavaScript. Elsewhere btoa(), which the browsers implement natively.
  */
 export function bytesToJson(value: unknown): string {
-  if (!(value instanceof Uint8Array)) refuse("type", value, "Uint8Array");
+  if (!isUint8Array(value)) refuse("type", value, "Uint8Array");
   if (nodeBase64 !== undefined && value.length > 16) return nodeBase64.call(value, 0, value.length);
   let latin1 = "";
   for (let i = 0; i < value.length; i += 0x2000) {

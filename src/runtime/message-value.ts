@@ -2,6 +2,7 @@
 // Each check throws a WriteProblem (write-problem.ts) for a value it refuses; the public
 // functions make the error text. The scalar checks are in the writers, on these rules.
 
+import { isUint8Array } from "./bytes-value.js";
 import { inInt64Range, MAX_DECIMAL_CHARS } from "./int64.js";
 import { refuse } from "./write-problem.js";
 
@@ -90,7 +91,7 @@ export function checkUnknownFields(unknown: unknown): void {
     if (
       typeof field?.no !== "number" ||
       typeof field.wireType !== "number" ||
-      !(field.data instanceof Uint8Array)
+      !isUint8Array(field.data)
     ) {
       refuse("entries", unknown, "");
     }

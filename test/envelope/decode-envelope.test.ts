@@ -292,6 +292,17 @@ describe("decodeEnvelope() errors", () => {
     ["a string", "abc", `${envelopeText}expected a Uint8Array, got string`],
     ["null", null, `${envelopeText}expected a Uint8Array, got null`],
     ["an array", [1, 2], `${envelopeText}expected a Uint8Array, got array`],
+    // Objects that pass `instanceof Uint8Array` without being one: their length throws a TypeError.
+    [
+      "a Proxy around a Uint8Array",
+      new Proxy(B(0x0a, 0x00), {}),
+      `${envelopeText}expected a Uint8Array, got object`,
+    ],
+    [
+      "an object made from Uint8Array.prototype",
+      Object.create(Uint8Array.prototype),
+      `${envelopeText}expected a Uint8Array, got object`,
+    ],
   ])("rejects %s as input with invalid_argument", (_, input, message) => {
     const error = codecErrorOf(() => decodeEnvelope(input as never));
     expect(error.code).toBe("invalid_argument");

@@ -107,6 +107,22 @@ describe("encodeEnvelope() errors", () => {
       );
     }
   });
+
+  it.each([
+    ["a Proxy around a Uint8Array", new Proxy(B(1), {})],
+    ["an object made from Uint8Array.prototype", Object.create(Uint8Array.prototype)],
+    ["empty, a Proxy around an empty Uint8Array", new Proxy(B(), {})],
+  ])("refuses bytes that only pass instanceof, in binary and JSON: %s", (_, data) => {
+    const envelope = createEnvelope("keys", { eccKeys: [{ level1: { data } }] });
+    for (const [encode, format] of [
+      [encodeEnvelope, "binary"],
+      [envelopeToJson, "JSON"],
+    ] as const) {
+      expect(codecErrorOf(() => encode(envelope)).message).toBe(
+        `[invalid_message] cannot encode kafka_grpc.GRPC_AttendantPayload to ${format}: kafka_grpc.GRPC_AttendantPayload.keys.eccKeys[0].level1.data: expected Uint8Array, got object`,
+      );
+    }
+  });
 });
 
 // The generated encoder (gen/kafka_grpc/kafka_grpc_fast.ts) against the slow path it stands in

@@ -471,6 +471,11 @@ describe("peekEnvelope()", () => {
       [10, 0],
       "cannot decode kafka_grpc.GRPC_AttendantPayload from binary: expected a Uint8Array, got array",
     ],
+    [
+      "a Proxy around a Uint8Array",
+      new Proxy(B(0x0a, 0x00), {}),
+      "cannot decode kafka_grpc.GRPC_AttendantPayload from binary: expected a Uint8Array, got object",
+    ],
   ])("throws invalid_argument for %s instead of bytes", (_, value, text) => {
     expect(() => peekEnvelope(value as never)).toThrow(`[invalid_argument] ${text}`);
   });

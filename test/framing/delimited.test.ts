@@ -236,6 +236,9 @@ describe("decodeDelimited() errors", () => {
     expect(codecErrorOf(() => decodeDelimited("0a" as never)).message).toBe(
       `[invalid_argument] ${ctx}: expected a Uint8Array, got string`,
     );
+    expect(codecErrorOf(() => decodeDelimited(new Proxy(B(0x00), {}))).message).toBe(
+      `[invalid_argument] ${ctx}: expected a Uint8Array, got object`,
+    );
   });
 
   it("rejects options that are not an object", () => {

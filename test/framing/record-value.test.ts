@@ -93,6 +93,13 @@ describe("decodeRecordValue()", () => {
       "invalid_argument",
       `${bin}: expected a Uint8Array, got null`,
     ],
+    [
+      "a Proxy around a Uint8Array",
+      new Proxy(new Uint8Array([0x0a, 0x00]), {}),
+      {},
+      "invalid_argument",
+      `${bin}: expected a Uint8Array, got object`,
+    ],
   ])("rejects %s", (_, bytes, options, code, message) => {
     const error = codecErrorOf(() => decodeRecordValue(bytes, null, options));
     expect(error.code).toBe(code);

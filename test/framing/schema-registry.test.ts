@@ -375,6 +375,11 @@ describe("decodeSchemaRegistryFrame()", () => {
       `${ctx}: expected a Uint8Array, got null`,
     ],
     [
+      "a Proxy around a Uint8Array",
+      () => decodeSchemaRegistryFrame(new Proxy(frame, {})),
+      `${ctx}: expected a Uint8Array, got object`,
+    ],
+    [
       "a bad maxBytes",
       () => decodeSchemaRegistryFrame(frame, { maxBytes: 1.5 }),
       "option maxBytes must be a whole number of at least 0, got 1.5",

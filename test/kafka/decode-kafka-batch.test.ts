@@ -190,6 +190,25 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
       { maxLength: 8 },
     );
 
+    it.each([
+      ["a string", "text"],
+      ["a Proxy around a Uint8Array", new Proxy(encodeEnvelope(sampleEnvelope("order")), {})],
+      ["an object made from Uint8Array.prototype", Object.create(Uint8Array.prototype)],
+    ])("gives the error of a value that is not bytes (%s), as without kinds", (_, value) => {
+      const record = { value: value as Uint8Array, key: null, offset: "0", headers: {} };
+      const batch = { topic: "t", partition: 0, messages: [record] };
+      for (const [result] of [
+        decodeKafkaBatch(batch, { kinds: ["order"] }),
+        decodeKafkaBatch(batch),
+      ]) {
+        expect(result?.kind).toBe("error");
+        expect(result?.kind === "error" && result.error.message).toBe(
+          "[invalid_argument] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: expected a Uint8Array, got " +
+            (typeof value === "string" ? "string" : "object"),
+        );
+      }
+    });
+
     it("skips exactly the records of other kinds; the rest are as without kinds", () => {
       fc.assert(
         fc.property(records, kindSets, (given, kinds) => {
