@@ -4,6 +4,7 @@ import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.j
 import { CodecError } from "../codec-error.js";
 import { invalidOption, readOptions } from "../internal/check-options.js";
 import { describeValue } from "../internal/describe-value.js";
+import { notAMessage } from "../internal/not-a-message.js";
 import { jsonReadDefaults, jsonWriteDefaults, levelBounds } from "../internal/option-defaults.js";
 import { escapeText, MAX_MESSAGE_LENGTH } from "../runtime/escape-text.js";
 import {
@@ -54,14 +55,8 @@ function writeJson(
   o: JsonWriteOptions,
   forText = false,
 ): JsonValue {
-  const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
-  if (name !== typeName) {
-    throw new CodecError(
-      "invalid_argument",
-      `cannot encode ${typeName} to JSON: expected a ${typeName} message, got ${
-        typeof name === "string" ? escapeText(name) : describeValue(envelope)
-      }`,
-    );
+  if ((envelope as { $typeName?: unknown } | null | undefined)?.$typeName !== typeName) {
+    throw notAMessage(`encode ${typeName} to JSON`, typeName, envelope);
   }
   try {
     return writeJsonValue(fast.GRPC_AttendantPayload$jsonWriter, envelope, o, forText) as JsonValue;

@@ -2,7 +2,8 @@ import { GRPC_AttendantPayload$DataCases } from "../../gen/kafka_grpc/kafka_grpc
 import type { GRPC_AttendantPayload } from "../../gen/kafka_grpc/kafka_grpc_pb.js";
 import { CodecError } from "../codec-error.js";
 import { describeValue } from "../internal/describe-value.js";
-import { escapeText, quoteText } from "../runtime/escape-text.js";
+import { notAMessage } from "../internal/not-a-message.js";
+import { quoteText } from "../runtime/escape-text.js";
 
 const envelopeName = "kafka_grpc.GRPC_AttendantPayload";
 
@@ -47,19 +48,12 @@ export function envelopeDataOneof(
  * for an argument that {@link envelopeDataOneof} does not take for an envelope.
  */
 export function notAnEnvelope(envelope: unknown, doing: string): CodecError {
-  const name = (envelope as { $typeName?: unknown } | null | undefined)?.$typeName;
+  const e = envelope as { $typeName?: unknown; Data?: unknown } | null | undefined;
   const got =
-    typeof envelope !== "object" || envelope === null
-      ? describeValue(envelope)
-      : name === envelopeName
-        ? `one whose Data is ${describeValue((envelope as { Data?: unknown }).Data)}`
-        : typeof name === "string"
-          ? escapeText(name)
-          : describeValue(envelope);
-  return new CodecError(
-    "invalid_argument",
-    `cannot ${doing} ${envelopeName}: expected a ${envelopeName} message, got ${got}`,
-  );
+    typeof e === "object" && e !== null && e.$typeName === envelopeName
+      ? `one whose Data is ${describeValue(e.Data)}`
+      : undefined;
+  return notAMessage(`${doing} ${envelopeName}`, envelopeName, envelope, got);
 }
 
 /** `kind`, if it is an {@link EnvelopeKind}; else `invalid_argument` naming it. */

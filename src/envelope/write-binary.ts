@@ -1,7 +1,5 @@
 import type * as fast from "../../gen/kafka_grpc/kafka_grpc_fast.js";
-import { CodecError } from "../codec-error.js";
-import { describeValue } from "../internal/describe-value.js";
-import { escapeText } from "../runtime/escape-text.js";
+import { notAMessage } from "../internal/not-a-message.js";
 import { WriteProblem } from "../runtime/index.js";
 import type { BinaryWriteOptions } from "./options.js";
 import { writeError } from "./write-error.js";
@@ -23,14 +21,8 @@ export function writeMessageBinary(
   message: unknown,
   o: Omit<BinaryWriteOptions, "requireData">,
 ): Uint8Array<ArrayBuffer> {
-  const named = typeof message === "object" && message !== null && "$typeName" in message;
-  const name = named ? message.$typeName : undefined;
-  if (name !== typeName) {
-    const got = named ? escapeText(String(name)) : describeValue(message);
-    throw new CodecError(
-      "invalid_argument",
-      `cannot encode ${typeName} to binary: expected a ${typeName} message, got ${got}`,
-    );
+  if ((message as { $typeName?: unknown } | null | undefined)?.$typeName !== typeName) {
+    throw notAMessage(`encode ${typeName} to binary`, typeName, message);
   }
   try {
     return encode(message, o);

@@ -1,5 +1,5 @@
 import { isUint8Array } from "../runtime/bytes-value.js";
-import { quoteText } from "../runtime/escape-text.js";
+import { escapeText, quoteText } from "../runtime/escape-text.js";
 import { describeThrown } from "./describe-thrown.js";
 
 /**
@@ -11,6 +11,16 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (isUint8Array(value)) return `Uint8Array of ${value.length} bytes`;
   return typeof value;
+}
+
+/**
+ * What `value`, not a message of the type expected, is in an error text: its `$typeName`,
+ * escaped, when it has a string one (`kafka_grpc.VehicleData`), else its type
+ * ({@link describeValue}).
+ */
+export function describeMessage(value: unknown): string {
+  const name = (value as { $typeName?: unknown } | null | undefined)?.$typeName;
+  return typeof name === "string" ? escapeText(name) : describeValue(value);
 }
 
 /**

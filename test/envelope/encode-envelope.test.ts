@@ -92,6 +92,22 @@ describe("encodeEnvelope() errors", () => {
     );
   });
 
+  it.each([
+    ["a $typeName that is no string", { $typeName: 5 }, "object"],
+    ["no $typeName", { Data: {} }, "object"],
+    ["a string", "text", "string"],
+    ["another type's $typeName, escaped", { $typeName: "x\ny" }, "x\\ny"],
+  ])("names what it got instead of an envelope alike in binary and JSON: %s", (_, value, got) => {
+    for (const [encode, format] of [
+      [encodeEnvelope, "binary"],
+      [envelopeToJson, "JSON"],
+    ] as const) {
+      expect(codecErrorOf(() => encode(value as never)).message).toBe(
+        `[invalid_argument] cannot encode kafka_grpc.GRPC_AttendantPayload to ${format}: expected a kafka_grpc.GRPC_AttendantPayload message, got ${got}`,
+      );
+    }
+  });
+
   it("shows the $typeName of a nested message of another type escaped and cut, in binary and JSON", () => {
     const envelope = createEnvelope("keys", { eccKeys: [{ ecu: "a" }] });
     Object.assign(envelope.Data.value.eccKeys[0] as object, {

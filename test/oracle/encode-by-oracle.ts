@@ -25,10 +25,8 @@ export function encodeMessageByOracle<Desc extends DescMessage>(
   // The arguments are checked as the public API checks them: the oracle is about the bytes.
   const o = readOptions(options, binaryWriteDefaults, levelBounds);
   if (!isMessage(message, schema)) {
-    const got =
-      typeof message === "object" && message !== null && "$typeName" in message
-        ? escapeText(String(message.$typeName))
-        : describeValue(message);
+    const name = (message as { $typeName?: unknown } | null | undefined)?.$typeName;
+    const got = typeof name === "string" ? escapeText(name) : describeValue(message);
     throw new CodecError(
       "invalid_argument",
       `cannot encode ${schema.typeName} to binary: expected a ${schema.typeName} message, got ${got}`,
