@@ -1,3 +1,5 @@
+import { isUint8Array } from "../runtime/bytes-value.js";
+
 // Reading one header of a record, whichever way its client holds headers: an object of Buffers,
 // strings or arrays (kafkajs, Confluent), or a Map whose keys may be Buffers (@platformatic/kafka
 // before its header deserializers run, or with its default ones).
@@ -15,7 +17,7 @@ export function readHeader(headers: unknown, name: string): unknown {
   let value: unknown;
   if (headers instanceof Map) {
     for (const [key, entry] of headers) {
-      if (key === name || (key instanceof Uint8Array && isKey(key, name))) value = entry;
+      if (key === name || (isUint8Array(key) && isKey(key, name))) value = entry;
     }
   } else if (typeof headers === "object") {
     value = Object.hasOwn(headers, name) ? (headers as Record<string, unknown>)[name] : undefined;

@@ -1,4 +1,5 @@
 import { CodecError, isCodecError } from "../index.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 import type { KafkaDecodeFailure } from "./decode-kafka-message.js";
 import { publishDeadLetter } from "./kafka-channels.js";
 import type { KafkaMessage } from "./kafka-message.js";
@@ -107,7 +108,7 @@ export function deadLetterMessage<M extends KafkaMessage>(
         : [];
   for (const [name, value] of entries) {
     const text =
-      typeof name === "string" ? name : name instanceof Uint8Array ? utf8.decode(name) : undefined;
+      typeof name === "string" ? name : isUint8Array(name) ? utf8.decode(name) : undefined;
     if (text !== undefined && value !== undefined && value !== null) {
       // Defined, not assigned: a header named `__proto__` is a header like any other.
       Object.defineProperty(headers, text, {

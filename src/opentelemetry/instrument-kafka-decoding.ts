@@ -22,6 +22,7 @@ import {
   type KafkaDeadLetterEvent,
   type KafkaDecodeResult,
 } from "../kafka/index.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 
 /**
  * The version of the OpenTelemetry semantic conventions whose names and units the adapter
@@ -69,13 +70,11 @@ const headerGetter: TextMapGetter<RecordHeaders | undefined> = {
     const value = headers instanceof Map ? mapValue(headers, key) : headerObject(headers)?.[key];
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first === "string") return first;
-    return first instanceof Uint8Array ? utf8.decode(first) : undefined;
+    return isUint8Array(first) ? utf8.decode(first) : undefined;
   },
   keys(headers) {
     if (headers instanceof Map) {
-      return [...headers.keys()].map((key) =>
-        key instanceof Uint8Array ? utf8.decode(key) : String(key),
-      );
+      return [...headers.keys()].map((key) => (isUint8Array(key) ? utf8.decode(key) : String(key)));
     }
     return Object.keys(headerObject(headers) ?? {});
   },
@@ -92,7 +91,7 @@ function headerObject(headers: RecordHeaders | undefined): Record<string, unknow
 function mapValue(headers: ReadonlyMap<unknown, unknown>, key: string): unknown {
   if (headers.has(key)) return headers.get(key);
   for (const [name, value] of headers) {
-    if (name instanceof Uint8Array && utf8.decode(name) === key) return value;
+    if (isUint8Array(name) && utf8.decode(name) === key) return value;
   }
   return undefined;
 }

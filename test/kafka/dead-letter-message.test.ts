@@ -70,6 +70,18 @@ describe("deadLetterMessage()", () => {
     expect(Object.getPrototypeOf(letter.headers)).toBe(Object.prototype);
   });
 
+  it("leaves out a header whose name is neither text nor bytes, a Proxy around bytes too", () => {
+    const headers = new Map<unknown, unknown>([
+      [Buffer.from("trace"), "t"],
+      [new Proxy(Buffer.from("x"), {}), "y"],
+      [7, "z"],
+    ]);
+    const letter = deadLetterMessage({ ...failure, headers } as never);
+    expect(Object.keys(letter.headers)[0]).toBe("trace");
+    expect(Object.keys(letter.headers)).not.toContain("x");
+    expect(Object.keys(letter.headers)).not.toContain("7");
+  });
+
   it("leaves out a timestamp the record did not have", () => {
     const { timestamp: _, ...rest } = failure;
     expect("timestamp" in deadLetterMessage({ ...rest, timestamp: undefined })).toBe(false);

@@ -209,6 +209,19 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
       }
     });
 
+    it("passes over a header name that only passes instanceof Uint8Array, with kinds and without", () => {
+      const value = encodeEnvelope(sampleEnvelope("order"));
+      const fake = new Proxy(Buffer.from("__value_schema_id"), {});
+      const record = { value, key: null, offset: "0", headers: new Map([[fake, B(0x01)]]) };
+      const batch = { topic: "t", partition: 0, messages: [record] };
+      for (const [result] of [
+        decodeKafkaBatch(batch, { kinds: ["order"] }),
+        decodeKafkaBatch(batch),
+      ]) {
+        expect(result?.kind).toBe("ok");
+      }
+    });
+
     it("skips exactly the records of other kinds; the rest are as without kinds", () => {
       fc.assert(
         fc.property(records, kindSets, (given, kinds) => {

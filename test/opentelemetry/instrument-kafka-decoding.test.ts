@@ -214,6 +214,21 @@ describe("instrumentKafkaDecoding()", () => {
     expect(span?.links.map((link) => link.context.spanId)).toStrictEqual(["b7ad6b7169203331"]);
   });
 
+  it("passes over header names and values that only pass instanceof Uint8Array", () => {
+    const fake = new Proxy(Buffer.from("traceparent"), {});
+    const results = decodeKafkaBatch({
+      topic: "updates",
+      partition: 0,
+      messages: [
+        { value: Buffer.from(keys), offset: "5", headers: new Map([[fake, fake]]) },
+        { value: Buffer.from(keys), offset: "6", headers: { traceparent: fake } },
+      ],
+    });
+    expect(results.map((result) => result.kind)).toStrictEqual(["ok", "ok"]);
+    const [span] = spanExporter.getFinishedSpans();
+    expect(span?.links).toStrictEqual([]);
+  });
+
   it("ends the span of a batch that throws with its error code", async () => {
     const error = codecErrorOf(() =>
       decodeKafkaBatch({ topic: "updates", partition: 3, messages: "x" } as never),
