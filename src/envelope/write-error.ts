@@ -1,6 +1,6 @@
 import { CodecError } from "../codec-error.js";
-import { describeValue } from "../internal/describe-value.js";
-import { escapeText, quoteText } from "../runtime/escape-text.js";
+import { describeMessage, describeValue, expectedMessage } from "../internal/describe-value.js";
+import { quoteText } from "../runtime/escape-text.js";
 import type { PathStep, WriteProblem } from "../runtime/index.js";
 
 // The texts of what the generated writers refuse (the runtime's WriteProblem), made here once for
@@ -39,9 +39,7 @@ function problemText(problem: WriteProblem, recursionLimit: number): string {
     case "entries":
       return "expected { no, wireType, data } entries";
     case "message":
-      return `expected a ${expected} message, got ${describeValue(value)}`;
-    case "messageName":
-      return `expected a ${expected} message, got ${escapeText(String(value))}`;
+      return expectedMessage(expected, describeMessage(value));
     case "depth":
       return `${expected} at depth ${value} nests deeper than recursionLimit ${recursionLimit}`;
   }

@@ -23,6 +23,11 @@ export function describeMessage(value: unknown): string {
   return typeof name === "string" ? escapeText(name) : describeValue(value);
 }
 
+/** The text of a value that is not a message of type `typeName`; `got` says what it is. */
+export function expectedMessage(typeName: string, got: string): string {
+  return `expected a ${typeName} message, got ${got}`;
+}
+
 /**
  * The value itself as an error text shows it, for an option that must be of one shape:
  * strings quoted and escaped (`"abc"`), numbers, booleans, bigints, `null` and `undefined` as

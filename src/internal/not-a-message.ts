@@ -1,5 +1,5 @@
 import { CodecError } from "../codec-error.js";
-import { describeMessage } from "./describe-value.js";
+import { describeMessage, expectedMessage } from "./describe-value.js";
 
 /**
  * The `invalid_argument` error of `doing` (`encode kafka_grpc.VehicleData to binary`) for
@@ -12,8 +12,5 @@ export function notAMessage(
   value: unknown,
   got = describeMessage(value),
 ): CodecError {
-  return new CodecError(
-    "invalid_argument",
-    `cannot ${doing}: expected a ${typeName} message, got ${got}`,
-  );
+  return new CodecError("invalid_argument", `cannot ${doing}: ${expectedMessage(typeName, got)}`);
 }

@@ -1,5 +1,6 @@
 import { CodecError, isCodecError } from "../index.js";
 import { describeValue, showValue } from "../internal/describe-value.js";
+import { isUint8Array } from "../runtime/bytes-value.js";
 import { deadLetterMessage } from "./dead-letter-message.js";
 import { toBuffer } from "./encode-kafka-message.js";
 import type { KafkaBytes } from "./kafka-message.js";
@@ -125,14 +126,15 @@ export function platformaticDeadLetter(
 
 /**
  * The headers of a raw record as kafkajs gives them: an object by UTF-8 name, the value of a
- * name repeated an array in the record's order. A header without a name is left out.
+ * name repeated an array in the record's order. A header without a name, or whose name is not
+ * bytes, is left out.
  */
 function kafkajsHeaders(
   entries: PlatformaticDeserializationErrorContext["record"]["headers"],
 ): Record<string, Uint8Array | Uint8Array[]> {
   const headers: Record<string, Uint8Array | Uint8Array[]> = Object.create(null);
   for (const [name, value] of entries) {
-    if (name === null || value === null) continue;
+    if (!isUint8Array(name) || value === null) continue;
     const text = utf8.decode(name);
     const seen = headers[text];
     headers[text] =

@@ -74,7 +74,10 @@ const headerGetter: TextMapGetter<RecordHeaders | undefined> = {
   },
   keys(headers) {
     if (headers instanceof Map) {
-      return [...headers.keys()].map((key) => (isUint8Array(key) ? utf8.decode(key) : String(key)));
+      // The names a header reader takes: text, and bytes (@platformatic/kafka's Buffers).
+      return [...headers.keys()].flatMap((key) =>
+        typeof key === "string" ? [key] : isUint8Array(key) ? [utf8.decode(key)] : [],
+      );
     }
     return Object.keys(headerObject(headers) ?? {});
   },

@@ -41,11 +41,7 @@ export function isZeroInt64(value: unknown, signed: boolean): boolean {
  * `$typeName` is `typeName`.
  */
 export function refuseMessage(value: unknown, typeName: string): never {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    refuse("message", value, typeName);
-  const name = (value as { $typeName?: unknown }).$typeName;
-  if (name === undefined) refuse("message", value, typeName);
-  refuse("messageName", name, typeName);
+  refuse("message", value, typeName);
 }
 
 /** Checks that `value` is a message of type `typeName`. */

@@ -19,10 +19,8 @@ export type WriteProblemKind =
   | "case"
   /** `$unknown` entries that are not `{ no, wireType, data }`. */
   | "entries"
-  /** Not a message of type `expected`: `value` is the value, not an object. */
+  /** Not a message of type `expected`: `value` is the value. */
   | "message"
-  /** A message whose `$typeName` (`value`) is not `expected`. */
-  | "messageName"
   /** A message of type `expected` at depth `value`, past the writer's recursion limit. */
   | "depth";
 

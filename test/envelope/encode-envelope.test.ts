@@ -108,6 +108,19 @@ describe("encodeEnvelope() errors", () => {
     }
   });
 
+  it("names a nested message whose $typeName is no string by its type, in binary and JSON", () => {
+    const envelope = createEnvelope("keys", { eccKeys: [{ ecu: "a" }] });
+    Object.assign(envelope.Data.value.eccKeys[0] as object, { $typeName: 5 });
+    for (const [encode, format] of [
+      [encodeEnvelope, "binary"],
+      [envelopeToJson, "JSON"],
+    ] as const) {
+      expect(codecErrorOf(() => encode(envelope)).message).toBe(
+        `[invalid_message] cannot encode kafka_grpc.GRPC_AttendantPayload to ${format}: kafka_grpc.GRPC_AttendantPayload.keys.eccKeys[0]: expected a kafka_grpc.ECCKey message, got object`,
+      );
+    }
+  });
+
   it("shows the $typeName of a nested message of another type escaped and cut, in binary and JSON", () => {
     const envelope = createEnvelope("keys", { eccKeys: [{ ecu: "a" }] });
     Object.assign(envelope.Data.value.eccKeys[0] as object, {

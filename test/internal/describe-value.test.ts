@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describeValue, showValue } from "../../src/internal/describe-value.js";
+import {
+  describeMessage,
+  describeValue,
+  expectedMessage,
+  showValue,
+} from "../../src/internal/describe-value.js";
 import { boundMessage, MAX_MESSAGE_LENGTH } from "../../src/runtime/escape-text.js";
 
 describe("describeValue()", () => {
@@ -8,11 +13,37 @@ describe("describeValue()", () => {
     [undefined, "undefined"],
     [[1], "array"],
     [new Uint8Array(3), "Uint8Array of 3 bytes"],
+    [Buffer.from("ab"), "Uint8Array of 2 bytes"],
+    [new Proxy(new Uint8Array(3), {}), "object"],
     ["abc", "string"],
     [5, "number"],
     [{}, "object"],
   ])("names the type of %j: %s", (value, text) => {
     expect(describeValue(value)).toBe(text);
+  });
+});
+
+describe("describeMessage()", () => {
+  it.each([
+    [
+      "a message of another type by its $typeName",
+      { $typeName: "kafka_grpc.Order" },
+      "kafka_grpc.Order",
+    ],
+    ["a $typeName escaped", { $typeName: "a\nb" }, "a\\nb"],
+    ["a $typeName that is no string by the type", { $typeName: 5 }, "object"],
+    ["an object without $typeName by the type", {}, "object"],
+    ["an array by the type", [], "array"],
+    ["null by the type", null, "null"],
+    ["a string by the type", "kafka_grpc.Order", "string"],
+  ])("names %s", (_, value, text) => {
+    expect(describeMessage(value)).toBe(text);
+  });
+
+  it("puts what it got into the one text of a value that is not the message expected", () => {
+    expect(expectedMessage("kafka_grpc.Order", "object")).toBe(
+      "expected a kafka_grpc.Order message, got object",
+    );
   });
 });
 

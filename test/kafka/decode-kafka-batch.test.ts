@@ -191,10 +191,14 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
     );
 
     it.each([
-      ["a string", "text"],
-      ["a Proxy around a Uint8Array", new Proxy(encodeEnvelope(sampleEnvelope("order")), {})],
-      ["an object made from Uint8Array.prototype", Object.create(Uint8Array.prototype)],
-    ])("gives the error of a value that is not bytes (%s), as without kinds", (_, value) => {
+      ["a string", "text", "string"],
+      [
+        "a Proxy around a Uint8Array",
+        new Proxy(encodeEnvelope(sampleEnvelope("order")), {}),
+        "object",
+      ],
+      ["an object made from Uint8Array.prototype", Object.create(Uint8Array.prototype), "object"],
+    ])("gives the error of a value that is not bytes (%s), as without kinds", (_, value, got) => {
       const record = { value: value as Uint8Array, key: null, offset: "0", headers: {} };
       const batch = { topic: "t", partition: 0, messages: [record] };
       for (const [result] of [
@@ -203,8 +207,7 @@ describe("decodeKafkaBatch()", { timeout: 180_000 }, () => {
       ]) {
         expect(result?.kind).toBe("error");
         expect(result?.kind === "error" && result.error.message).toBe(
-          "[invalid_argument] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: expected a Uint8Array, got " +
-            (typeof value === "string" ? "string" : "object"),
+          `[invalid_argument] cannot decode kafka_grpc.GRPC_AttendantPayload from binary: expected a Uint8Array, got ${got}`,
         );
       }
     });

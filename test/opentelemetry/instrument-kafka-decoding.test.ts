@@ -214,19 +214,37 @@ describe("instrumentKafkaDecoding()", () => {
     expect(span?.links.map((link) => link.context.spanId)).toStrictEqual(["b7ad6b7169203331"]);
   });
 
-  it("passes over header names and values that only pass instanceof Uint8Array", () => {
-    const fake = new Proxy(Buffer.from("traceparent"), {});
+  it("reads text and bytes as header names and values, and a Proxy around bytes as neither", () => {
+    stop();
+    const names: string[][] = [];
+    const w3c = new W3CTraceContextPropagator();
+    stop = instrumentKafkaDecoding({
+      tracerProvider: new BasicTracerProvider({
+        spanProcessors: [new SimpleSpanProcessor(spanExporter)],
+      }),
+      propagator: {
+        inject: () => {},
+        fields: () => w3c.fields(),
+        extract: (context, carrier, getter) => {
+          names.push(getter.keys(carrier));
+          return w3c.extract(context, carrier, getter);
+        },
+      },
+    });
+    const valid = Buffer.from(traceparent("b7ad6b7169203331"));
     const results = decodeKafkaBatch({
       topic: "updates",
       partition: 0,
       messages: [
-        { value: Buffer.from(keys), offset: "5", headers: new Map([[fake, fake]]) },
-        { value: Buffer.from(keys), offset: "6", headers: { traceparent: fake } },
+        message(keys, 5, new Map([[new Proxy(Buffer.from("traceparent"), {}), valid]])),
+        message(keys, 6, { traceparent: new Proxy(valid, {}) }),
+        message(keys, 7, new Map([["traceparent", Buffer.from(traceparent("00f067aa0ba902b7"))]])),
       ],
     });
-    expect(results.map((result) => result.kind)).toStrictEqual(["ok", "ok"]);
+    expect(results.map((result) => result.kind)).toStrictEqual(["ok", "ok", "ok"]);
+    expect(names).toStrictEqual([[], ["traceparent"], ["traceparent"]]);
     const [span] = spanExporter.getFinishedSpans();
-    expect(span?.links).toStrictEqual([]);
+    expect(span?.links.map((link) => link.context.spanId)).toStrictEqual(["00f067aa0ba902b7"]);
   });
 
   it("ends the span of a batch that throws with its error code", async () => {

@@ -61,7 +61,7 @@ function messageProblem(
   const record = message as Record<string, unknown>;
   const typeName = record.$typeName;
   if (typeName !== desc.typeName) {
-    const got = typeName === undefined ? describeValue(message) : escapeText(String(typeName));
+    const got = typeof typeName === "string" ? escapeText(typeName) : describeValue(message);
     return `${path}: expected a ${desc.typeName} message, got ${got}`;
   }
   for (const member of desc.members) {

@@ -55,7 +55,7 @@ describe("fromBinary(), toBinary(), toJson(), fromJson()", () => {
 
   it("refuse a message of another type with the runtime's WriteProblem, whose path is empty", () => {
     const other = create(VehicleDataSchema, { vin: "x" });
-    const problem = new WriteProblem("messageName", "kafka_grpc.VehicleData", "kafka_grpc.Order");
+    const problem = new WriteProblem("message", other, "kafka_grpc.Order");
     expect(thrownBy(() => fast.toBinary("kafka_grpc.Order", other, binaryWrite))).toStrictEqual(
       problem,
     );
